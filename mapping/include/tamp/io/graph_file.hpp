@@ -1,0 +1,27 @@
+// Task-graph files: METIS graph format (+ optional .xyz coordinates) and directed edge lists.
+#pragma once
+#include <iosfwd>
+#include <string>
+
+#include "tamp/task_graph.hpp"
+
+namespace tamp {
+
+/// METIS format, 1-based; fmt 0/1/10/11 (edge weights = bytes, vertex weights read and ignored, ncon >= 1).
+/// An undirected METIS edge {u,v} of weight w becomes two messages u->v and v->u of w bytes each.
+TaskGraph parse_metis_graph(std::istream& in, const std::string& source);
+/// Edge list: "src dst bytes" per line (0-based), first line "tasks N"; '#' comments.
+TaskGraph parse_edge_list(std::istream& in, const std::string& source);
+/// D numbers per line, one line per task.
+void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& graph);
+
+/// Reads PATH by extension: .edges -> edge list, anything else -> METIS; loads PATH-without-extension.xyz or
+/// PATH.xyz beside it when present.
+TaskGraph read_task_graph(const std::string& path);
+
+/// METIS writer: symmetrises (w(u,v) = bytes u->v + bytes v->u, as integers), fmt 001.
+void write_metis_graph(std::ostream& out, const TaskGraph& graph);
+void write_edge_list(std::ostream& out, const TaskGraph& graph);
+void write_coordinates(std::ostream& out, const TaskGraph& graph);
+
+}  // namespace tamp

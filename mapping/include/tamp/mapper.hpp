@@ -1,0 +1,42 @@
+// The mapping algorithms behind one interface, found by name.
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tamp/allocation.hpp"
+#include "tamp/mapping.hpp"
+#include "tamp/task_graph.hpp"
+
+namespace tamp {
+
+enum class Objective { hop_bytes, congestion };
+Objective parse_objective(std::string_view name);  // throws std::invalid_argument
+std::string_view to_string(Objective objective);
+
+struct MapOptions {
+  std::uint64_t seed = 1;                      // for randomised algorithms; same seed, same mapping
+  Objective objective = Objective::hop_bytes;  // what `auto` and refinement minimise
+  int max_tasks_per_slot = 1;                  // > 1 allows more tasks than slots
+};
+std::ostream& operator<<(std::ostream& os, const MapOptions& options);
+
+using MapperFn = Mapping (*)(const TaskGraph&, const Allocation&, const MapOptions&);
+
+struct MapperInfo {
+  std::string_view name;
+  std::string_view summary;
+  MapperFn fn;
+};
+
+/// Every algorithm, in the order `tamp-map compare` lists them.
+const std::vector<MapperInfo>& mapper_registry();
+/// Throws std::invalid_argument("unknown mapping 'x' (known: ...)").
+const MapperInfo& find_mapper(std::string_view name);
+/// Runs the named algorithm and validates its result.
+Mapping map_tasks(std::string_view name, const TaskGraph& graph, const Allocation& allocation,
+                  const MapOptions& options = {});
+
+}  // namespace tamp

@@ -1,0 +1,24 @@
+// JSON form of tamp::Metrics (the "metrics" object of DESIGN §9). Header-only; needs nlohmann-json, which the
+// mapping library itself does not: include it only where JSON is written.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "tamp/metrics.hpp"
+
+namespace tamp {
+
+inline void to_json(nlohmann::json& j, const Metrics& m) {
+  j = nlohmann::json{{"messages", m.messages},
+                     {"total_bytes", m.total_bytes},
+                     {"hop_bytes", m.hop_bytes},
+                     {"hops_per_byte", m.hops_per_byte},
+                     {"avg_dilation", m.avg_dilation},
+                     {"max_dilation", m.max_dilation},
+                     {"max_link_load", m.max_link_load},
+                     {"mean_link_load", m.mean_link_load},
+                     {"max_congestion", m.max_congestion},
+                     {"offnode_fraction", m.offnode_fraction},
+                     {"hop_bytes_per_class", m.hop_bytes_per_class}};
+}
+
+}  // namespace tamp

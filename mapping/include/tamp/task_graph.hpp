@@ -1,0 +1,64 @@
+// The communication of an application: tasks and the bytes of the messages between them.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace tamp {
+
+/// One directed message stream: `bytes` from task `src` to task `dst` (per iteration, or in total).
+struct Edge {
+  int src = 0;
+  int dst = 0;
+  double bytes = 0;
+};
+
+/// Shape of a regular task grid. Task t has grid coordinates with dimension 0 fastest:
+/// t = c0 + dims[0]*(c1 + dims[1]*(c2 + ...)).
+struct GridShape {
+  std::vector<int> dims;
+  std::vector<bool> periodic;  // empty: none periodic
+  long long size() const;
+  std::vector<int> coords(long long task) const;
+  long long index(const std::vector<int>& coords) const;
+};
+
+/// CSR of directed messages: the out-edges of task t are [offsets()[t], offsets()[t+1]).
+/// Parallel edges are merged (bytes summed); edges of zero bytes are dropped.
+class TaskGraph {
+ public:
+  TaskGraph() = default;
+  /// Throws std::invalid_argument on an endpoint outside [0, num_tasks) or negative bytes.
+  static TaskGraph from_edges(int num_tasks, std::vector<Edge> edges);
+
+  int num_tasks() const { return num_tasks_; }
+  std::int64_t num_edges() const { return static_cast<std::int64_t>(targets_.size()); }
+  const std::vector<std::int64_t>& offsets() const { return offsets_; }
+  const std::vector<int>& targets() const { return targets_; }
+  const std::vector<double>& bytes() const { return bytes_; }
+  double total_bytes() const { return total_bytes_; }
+  /// The edge list back, in CSR order.
+  std::vector<Edge> edges() const;
+
+  /// Optional task coordinates (e.g. part centroids), `dim` numbers per task.
+  void set_coordinates(int dim, std::vector<double> xyz);
+  bool has_coordinates() const { return coord_dim_ > 0; }
+  int coordinate_dim() const { return coord_dim_; }
+  const std::vector<double>& coordinates() const { return coords_; }
+
+  /// Optional regular-grid shape (a stencil pattern); its size must equal num_tasks().
+  void set_grid(GridShape grid);
+  const std::optional<GridShape>& grid() const { return grid_; }
+
+ private:
+  int num_tasks_ = 0;
+  std::vector<std::int64_t> offsets_{0};
+  std::vector<int> targets_;
+  std::vector<double> bytes_;
+  double total_bytes_ = 0;
+  int coord_dim_ = 0;
+  std::vector<double> coords_;
+  std::optional<GridShape> grid_;
+};
+
+}  // namespace tamp

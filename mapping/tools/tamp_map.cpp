@@ -1,0 +1,40 @@
+// tamp-map: the command-line front end of the mapping module.
+//
+// Sample runs:
+//   tamp-map gen stencil3d:8x8x4,local=16x16x16 --out s.graph
+//   tamp-map map --graph s.graph --machine torus:4x4x4,cores=4 --algorithm blocked --out s.map
+//   tamp-map eval --graph s.graph --machine torus:4x4x4,cores=4 --mapping s.map --json
+//   tamp-map compare --graph s.graph --machine torus:4x4x4,cores=4 --algorithms all
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <exception>
+#include <iostream>
+
+#include "tamp_map_commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"tamp-map: topology-aware task mapping (TAMP)"};
+  app.require_subcommand(1);
+  tamp::tools::MapArgs map_args;
+  tamp::tools::EvalArgs eval_args;
+  tamp::tools::GenArgs gen_args;
+  tamp::tools::CompareArgs compare_args;
+  tamp::tools::add_map_command(app, map_args);
+  tamp::tools::add_eval_command(app, eval_args);
+  tamp::tools::add_gen_command(app, gen_args);
+  tamp::tools::add_compare_command(app, compare_args);
+  try {
+    app.parse(argc, argv);
+    if (app.got_subcommand("map")) return tamp::tools::run_map(map_args);
+    if (app.got_subcommand("eval")) return tamp::tools::run_eval(eval_args);
+    if (app.got_subcommand("gen")) return tamp::tools::run_gen(gen_args);
+    if (app.got_subcommand("compare")) return tamp::tools::run_compare(compare_args);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "tamp-map: error: {}\n", e.what());
+    return 1;
+  }
+  return 1;
+}

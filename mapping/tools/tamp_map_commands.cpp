@@ -1,0 +1,174 @@
+#include "tamp_map_commands.hpp"
+
+#include <fmt/core.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tamp/generators.hpp"
+#include "tamp/io/graph_file.hpp"
+#include "tamp/io/machine_file.hpp"
+#include "tamp/io/mapping_file.hpp"
+#include "tamp/mapper.hpp"
+#include "tamp/metrics.hpp"
+#include "tamp/metrics_json.hpp"
+
+namespace tamp::tools {
+namespace {
+
+struct Problem {
+  TaskGraph graph;
+  MachineDescription machine;
+  MapOptions options;
+};
+
+void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
+  cmd->add_option("--graph", args.graph, "task graph file (METIS .graph, .edges) or generator spec (stencil3d:...)")
+      ->required();
+  cmd->add_option("--machine", args.machine, "machine file or inline spec (torus:4x4x4,cores=4)")->required();
+  cmd->add_option("--seed", args.seed, "seed of randomised algorithms")->capture_default_str();
+  cmd->add_option("--objective", args.objective, "hop-bytes or congestion")->capture_default_str();
+  cmd->add_option("--max-tasks-per-slot", args.max_tasks_per_slot, "allow several tasks per slot")
+      ->capture_default_str();
+}
+
+TaskGraph load_graph(const std::string& file_or_spec) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(file_or_spec, ec) || file_or_spec.find(':') == std::string::npos)
+    return read_task_graph(file_or_spec);
+  return generate_graph(file_or_spec);
+}
+
+Problem load_problem(const ProblemArgs& args) {
+  Problem p{load_graph(args.graph), load_machine(args.machine), MapOptions{}};
+  p.options.seed = args.seed;
+  p.options.objective = parse_objective(args.objective);
+  p.options.max_tasks_per_slot = args.max_tasks_per_slot;
+  return p;
+}
+
+std::ofstream open_output(const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("--out: cannot write '" + path + "'");
+  return out;
+}
+
+void print_metrics(const Metrics& m) {
+  fmt::print("messages           {}\n", m.messages);
+  fmt::print("total bytes        {:.6g}\n", m.total_bytes);
+  fmt::print("hop-bytes          {:.6g}\n", m.hop_bytes);
+  fmt::print("hops per byte      {:.4f}\n", m.hops_per_byte);
+  fmt::print("dilation avg / max {:.4f} / {}\n", m.avg_dilation, m.max_dilation);
+  fmt::print("link load max/mean {:.6g} / {:.6g} bytes\n", m.max_link_load, m.mean_link_load);
+  fmt::print("max congestion     {:.6g}\n", m.max_congestion);
+  fmt::print("off-node bytes     {:.2f} %\n", 100 * m.offnode_fraction);
+}
+
+}  // namespace
+
+void add_map_command(CLI::App& app, MapArgs& args) {
+  CLI::App* cmd = app.add_subcommand("map", "compute a mapping and write it");
+  add_problem_options(cmd, args.problem);
+  cmd->add_option("--algorithm", args.algorithm, "algorithm name (see `compare`)")->capture_default_str();
+  cmd->add_option("--out", args.out, "output file")->required();
+  cmd->add_option("--format", args.format, "slots, cray, openmpi, slurm, bluegene, simgrid")->capture_default_str();
+}
+
+void add_eval_command(CLI::App& app, EvalArgs& args) {
+  CLI::App* cmd = app.add_subcommand("eval", "metrics of a mapping: hop-bytes, dilation, link loads");
+  add_problem_options(cmd, args.problem);
+  cmd->add_option("--mapping", args.mapping, "mapping file, or an algorithm name")->required();
+  cmd->add_flag("--json", args.json, "print the metrics as one JSON object");
+}
+
+void add_gen_command(CLI::App& app, GenArgs& args) {
+  CLI::App* cmd = app.add_subcommand("gen", "write the task graph of an app pattern");
+  cmd->add_option("spec", args.spec, "stencil2d:64x64 | stencil3d:32x32x32[,points=27][,local=AxBxC][,periodic]")
+      ->required();
+  cmd->add_option("--out", args.out, "output file (METIS graph; .xyz written beside it)")->required();
+  cmd->add_flag("--edges", args.edges, "write a directed edge list instead of METIS");
+}
+
+void add_compare_command(CLI::App& app, CompareArgs& args) {
+  CLI::App* cmd = app.add_subcommand("compare", "run several algorithms and tabulate their metrics and time");
+  add_problem_options(cmd, args.problem);
+  cmd->add_option("--algorithms", args.algorithms, "comma-separated names, or all")->capture_default_str();
+  cmd->add_flag("--json", args.json, "one JSON object per algorithm (JSON Lines)");
+}
+
+int run_map(const MapArgs& args) {
+  const MappingFormat format = parse_mapping_format(args.format);
+  const Problem p = load_problem(args.problem);
+  const Mapping mapping = map_tasks(args.algorithm, p.graph, p.machine.allocation, p.options);
+  std::ofstream out = open_output(args.out);
+  write_mapping(out, mapping, p.machine, format);
+  return 0;
+}
+
+int run_eval(const EvalArgs& args) {
+  const Problem p = load_problem(args.problem);
+  std::error_code ec;
+  const Mapping mapping = std::filesystem::is_regular_file(args.mapping, ec)
+                              ? read_mapping_file(args.mapping, p.machine.allocation.num_slots())
+                              : map_tasks(args.mapping, p.graph, p.machine.allocation, p.options);
+  if (mapping.num_tasks() != p.graph.num_tasks())
+    throw std::invalid_argument("--mapping: '" + args.mapping + "' places " + std::to_string(mapping.num_tasks()) +
+                                " tasks but the graph has " + std::to_string(p.graph.num_tasks()));
+  mapping.validate(p.options.max_tasks_per_slot);
+  const Metrics m = evaluate(p.graph, p.machine.allocation, mapping);
+  if (args.json)
+    std::cout << nlohmann::json(m).dump() << "\n";
+  else
+    print_metrics(m);
+  return 0;
+}
+
+int run_gen(const GenArgs& args) {
+  const TaskGraph graph = generate_graph(args.spec);
+  std::ofstream out = open_output(args.out);
+  if (args.edges) {
+    write_edge_list(out, graph);
+    return 0;
+  }
+  write_metis_graph(out, graph);
+  if (graph.has_coordinates()) {
+    std::filesystem::path xyz(args.out);
+    xyz.replace_extension(".xyz");
+    std::ofstream coords = open_output(xyz.string());
+    write_coordinates(coords, graph);
+  }
+  return 0;
+}
+
+int run_compare(const CompareArgs& args) {
+  const Problem p = load_problem(args.problem);
+  std::vector<std::string> names;
+  if (args.algorithms == "all") {
+    for (const auto& info : mapper_registry()) names.emplace_back(info.name);
+  } else {
+    std::stringstream list(args.algorithms);
+    for (std::string name; std::getline(list, name, ',');) names.push_back(name);
+  }
+  if (!args.json)
+    fmt::print("{:<14} {:>12} {:>9} {:>8} {:>12} {:>12} {:>8} {:>10}\n", "algorithm", "hop-bytes", "hops/B",
+               "max dil", "max link", "congestion", "offnode", "time (ms)");
+  for (const std::string& name : names) {
+    const auto start = std::chrono::steady_clock::now();
+    const Mapping mapping = map_tasks(name, p.graph, p.machine.allocation, p.options);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const Metrics m = evaluate(p.graph, p.machine.allocation, mapping);
+    if (args.json) {
+      std::cout << nlohmann::json{{"algorithm", name}, {"time_ms", ms}, {"metrics", m}}.dump() << "\n";
+    } else {
+      fmt::print("{:<14} {:>12.5g} {:>9.4f} {:>8} {:>12.5g} {:>12.5g} {:>7.1f}% {:>10.3f}\n", name, m.hop_bytes,
+                 m.hops_per_byte, m.max_dilation, m.max_link_load, m.max_congestion, 100 * m.offnode_fraction, ms);
+    }
+  }
+  return 0;
+}
+
+}  // namespace tamp::tools

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The README's test command. From a fresh clone: install what is missing, configure, build, run every CTest test
+# (labels unit, mpi, sim), then build the unit tests and the parser fuzzers with AddressSanitizer and
+# UndefinedBehaviorSanitizer (clang) and run them too.
+#   TAMP_BUILD_DIR   build folder (default: build)        TAMP_SKIP_SANITIZE=1   skip the sanitizer build
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+jobs=$(nproc 2>/dev/null || echo 2)
+
+bash "$root/scripts/setup.sh"
+
+build=${TAMP_BUILD_DIR:-$root/build}
+echo "== configure and build ($build)"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTAMP_WERROR=ON
+cmake --build "$build" -j "$jobs"
+echo "== tests"
+ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 600
+
+if [[ "${TAMP_SKIP_SANITIZE:-0}" != 1 ]]; then
+  sanitize=$build-sanitize
+  echo "== sanitizer build: unit tests and fuzzers with address,undefined ($sanitize)"
+  CC=clang CXX=clang++ cmake -S "$root" -B "$sanitize" -DCMAKE_BUILD_TYPE=Debug -DTAMP_WERROR=ON \
+    -DTAMP_SANITIZE=address,undefined -DTAMP_ENABLE_MPI=OFF -DTAMP_ENABLE_BENCHMARKS=OFF -DTAMP_ENABLE_FUZZERS=ON
+  cmake --build "$sanitize" -j "$jobs"
+  ctest --test-dir "$sanitize" --output-on-failure -j "$jobs" --timeout 600
+fi

@@ -1,0 +1,84 @@
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "algorithms/impl/block_shape.hpp"
+#include "tamp/algorithms.hpp"
+#include "tamp/metrics.hpp"
+#include "test_support.hpp"
+
+namespace tamp {
+namespace {
+
+// The grid coordinates of the tasks on each node.
+std::vector<std::set<std::vector<int>>> tasks_per_node(const TaskGraph& graph, const Allocation& alloc,
+                                                       const Mapping& m) {
+  std::vector<std::set<std::vector<int>>> nodes(alloc.num_nodes());
+  for (int t = 0; t < graph.num_tasks(); ++t) nodes[alloc.node_of_slot(m.slot(t))].insert(graph.grid()->coords(t));
+  return nodes;
+}
+
+TEST(BlockShape, LeastSurface) {
+  EXPECT_EQ(*impl::best_block_shape({16, 16, 16}, 8), (std::vector<int>{2, 2, 2}));
+  EXPECT_EQ(*impl::best_block_shape({4, 4, 4}, 4), (std::vector<int>{1, 2, 2}));
+  EXPECT_EQ(*impl::best_block_shape({8, 8}, 4), (std::vector<int>{2, 2}));
+  EXPECT_EQ(*impl::best_block_shape({3, 8}, 6), (std::vector<int>{3, 2}));
+  EXPECT_FALSE(impl::best_block_shape({5, 5}, 4));
+}
+
+// 16x16x16 stencil on 8x8x8 nodes x 8 cores: every node holds a 2x2x2 block (issue 3's anchor for blocked).
+TEST(BlockedMapping, EveryNodeHoldsATwoCube) {
+  const Allocation alloc = Allocation::whole_machine(test::make_torus({8, 8, 8}), 8);
+  const TaskGraph graph = test::stencil({16, 16, 16}, 7, true);
+  const Mapping m = map_blocked(graph, alloc, {});
+  for (const auto& node : tasks_per_node(graph, alloc, m)) {
+    ASSERT_EQ(node.size(), 8u);
+    const std::vector<int> first = *node.begin();
+    for (const auto& c : node)
+      for (int d = 0; d < 3; ++d) {
+        EXPECT_EQ(first[d] % 2, 0);
+        EXPECT_LE(c[d] - first[d], 1);
+        EXPECT_GE(c[d] - first[d], 0);
+      }
+  }
+  // Blocks of neighbouring tasks on neighbouring nodes: an 8x8x8 block grid on an 8x8x8 torus, 1 hop apart.
+  EXPECT_EQ(evaluate(graph, alloc, m).max_dilation, 1);
+}
+
+// The main job's case: a 4x4x4 stencil on 16 nodes (a 4x4 plane of the 4x4x4 torus) with 4 cores each.
+TEST(BlockedMapping, BeatsDefaultOnMultiCoreNodes) {
+  auto torus = test::make_torus({4, 4, 4});
+  std::vector<int> plane(16);
+  for (int i = 0; i < 16; ++i) plane[i] = i;
+  const Allocation alloc(torus, plane, 4);
+  const TaskGraph graph = test::stencil({4, 4, 4}, 7);
+  const Metrics by_default = evaluate(graph, alloc, map_default(graph, alloc, {}));
+  const Metrics blocked = evaluate(graph, alloc, map_blocked(graph, alloc, {}));
+  EXPECT_LT(blocked.hop_bytes, by_default.hop_bytes);
+  EXPECT_LT(blocked.offnode_fraction, by_default.offnode_fraction);
+}
+
+TEST(BlockedMapping, WithoutExactTilingStillFillsNodes) {
+  // 5x5 tasks on 7 nodes x 4 cores (28 slots): no 4-cell tile divides 5x5, so tasks are bisected straight on.
+  auto torus = test::make_torus({7});
+  const Allocation alloc = Allocation::whole_machine(torus, 4);
+  const TaskGraph graph = test::stencil({5, 5});
+  const Mapping m = map_blocked(graph, alloc, {});
+  m.validate(1);
+  for (const auto& node : tasks_per_node(graph, alloc, m)) EXPECT_LE(node.size(), 4u);
+  EXPECT_LT(evaluate(graph, alloc, m).hop_bytes,
+            evaluate(graph, alloc, map_random(graph, alloc, {})).hop_bytes);
+}
+
+TEST(BlockedMapping, UsesCoordinatesWithoutAGrid) {
+  // Two clusters of tasks far apart in space, talking only inside the cluster: each cluster gets one node.
+  std::vector<Edge> edges = {{0, 1, 10}, {1, 0, 10}, {2, 3, 10}, {3, 2, 10}};
+  TaskGraph graph = TaskGraph::from_edges(4, edges);
+  graph.set_coordinates(1, {0.0, 0.5, 100.0, 100.5});
+  const Allocation alloc = Allocation::whole_machine(test::make_torus({2}), 2);
+  const Metrics m = evaluate(graph, alloc, map_blocked(graph, alloc, {}));
+  EXPECT_EQ(m.offnode_fraction, 0.0);
+}
+
+}  // namespace
+}  // namespace tamp
