@@ -1,65 +1,90 @@
-// `blocked`: node-aware blocking. On multi-core nodes what matters first is which tasks share a node; so tile the
-// task grid into node-sized blocks of least surface, then place the block grid onto the nodes by recursive
-// bisection of block and node coordinates together. Without an exact tiling (or a grid), tasks are bisected
-// straight onto the nodes, each node taking as many tasks as it has cores.
+// `blocked`: node-aware blocking. On multi-core nodes what matters first is which tasks share a node, so the task
+// grid is tiled into node-sized blocks of small surface, and the block grid is then placed onto the nodes. Several
+// tilings and placements are tried and the best by the objective is kept:
+//   - tilings: the node-sized blocks of least surface (a few of them);
+//   - placements of the block grid: straight onto the nodes when they form a box of the same shape; by recursive
+//     bisection of block and node coordinates together; and in order (block k on allocated node k).
+// Without an exact tiling (or a grid) tasks are bisected straight onto the nodes, each taking as many as it has cores.
 #include <algorithm>
-#include <numeric>
+#include <optional>
 
 #include "algorithms/impl/bisection.hpp"
 #include "algorithms/impl/block_shape.hpp"
+#include "algorithms/impl/box_embedding.hpp"
 #include "algorithms/impl/node_fill.hpp"
+#include "algorithms/impl/objective.hpp"
 #include "tamp/algorithms.hpp"
 
 namespace tamp {
 namespace {
 
-// Tasks of each block in grid order (dimension 0 fastest inside the block), so cores follow the block's rows.
-std::vector<int> tasks_by_block(const GridShape& grid, const std::vector<int>& block, std::vector<int>& block_of_task,
-                                GridShape& block_grid) {
+constexpr int kMaxTilings = 4;  // least-surface tilings tried; more rarely help and each costs an evaluation
+
+struct Tiling {
+  GridShape block_grid;
+  std::vector<int> block_of_task;
+  std::vector<int> task_order;  // tasks of each block in the block's row order, so cores follow its rows
+};
+
+Tiling tile(const GridShape& grid, const std::vector<int>& block) {
   const int dims = static_cast<int>(grid.dims.size());
-  block_grid.dims.resize(dims);
-  for (int d = 0; d < dims; ++d) block_grid.dims[d] = grid.dims[d] / block[d];
+  Tiling t;
+  t.block_grid.dims.resize(dims);
+  for (int d = 0; d < dims; ++d) t.block_grid.dims[d] = grid.dims[d] / block[d];
   const long long tasks = grid.size();
-  block_of_task.resize(tasks);
-  std::vector<int> order(tasks);
-  std::vector<long long> key(tasks);
-  for (long long t = 0; t < tasks; ++t) {
-    std::vector<int> c = grid.coords(t), bc(dims), inner(dims);
-    for (int d = 0; d < dims; ++d) bc[d] = c[d] / block[d], inner[d] = c[d] % block[d];
-    block_of_task[t] = static_cast<int>(block_grid.index(bc));
-    long long within = 0;
-    for (int d = dims - 1; d >= 0; --d) within = within * block[d] + inner[d];
-    key[t] = within;
-    order[t] = static_cast<int>(t);
+  t.block_of_task.resize(tasks);
+  t.task_order.resize(tasks);
+  std::vector<long long> within(tasks);
+  std::vector<int> bc(dims);
+  for (long long task = 0; task < tasks; ++task) {
+    const std::vector<int> c = grid.coords(task);
+    long long inner = 0;
+    for (int d = dims - 1; d >= 0; --d) bc[d] = c[d] / block[d], inner = inner * block[d] + c[d] % block[d];
+    t.block_of_task[task] = static_cast<int>(t.block_grid.index(bc));
+    within[task] = inner;
+    t.task_order[task] = static_cast<int>(task);
   }
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return key[a] < key[b]; });
-  return order;
+  std::stable_sort(t.task_order.begin(), t.task_order.end(),
+                   [&](int a, int b) { return within[a] < within[b]; });
+  return t;
+}
+
+// The ways of putting block k of `tiling` on a node, one node per block.
+std::vector<std::vector<int>> block_placements(const Tiling& tiling, const impl::PointSet& nodes) {
+  std::vector<std::vector<int>> placements;
+  if (auto direct = impl::box_embedding(tiling.block_grid, nodes)) placements.push_back(std::move(*direct));
+  impl::PointSet blocks{static_cast<int>(tiling.block_grid.dims.size()), {}};
+  for (long long b = 0; b < tiling.block_grid.size(); ++b)
+    for (int c : tiling.block_grid.coords(b)) blocks.coords.push_back(c);
+  placements.push_back(impl::bisection_match(blocks, nodes, std::vector<int>(nodes.size(), 1)));
+  placements.push_back(impl::identity_order(nodes.size()));
+  return placements;
 }
 
 }  // namespace
 
 Mapping map_blocked(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
   const impl::PointSet nodes = impl::node_points(allocation);
+  const bool tileable = graph.grid() && allocation.uniform_cores() && options.max_tasks_per_slot == 1 &&
+                        graph.num_tasks() == allocation.num_slots();
+  const auto shapes = tileable ? impl::block_shapes(graph.grid()->dims, allocation.max_cores_per_node(), kMaxTilings)
+                               : std::vector<std::vector<int>>();
+  std::optional<Mapping> best;
+  impl::Score best_score;
+  for (const auto& shape : shapes) {
+    const Tiling tiling = tile(*graph.grid(), shape);
+    for (const std::vector<int>& node_of_block : block_placements(tiling, nodes)) {
+      std::vector<int> node_of_task(graph.num_tasks());
+      for (int t = 0; t < graph.num_tasks(); ++t) node_of_task[t] = node_of_block[tiling.block_of_task[t]];
+      Mapping candidate = impl::fill_nodes(node_of_task, tiling.task_order, allocation, 1);
+      const impl::Score s = impl::score(graph, allocation, candidate, options.objective);
+      if (!best || s < best_score) best = std::move(candidate), best_score = s;
+    }
+  }
+  if (best) return std::move(*best);
+
   std::vector<int> capacity(allocation.num_nodes());
   for (int i = 0; i < allocation.num_nodes(); ++i) capacity[i] = allocation.cores_of(i) * options.max_tasks_per_slot;
-
-  const bool exact = graph.grid() && allocation.uniform_cores() && options.max_tasks_per_slot == 1 &&
-                     graph.num_tasks() == allocation.num_slots();
-  const auto block = exact ? impl::best_block_shape(graph.grid()->dims, allocation.max_cores_per_node())
-                           : std::optional<std::vector<int>>();
-  if (block) {
-    std::vector<int> block_of_task;
-    GridShape block_grid;
-    const std::vector<int> order = tasks_by_block(*graph.grid(), *block, block_of_task, block_grid);
-    impl::PointSet blocks{static_cast<int>(block_grid.dims.size()), {}};
-    for (long long b = 0; b < block_grid.size(); ++b)
-      for (int c : block_grid.coords(b)) blocks.coords.push_back(c);
-    const std::vector<int> node_of_block =
-        impl::bisection_match(blocks, nodes, std::vector<int>(allocation.num_nodes(), 1));
-    std::vector<int> node_of_task(graph.num_tasks());
-    for (int t = 0; t < graph.num_tasks(); ++t) node_of_task[t] = node_of_block[block_of_task[t]];
-    return impl::fill_nodes(node_of_task, order, allocation, options.max_tasks_per_slot);
-  }
   const std::vector<int> node_of_task = impl::bisection_match(impl::task_points(graph), nodes, capacity);
   return impl::fill_nodes(node_of_task, impl::identity_order(graph.num_tasks()), allocation,
                           options.max_tasks_per_slot);

@@ -1,0 +1,13 @@
+#include "algorithms/impl/objective.hpp"
+
+namespace tamp::impl {
+
+Score score(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping, Objective objective) {
+  EvaluateOptions options;
+  options.link_loads = objective == Objective::congestion;
+  const Metrics m = evaluate(graph, allocation, mapping, options);
+  if (objective == Objective::congestion) return {m.max_congestion, m.hop_bytes};
+  return {m.hop_bytes, 0};
+}
+
+}  // namespace tamp::impl

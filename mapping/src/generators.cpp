@@ -1,0 +1,221 @@
+// Task graphs of regular communication patterns, and the "kind:args" spec parser of `tamp-map gen`.
+#include "tamp/generators.hpp"
+
+#include <cstdlib>
+#include <functional>
+#include <limits>
+#include <map>
+#include <string>
+
+#include "tamp/error.hpp"
+
+namespace tamp {
+namespace impl {
+namespace {
+
+/// Neighbour offsets of a stencil: the 2*D axis neighbours (faces), or all of {-1,0,1}^D except 0 for the box
+/// stencils.
+std::vector<std::vector<int>> stencil_offsets(int D, bool box) {
+  std::vector<std::vector<int>> offsets;
+  if (!box) {
+    for (int d = 0; d < D; ++d)
+      for (int sign : {-1, 1}) {
+        std::vector<int> o(D, 0);
+        o[d] = sign;
+        offsets.push_back(o);
+      }
+    return offsets;
+  }
+  std::vector<int> o(D, -1);
+  while (true) {
+    bool zero = true;
+    for (int x : o) zero = zero && x == 0;
+    if (!zero) offsets.push_back(o);
+    int d = 0;  // odometer over {-1,0,1}^D, dimension 0 fastest
+    while (d < D && o[d] == 1) o[d++] = -1;
+    if (d == D) break;
+    ++o[d];
+  }
+  return offsets;
+}
+
+std::string dims_text(const std::vector<int>& dims) {
+  std::string s;
+  for (std::size_t d = 0; d < dims.size(); ++d) s += (d ? "x" : "") + std::to_string(dims[d]);
+  return s;
+}
+
+}  // namespace
+}  // namespace impl
+
+TaskGraph make_stencil_graph(const StencilGraphSpec& spec) {
+  const int D = static_cast<int>(spec.tasks.size());
+  require(D >= 1, "stencil graph: the task grid has no dimensions");
+  require(spec.periodic.empty() || static_cast<int>(spec.periodic.size()) == D,
+          "stencil graph: " + std::to_string(spec.periodic.size()) + " periodicity flags for " +
+              std::to_string(D) + " dimensions");
+  require(spec.local.empty() || static_cast<int>(spec.local.size()) == D,
+          "stencil graph: local box has " + std::to_string(spec.local.size()) + " extents for " +
+              std::to_string(D) + " dimensions");
+  require(spec.bytes_per_cell >= 0, "stencil graph: negative bytes per cell");
+  long long tasks = 1;
+  for (int n : spec.tasks) {
+    require(n >= 1, "stencil graph: task grid " + impl::dims_text(spec.tasks) + " has an empty dimension");
+    tasks *= n;
+    require(tasks <= std::numeric_limits<int>::max(),
+            "stencil graph: task grid " + impl::dims_text(spec.tasks) + " is too large");
+  }
+  for (int n : spec.local)
+    require(n >= 1, "stencil graph: local box " + impl::dims_text(spec.local) + " is empty");
+
+  // Faces only: 2D+1 points in any dimension; the box stencils (edges and corners too) in 2D and 3D.
+  const int box_points = D == 2 ? 9 : D == 3 ? 27 : 0;
+  const bool faces = spec.points == 0 || spec.points == 2 * D + 1;
+  const bool box = box_points > 0 && spec.points == box_points;
+  require(faces || box, "stencil graph: a " + std::to_string(spec.points) +
+                            "-point stencil is not defined in " + std::to_string(D) + "D (use " +
+                            std::to_string(2 * D + 1) +
+                            (box_points ? " or " + std::to_string(box_points) : std::string()) + ")");
+
+  GridShape grid{spec.tasks, spec.periodic};
+  if (grid.periodic.empty()) grid.periodic.assign(D, false);
+  const auto offsets = impl::stencil_offsets(D, box);
+  // Message size: the cells of the box slab shared with the neighbour (face, edge or corner).
+  std::vector<double> message_bytes;
+  for (const auto& o : offsets) {
+    double cells = 1;
+    for (int d = 0; d < D; ++d)
+      if (o[d] == 0) cells *= spec.local.empty() ? 1 : spec.local[d];
+    message_bytes.push_back(spec.bytes_per_cell * cells);
+  }
+
+  std::vector<Edge> edges;
+  edges.reserve(static_cast<std::size_t>(tasks) * offsets.size());
+  std::vector<double> xyz(static_cast<std::size_t>(tasks) * D);
+  std::vector<int> c(D, 0);
+  std::vector<int> nb(D);
+  for (int t = 0; t < static_cast<int>(tasks); ++t) {
+    for (int d = 0; d < D; ++d) xyz[static_cast<std::size_t>(t) * D + d] = c[d];
+    for (std::size_t k = 0; k < offsets.size(); ++k) {
+      bool inside = true;
+      for (int d = 0; d < D && inside; ++d) {
+        nb[d] = c[d] + offsets[k][d];
+        if (nb[d] < 0 || nb[d] >= grid.dims[d]) {
+          inside = grid.periodic[d];
+          nb[d] = (nb[d] + grid.dims[d]) % grid.dims[d];
+        }
+      }
+      if (!inside) continue;
+      const int v = static_cast<int>(grid.index(nb));
+      if (v != t) edges.push_back({t, v, message_bytes[k]});  // a periodic dimension of size 1 wraps onto t
+    }
+    for (int d = 0; d < D && ++c[d] == grid.dims[d]; ++d) c[d] = 0;
+  }
+  TaskGraph graph = TaskGraph::from_edges(static_cast<int>(tasks), std::move(edges));
+  graph.set_coordinates(D, std::move(xyz));
+  graph.set_grid(std::move(grid));
+  return graph;
+}
+
+namespace impl {
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = s.find(sep, start);
+    parts.push_back(s.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) return parts;
+    start = end + 1;
+  }
+}
+
+/// A whole-string positive integer, or throws naming the spec.
+long long parse_positive(const std::string& text, const std::string& spec, const std::string& what) {
+  const auto bad = [&] {
+    return std::invalid_argument("generate_graph: bad " + what + " '" + text + "' in '" + spec + "'");
+  };
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) throw bad();
+  char* end = nullptr;
+  const long long v = std::strtoll(text.c_str(), &end, 10);
+  if (*end != '\0' || v < 1 || v > std::numeric_limits<int>::max()) throw bad();
+  return v;
+}
+
+std::vector<int> parse_dims(const std::string& text, const std::string& spec, std::size_t expected,
+                            const std::string& what) {
+  std::vector<int> dims;
+  for (const std::string& p : split(text, 'x'))
+    dims.push_back(static_cast<int>(parse_positive(p, spec, what)));
+  if (dims.size() != expected)
+    throw std::invalid_argument("generate_graph: " + what + " '" + text + "' in '" + spec + "' needs " +
+                                std::to_string(expected) + " extents");
+  return dims;
+}
+
+/// "AxB[xC][,points=N][,local=AxB[xC]][,periodic][,bytes=N]" for a stencil of `D` dimensions.
+TaskGraph stencil_from_args(int D, const std::vector<std::string>& args, const std::string& spec) {
+  StencilGraphSpec s;
+  s.tasks = parse_dims(args.at(0), spec, D, "task grid");
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const std::size_t eq = a.find('=');
+    const std::string key = a.substr(0, eq);
+    const std::string value = eq == std::string::npos ? std::string() : a.substr(eq + 1);
+    if (key == "periodic" && eq == std::string::npos) {
+      s.periodic.assign(D, true);
+    } else if (key == "points" && eq != std::string::npos) {
+      s.points = static_cast<int>(parse_positive(value, spec, "point count"));
+      const int box = D == 2 ? 9 : 27;
+      if (s.points != 2 * D + 1 && s.points != box)
+        throw std::invalid_argument("generate_graph: stencil" + std::to_string(D) +
+                                    "d takes points=" + std::to_string(2 * D + 1) + " or " +
+                                    std::to_string(box) + ", not '" + value + "' in '" + spec + "'");
+    } else if (key == "local" && eq != std::string::npos) {
+      s.local = parse_dims(value, spec, D, "local box");
+    } else if (key == "bytes" && eq != std::string::npos) {
+      s.bytes_per_cell = static_cast<double>(parse_positive(value, spec, "bytes per cell"));
+    } else {
+      throw std::invalid_argument("generate_graph: unknown option '" + a + "' in '" + spec +
+                                  "' (expected points=N, local=AxB.., periodic, bytes=N)");
+    }
+  }
+  try {
+    return make_stencil_graph(s);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("generate_graph: '" + spec + "': " + e.what());
+  }
+}
+
+using Generator = std::function<TaskGraph(const std::vector<std::string>& args, const std::string& spec)>;
+
+/// Every generator by the name before ':'; a new pattern is one more entry.
+const std::map<std::string, Generator>& generators() {
+  static const std::map<std::string, Generator> table = {
+      {"stencil2d", [](const auto& args, const auto& spec) { return stencil_from_args(2, args, spec); }},
+      {"stencil3d", [](const auto& args, const auto& spec) { return stencil_from_args(3, args, spec); }},
+  };
+  return table;
+}
+
+}  // namespace
+}  // namespace impl
+
+TaskGraph generate_graph(const std::string& spec) {
+  const std::size_t colon = spec.find(':');
+  const std::string kind = spec.substr(0, colon);
+  const auto& table = impl::generators();
+  const auto it = table.find(kind);
+  if (it == table.end()) {
+    std::string known;
+    for (const auto& entry : table) known += (known.empty() ? "" : ", ") + entry.first;
+    throw std::invalid_argument("generate_graph: unknown pattern '" + kind + "' in '" + spec +
+                                "' (known: " + known + ")");
+  }
+  if (colon == std::string::npos || colon + 1 == spec.size())
+    throw std::invalid_argument("generate_graph: '" + spec + "' needs arguments after '" + kind + ":'");
+  return it->second(impl::split(spec.substr(colon + 1), ','), spec);
+}
+
+}  // namespace tamp

@@ -1,0 +1,127 @@
+// Task graphs in CSR form, built from edge lists, plus the regular-grid helpers.
+#include "tamp/task_graph.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "tamp/error.hpp"
+
+namespace tamp {
+
+long long GridShape::size() const {
+  long long s = 1;
+  for (int n : dims) s *= n;
+  return s;
+}
+
+std::vector<int> GridShape::coords(long long task) const {
+  std::vector<int> c(dims.size());
+  for (std::size_t d = 0; d < dims.size(); ++d) {
+    c[d] = static_cast<int>(task % dims[d]);
+    task /= dims[d];
+  }
+  return c;
+}
+
+long long GridShape::index(const std::vector<int>& c) const {
+  if (c.size() != dims.size())
+    throw std::invalid_argument("grid: index needs " + std::to_string(dims.size()) + " coordinates, got " +
+                                std::to_string(c.size()));
+  long long t = 0;
+  for (std::size_t d = dims.size(); d-- > 0;) {
+    if (c[d] < 0 || c[d] >= dims[d])
+      throw std::invalid_argument("grid: coordinate " + std::to_string(c[d]) + " outside dimension " +
+                                  std::to_string(d) + " of size " + std::to_string(dims[d]));
+    t = t * dims[d] + c[d];
+  }
+  return t;
+}
+
+TaskGraph TaskGraph::from_edges(int num_tasks, std::vector<Edge> edges) {
+  require(num_tasks >= 0, "task graph: negative number of tasks");
+  TaskGraph g;
+  g.num_tasks_ = num_tasks;
+  // Counting sort by source (linear for the 10^6-task graphs), then each row by destination.
+  std::vector<std::int64_t> count(static_cast<std::size_t>(num_tasks) + 1, 0);
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    const Edge& e = edges[i];
+    if (e.src < 0 || e.src >= num_tasks || e.dst < 0 || e.dst >= num_tasks)
+      throw std::invalid_argument("task graph: edge " + std::to_string(i) + " (" + std::to_string(e.src) +
+                                  " -> " + std::to_string(e.dst) + ") has an endpoint outside [0, " +
+                                  std::to_string(num_tasks) + ")");
+    if (!std::isfinite(e.bytes) || e.bytes < 0)
+      throw std::invalid_argument("task graph: edge " + std::to_string(i) + " has invalid bytes " +
+                                  std::to_string(e.bytes));
+    if (e.bytes > 0) ++count[e.src + 1];
+  }
+  for (int t = 0; t < num_tasks; ++t) count[t + 1] += count[t];
+  std::vector<std::pair<int, double>> sorted(static_cast<std::size_t>(count[num_tasks]));
+  {
+    std::vector<std::int64_t> next(count.begin(), count.end() - 1);
+    for (const Edge& e : edges)
+      if (e.bytes > 0) sorted[next[e.src]++] = {e.dst, e.bytes};
+  }
+  edges = std::vector<Edge>();  // release the input early: the big graphs are large
+
+  g.offsets_.assign(1, 0);
+  g.offsets_.reserve(static_cast<std::size_t>(num_tasks) + 1);
+  g.targets_.reserve(sorted.size());
+  g.bytes_.reserve(sorted.size());
+  for (int t = 0; t < num_tasks; ++t) {
+    auto first = sorted.begin() + count[t];
+    auto last = sorted.begin() + count[t + 1];
+    std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto it = first; it != last; ++it) {
+      const bool row_started = static_cast<std::int64_t>(g.targets_.size()) > g.offsets_.back();
+      if (row_started && g.targets_.back() == it->first) {
+        g.bytes_.back() += it->second;  // parallel edge: merge
+      } else {
+        g.targets_.push_back(it->first);
+        g.bytes_.push_back(it->second);
+      }
+      g.total_bytes_ += it->second;
+    }
+    g.offsets_.push_back(static_cast<std::int64_t>(g.targets_.size()));
+  }
+  return g;
+}
+
+std::vector<Edge> TaskGraph::edges() const {
+  std::vector<Edge> out;
+  out.reserve(targets_.size());
+  for (int t = 0; t < num_tasks_; ++t)
+    for (std::int64_t i = offsets_[t]; i < offsets_[t + 1]; ++i) out.push_back({t, targets_[i], bytes_[i]});
+  return out;
+}
+
+void TaskGraph::set_coordinates(int dim, std::vector<double> xyz) {
+  require(dim >= 0, "task graph: negative coordinate dimension");
+  require(xyz.size() == static_cast<std::size_t>(dim) * static_cast<std::size_t>(num_tasks_),
+          "task graph: " + std::to_string(xyz.size()) + " coordinates for " + std::to_string(num_tasks_) +
+              " tasks of dimension " + std::to_string(dim));
+  coord_dim_ = num_tasks_ > 0 ? dim : 0;
+  coords_ = std::move(xyz);
+}
+
+void TaskGraph::set_grid(GridShape grid) {
+  require(!grid.dims.empty(), "task graph: grid shape has no dimensions");
+  long long cells = 1;  // checked step by step so that a huge shape cannot overflow
+  for (int n : grid.dims) {
+    require(n >= 1, "task graph: grid dimension of size " + std::to_string(n));
+    cells *= n;
+    require(cells <= num_tasks_, "task graph: grid shape has more cells than the " +
+                                     std::to_string(num_tasks_) + " tasks of the graph");
+  }
+  if (grid.periodic.empty()) grid.periodic.assign(grid.dims.size(), false);
+  require(grid.periodic.size() == grid.dims.size(),
+          "task graph: grid has " + std::to_string(grid.dims.size()) + " dimensions but " +
+              std::to_string(grid.periodic.size()) + " periodicity flags");
+  require(grid.size() == num_tasks_, "task graph: grid of " + std::to_string(grid.size()) +
+                                         " tasks for a graph of " + std::to_string(num_tasks_));
+  grid_ = std::move(grid);
+}
+
+}  // namespace tamp

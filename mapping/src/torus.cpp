@@ -1,0 +1,208 @@
+// N-dimensional torus / mesh: coordinates, distances, dimension-ordered routes and link ids.
+#include "tamp/torus.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "tamp/error.hpp"
+
+namespace tamp {
+
+namespace {
+
+std::string join_dims(const std::vector<int>& dims) {
+  std::string s;
+  for (std::size_t d = 0; d < dims.size(); ++d) s += (d ? "x" : "") + std::to_string(dims[d]);
+  return s;
+}
+
+}  // namespace
+
+std::ostream& operator<<(std::ostream& os, const TorusSpec& spec) {
+  os << "dims " << join_dims(spec.dims) << ", wrap";
+  for (std::size_t d = 0; d < spec.dims.size(); ++d) os << ' ' << (spec.wrap.empty() || spec.wrap[d] ? 1 : 0);
+  os << ", nodes_per_router " << spec.nodes_per_router;
+  if (!spec.link_bandwidth.empty()) {
+    os << ", link_bandwidth";
+    for (double b : spec.link_bandwidth) os << ' ' << b;
+  }
+  return os;
+}
+
+Torus::Torus(TorusSpec spec) : spec_(std::move(spec)) {
+  const int D = num_dims();
+  require(D >= 1, "torus: needs at least one dimension");
+  if (spec_.wrap.empty()) spec_.wrap.assign(D, true);
+  require(
+      static_cast<int>(spec_.wrap.size()) == D,
+      "torus: " + std::to_string(spec_.wrap.size()) + " wrap flags for " + std::to_string(D) + " dimensions");
+  require(spec_.nodes_per_router >= 1,
+          "torus: nodes_per_router must be >= 1, got " + std::to_string(spec_.nodes_per_router));
+  require(spec_.link_bandwidth.empty() || static_cast<int>(spec_.link_bandwidth.size()) == D,
+          "torus: " + std::to_string(spec_.link_bandwidth.size()) + " link bandwidths for " +
+              std::to_string(D) + " dimensions");
+  // Link ids go up to routers * 2D and node ids to routers * nodes_per_router: both must fit an int.
+  const long long limit = std::numeric_limits<int>::max();
+  long long routers = 1;
+  stride_.resize(D);
+  for (int d = 0; d < D; ++d) {
+    require(spec_.dims[d] >= 1, "torus: dimension " + std::to_string(d) + " has size " +
+                                    std::to_string(spec_.dims[d]) + " (must be >= 1)");
+    stride_[d] = static_cast<int>(routers);
+    routers *= spec_.dims[d];
+    require(routers * std::max(2LL * D, static_cast<long long>(spec_.nodes_per_router)) <= limit,
+            "torus: " + join_dims(spec_.dims) + " is too large");
+  }
+  num_routers_ = static_cast<int>(routers);
+
+  capacity_.assign(D, 1.0);
+  if (!spec_.link_bandwidth.empty()) {
+    double fastest = 0;
+    for (double b : spec_.link_bandwidth) {
+      require(std::isfinite(b) && b > 0, "torus: link bandwidths must be positive");
+      fastest = std::max(fastest, b);
+    }
+    for (int d = 0; d < D; ++d) capacity_[d] = spec_.link_bandwidth[d] / fastest;
+  }
+}
+
+std::vector<int> Torus::router_coords(int router) const {
+  std::vector<int> c(num_dims());
+  for (int d = 0; d < num_dims(); ++d) {
+    c[d] = router % spec_.dims[d];
+    router /= spec_.dims[d];
+  }
+  return c;
+}
+
+int Torus::router_index(const std::vector<int>& coords) const {
+  if (static_cast<int>(coords.size()) != num_dims())
+    throw std::invalid_argument("torus: router_index needs " + std::to_string(num_dims()) + " coordinates");
+  int r = 0;
+  for (int d = 0; d < num_dims(); ++d) {
+    if (coords[d] < 0 || coords[d] >= spec_.dims[d])
+      throw std::invalid_argument("torus: coordinate " + std::to_string(coords[d]) + " outside dimension " +
+                                  std::to_string(d));
+    r += coords[d] * stride_[d];
+  }
+  return r;
+}
+
+int Torus::distance_1d(int d, int a, int b) const {
+  const int delta = a > b ? a - b : b - a;
+  return spec_.wrap[d] ? std::min(delta, spec_.dims[d] - delta) : delta;
+}
+
+std::string Torus::kind() const {
+  return std::any_of(spec_.wrap.begin(), spec_.wrap.end(), [](bool w) { return w; }) ? "torus" : "mesh";
+}
+
+std::string Torus::describe() const {
+  std::string s = kind() + " " + join_dims(spec_.dims);
+  std::vector<std::string> notes;
+  const bool mixed =
+      kind() == "torus" && std::any_of(spec_.wrap.begin(), spec_.wrap.end(), [](bool w) { return !w; });
+  if (mixed) {
+    std::string w = "wrap";
+    for (bool b : spec_.wrap) w += b ? " 1" : " 0";
+    notes.push_back(w);
+  }
+  if (spec_.nodes_per_router > 1) notes.push_back(std::to_string(spec_.nodes_per_router) + " nodes/router");
+  if (!notes.empty()) {
+    s += " (";
+    for (std::size_t i = 0; i < notes.size(); ++i) s += (i ? ", " : "") + notes[i];
+    s += ")";
+  }
+  return s;
+}
+
+int Torus::num_links() const {
+  long long links = 0;
+  for (int d = 0; d < num_dims(); ++d) {
+    const long long n = spec_.dims[d];
+    const long long lines = num_routers_ / n;
+    if (n == 1) continue;
+    // A ring of n routers has n links each way; a line has n - 1. With n == 2 both directions of the ring
+    // exist.
+    links += 2 * lines * (spec_.wrap[d] ? n : n - 1);
+  }
+  return static_cast<int>(links);
+}
+
+LinkId Torus::link_id_bound() const {
+  return num_routers_ * 2 * num_dims();
+}
+
+int Torus::hops(int node_a, int node_b) const {
+  int ra = router_of_node(node_a);
+  int rb = router_of_node(node_b);
+  int h = 0;
+  for (int d = 0; d < num_dims(); ++d) {
+    h += distance_1d(d, ra % spec_.dims[d], rb % spec_.dims[d]);
+    ra /= spec_.dims[d];
+    rb /= spec_.dims[d];
+  }
+  return h;
+}
+
+void Torus::route(int node_a, int node_b, std::vector<LinkId>& out) const {
+  out.clear();
+  const int D = num_dims();
+  int r = router_of_node(node_a);
+  const int target = router_of_node(node_b);
+  for (int d = 0; d < D; ++d) {
+    const int n = spec_.dims[d];
+    const int c0 = (r / stride_[d]) % n;
+    const int c1 = (target / stride_[d]) % n;
+    if (c0 == c1) continue;
+    int steps = 0;
+    bool plus = true;
+    if (spec_.wrap[d]) {
+      const int forward = (c1 - c0 + n) % n;  // hops going +
+      plus = forward <= n - forward;          // shorter way; a tie goes +
+      steps = plus ? forward : n - forward;
+    } else {
+      plus = c1 > c0;
+      steps = plus ? c1 - c0 : c0 - c1;
+    }
+    int c = c0;
+    for (int s = 0; s < steps; ++s) {
+      out.push_back(r * 2 * D + 2 * d + (plus ? 0 : 1));
+      // Step to the next router along d, wrapping around the ring.
+      if (plus) {
+        r += c == n - 1 ? -(n - 1) * stride_[d] : stride_[d];
+        c = c == n - 1 ? 0 : c + 1;
+      } else {
+        r += c == 0 ? (n - 1) * stride_[d] : -stride_[d];
+        c = c == 0 ? n - 1 : c - 1;
+      }
+    }
+  }
+}
+
+double Torus::link_capacity(LinkId link) const {
+  return capacity_[link_class(link)];
+}
+
+int Torus::link_class(LinkId link) const {
+  return (link % (2 * num_dims())) / 2;
+}
+
+int Torus::diameter() const {
+  int dia = 0;
+  for (int d = 0; d < num_dims(); ++d) dia += spec_.wrap[d] ? spec_.dims[d] / 2 : spec_.dims[d] - 1;
+  return dia;
+}
+
+std::vector<double> Torus::node_coordinates(int node) const {
+  const std::vector<int> rc = router_coords(router_of_node(node));
+  std::vector<double> c(rc.begin(), rc.end());
+  c.push_back(node % spec_.nodes_per_router);
+  return c;
+}
+
+}  // namespace tamp
