@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The README's main job: install what is missing, build, and run the stencil app on the embedded default machine
 # (a synthetic 4x4x4 torus with 4 cores per node) with the launcher's placement and with `blocked`, side by side.
-#   TAMP_BUILD_DIR  build folder (default: build)     TAMP_RANKS  MPI ranks (default 64)
+#   TAMP_BUILD_DIR  build folder (default: build)     TAMP_RANKS  MPI ranks (default 256: every core of the machine)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-ranks=${TAMP_RANKS:-64}
+ranks=${TAMP_RANKS:-256}
 
 bash "$root/scripts/setup.sh"
 build=${TAMP_BUILD_DIR:-$root/build}
@@ -16,6 +16,6 @@ mpi_flags=()
 if mpiexec --version 2>/dev/null | grep -q "Open MPI"; then mpi_flags=(--oversubscribe --allow-run-as-root); fi
 export OMP_NUM_THREADS=1
 mkdir -p "$root/out"
-exec mpiexec -n "$ranks" "${mpi_flags[@]}" "$build/apps/stencil/tamp-stencil" --stencil 7 --local 32x32x32 \
+exec mpiexec -n "$ranks" "${mpi_flags[@]}" "$build/apps/stencil/tamp-stencil" --stencil 7 --local 16x16x16 --iterations 10 \
   --topology "synthetic:$root/inputs/machines/torus-4x4x4.machine" --compare default,blocked \
   --json "$root/out/main-job.jsonl" "$@"

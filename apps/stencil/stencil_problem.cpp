@@ -1,0 +1,60 @@
+// Task graph, report parameters and runs of the stencil problem.
+#include "stencil_problem.hpp"
+
+#include <fmt/format.h>
+
+#include "stencil_run.hpp"
+#include "tamp/app/collective.hpp"
+#include "tamp/generators.hpp"
+
+namespace tamp::stencil {
+namespace {
+
+constexpr double kBytesPerCell = sizeof(double);
+
+template <class T>
+std::vector<T> first(const std::array<T, 3>& values, int dims) {
+  return std::vector<T>(values.begin(), values.begin() + dims);
+}
+
+}  // namespace
+
+StencilProblem::StencilProblem(StencilSpec spec, std::string backend)
+    : spec_(std::move(spec)), backend_(std::move(backend)) {
+  StencilGraphSpec g;
+  g.tasks = first(spec_.procs, spec_.dims);
+  g.periodic.assign(spec_.dims, spec_.periodic);
+  g.points = spec_.points;
+  g.local = first(spec_.local, spec_.dims);
+  g.bytes_per_cell = kBytesPerCell;
+  graph_ = make_stencil_graph(g);
+}
+
+nlohmann::json StencilProblem::params() const {
+  return {{"dims", spec_.dims},
+          {"points", spec_.points},
+          {"local", first(spec_.local, spec_.dims)},
+          {"global", first(spec_.global, spec_.dims)},
+          {"procs", first(spec_.procs, spec_.dims)},
+          {"periodic", spec_.periodic},
+          {"iterations", spec_.iterations},
+          {"warmup", spec_.warmup},
+          {"backend", backend_},
+          {"bytes_per_cell", kBytesPerCell},
+          {"cells", spec_.global_cells()}};
+}
+
+std::string StencilProblem::summary() const {
+  return fmt::format(
+      "{}D {}-point Jacobi on {} cells ({} per rank, process grid {}), {}, {} iterations + {} warm-up",
+      spec_.dims, spec_.points, extent_text(spec_.global, spec_.dims), extent_text(spec_.local, spec_.dims),
+      extent_text(spec_.procs, spec_.dims), spec_.periodic ? "periodic" : "boundaries at 0", spec_.iterations,
+      spec_.warmup);
+}
+
+std::unique_ptr<app::Run> StencilProblem::start(const app::RunContext& context) const {
+  // Allocation and set-up are local: agree on failures (memory) before the first halo exchange.
+  return app::collectively(context.comm, [&] { return make_stencil_run(spec_, graph_, context); });
+}
+
+}  // namespace tamp::stencil

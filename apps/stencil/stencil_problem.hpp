@@ -1,0 +1,30 @@
+// The stencil as a tamp::app::Problem: its task graph (what the mappers place) and its runs.
+#pragma once
+#include <string>
+
+#include "stencil_spec.hpp"
+#include "tamp/app/app.hpp"
+
+namespace tamp::stencil {
+
+class StencilProblem final : public app::Problem {
+ public:
+  /// Builds the task graph with make_stencil_graph({procs, periodic, points, local, 8 bytes per cell}).
+  StencilProblem(StencilSpec spec, std::string backend);
+
+  const TaskGraph& task_graph() const override { return graph_; }
+  nlohmann::json params() const override;
+  std::string summary() const override;
+  int warmup() const override { return spec_.warmup; }
+  int iterations() const override { return spec_.iterations; }
+  std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+
+  const StencilSpec& spec() const { return spec_; }
+
+ private:
+  StencilSpec spec_;
+  std::string backend_;
+  TaskGraph graph_;
+};
+
+}  // namespace tamp::stencil

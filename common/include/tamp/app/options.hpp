@@ -1,0 +1,45 @@
+// Command-line options shared by every app (DESIGN §6, §9): mapping, comparison, topology, backend, report.
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "tamp/mapper.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace tamp::app {
+
+struct CommonOptions {
+  std::string mapping = "default";      // NAME (registry) or file:PATH
+  std::vector<std::string> compare;     // several placements in one job; overrides `mapping` when given
+  std::string topology;                 // SOURCE; default_topology_source() when empty
+  std::string backend = "openmp";       // openmp | kokkos
+  std::string json;                     // append one JSON line per run to this file
+  std::uint64_t seed = 1;               // seed of randomised mappings
+  std::string objective = "hop-bytes";  // what `auto` and refinement minimise: hop-bytes | congestion
+  bool verify = true;                   // --verify on|off
+  bool verbose = false;
+};
+std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
+
+/// Registers --mapping, --compare, --topology (default from $TAMP_TOPOLOGY), --backend, --json, --seed,
+/// --objective, --verify, --verbose on `cli`, bound to `options`.
+void add_common_options(CLI::App& cli, CommonOptions& options);
+
+/// The mapping specs to run, in order: `compare` when given, else {mapping}.
+std::vector<std::string> placements(const CommonOptions& options);
+/// The mapper options the specs run with.
+MapOptions map_options(const CommonOptions& options);
+/// Checks names and values that parsing alone cannot (mapping names, backend availability, objective);
+/// throws std::invalid_argument. Needs no MPI: every rank reaches the same verdict.
+void validate(const CommonOptions& options);
+
+/// The synthetic machine used when neither --topology nor $TAMP_TOPOLOGY is given: the 4x4x4 torus file of
+/// the source tree, or the same machine given inline when that file is not there (an installed binary).
+std::string default_topology_source();
+
+}  // namespace tamp::app

@@ -1,0 +1,47 @@
+// Rank reordering (DESIGN §5b): every rank computes the mapping, takes the task of its own slot and continues
+// on MPI_Comm_split(world, 0, task), so that rank == task in the new communicator.
+#pragma once
+#include <mpi.h>
+
+#include <string>
+
+#include "tamp/app/topology.hpp"
+#include "tamp/mapper.hpp"
+#include "tamp/metrics.hpp"
+
+namespace tamp::app {
+
+/// The mapping named by `spec` of `graph` onto the job's slots (no MPI, deterministic for a given seed):
+/// a registry name (tamp::map_tasks), or file:PATH (one slot per task). The result is a permutation.
+Mapping compute_mapping(const TaskGraph& graph, const Allocation& job, const std::string& spec,
+                        const MapOptions& options);
+
+/// A reordered communicator (freed on destruction) and what it was built from.
+class Reordering {
+ public:
+  Reordering(MPI_Comm comm, int task, std::string spec, Mapping mapping, Metrics metrics);
+  ~Reordering();
+  Reordering(Reordering&& other) noexcept;
+  Reordering& operator=(Reordering&&) = delete;
+  Reordering(const Reordering&) = delete;
+  Reordering& operator=(const Reordering&) = delete;
+
+  MPI_Comm comm() const { return comm_; }  // rank in comm == task
+  int task() const { return task_; }
+  const std::string& spec() const { return spec_; }
+  const Mapping& mapping() const { return mapping_; }
+  const Metrics& metrics() const { return metrics_; }  // evaluate(graph, job, mapping)
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int task_ = -1;
+  std::string spec_;
+  Mapping mapping_;
+  Metrics metrics_;
+};
+
+/// Collective on `world`: requires graph.num_tasks() == ranks of `world` == placement.job.num_slots().
+Reordering reorder_ranks(const TaskGraph& graph, const Placement& placement, const std::string& spec,
+                         const MapOptions& options, MPI_Comm world);
+
+}  // namespace tamp::app

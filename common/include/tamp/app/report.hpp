@@ -1,0 +1,54 @@
+// The report of one run: a human table (rank 0) and one JSON object per run (DESIGN §9, JSON Lines).
+#pragma once
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tamp/app/stats.hpp"
+#include "tamp/metrics.hpp"
+
+namespace tamp::app {
+
+enum class VerificationStatus { passed, failed, skipped };
+std::string_view to_string(VerificationStatus status);
+
+struct RunReport {
+  std::string app;      // "stencil"
+  std::string mapping;  // the spec it ran with: a registry name or file:PATH
+  int ranks = 0;
+  int threads = 0;
+  std::string backend;
+  std::string machine;          // Machine::describe()
+  std::string topology_source;  // the --topology value
+  VerificationStatus verification = VerificationStatus::skipped;
+  double error = 0;  // verification error (max over ranks) and its tolerance
+  double tolerance = 0;
+  std::string note;
+  int iterations = 0;  // timed iterations (warm-up excluded)
+  Stats total;         // per-rank seconds of the timed loop
+  Stats compute;
+  Stats comm;
+  Stats per_iteration;                                // per-rank total / iterations
+  Metrics metrics;                                    // of the placement, on the job's allocation
+  nlohmann::json params = nlohmann::json::object();   // the app's problem (sizes, grid, ...)
+  nlohmann::json results = nlohmann::json::object();  // the app's figures (rates, ...)
+  std::string rate_line;  // the app's rate line, printed under the verification line
+
+  bool verified() const { return verification == VerificationStatus::passed; }
+};
+
+/// The DESIGN §9 object plus time_stats, iterations, params, results, verification details.
+nlohmann::json to_json(const RunReport& report);
+/// Appends to_json(report) as one line; throws std::runtime_error when the file cannot be written.
+void append_json_line(const std::string& path, const RunReport& report);
+/// Throws std::runtime_error unless `path` can be opened for appending (checked before the runs).
+void check_json_writable(const std::string& path);
+
+/// The per-run table.
+void print_run(std::ostream& os, const RunReport& report);
+/// One row per placement with time and hop-bytes relative to the first.
+void print_comparison(std::ostream& os, const std::vector<RunReport>& reports);
+
+}  // namespace tamp::app

@@ -1,0 +1,18 @@
+// One run of a problem with one placement (the loop body of run_app, usable on its own by apps with a custom
+// main).
+#pragma once
+#include <mpi.h>
+
+#include <string>
+
+#include "tamp/app/app.hpp"
+
+namespace tamp::app {
+
+/// Collective on `world`: reorders the ranks for `spec`, starts the problem on the new communicator, runs
+/// problem.warmup() untimed and problem.iterations() timed iterations, verifies (unless --verify off) and
+/// returns the reduced report (identical on every rank).
+RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
+                        const Placement& placement, const CommonOptions& options, MPI_Comm world);
+
+}  // namespace tamp::app

@@ -1,0 +1,116 @@
+// run_app: the main() every app shares. Errors that all ranks raise together are printed once by rank 0 and
+// give exit status 1; an error raised on some ranks only aborts the job (the others may be waiting in a
+// collective).
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "tamp/app/app.hpp"
+#include "tamp/app/collective.hpp"
+#include "tamp/app/mpi_guard.hpp"
+#include "tamp/app/run_placement.hpp"
+#include "tamp/app/threads.hpp"
+
+namespace tamp::app {
+namespace {
+
+// Returns false when only help was asked for.
+bool parse_and_validate(CLI::App& cli, int argc, char** argv, const CommonOptions& options, MPI_Comm world) {
+  return collectively(world, [&] {
+    try {
+      cli.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+      return false;
+    } catch (const CLI::CallForAllHelp&) {
+      return false;
+    }
+    validate(options);
+    return true;
+  });
+}
+
+int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
+            const ProblemFactory& make_problem) {
+  MPI_Comm world = MPI_COMM_WORLD;
+  int rank = 0;
+  int ranks = 0;
+  MPI_Comm_rank(world, &rank);
+  MPI_Comm_size(world, &ranks);
+
+  CommonOptions options;
+  add_common_options(cli, options);
+  if (!parse_and_validate(cli, argc, argv, options, world)) {
+    if (rank == 0) std::cout << cli.help();
+    return 0;
+  }
+  set_default_threads(world);
+  if (options.verbose && rank == 0) fmt::print("tamp-{} options:\n{}", app, fmt::streamed(options));
+  if (!options.json.empty()) {
+    collectively(world, [&] {
+      if (rank == 0) check_json_writable(options.json);
+    });
+  }
+
+  const Placement placement = discover_placement(options.topology, world);
+  // The factory validates the app's options and builds the task graph: local work, identical on every rank.
+  const std::unique_ptr<Problem> problem = collectively(world, [&] {
+    return make_problem(AppSetup{options, placement, world, rank, ranks});
+  });
+  BackendSession session(parse_backend(options.backend));
+
+  const auto specs = placements(options);
+  if (rank == 0) {
+    fmt::print("tamp-{}: {}\n", app, problem->summary());
+    fmt::print("  {} ranks x {} thread(s) ({}), {}\n", ranks, backend_threads(parse_backend(options.backend)),
+               options.backend, describe(placement));
+    fmt::print("  topology {}\n", placement.source);
+  }
+
+  std::vector<RunReport> reports;
+  bool all_passed = true;
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    if (rank == 0) fmt::print("\n== run {} of {}: mapping '{}'\n", i + 1, specs.size(), specs[i]);
+    RunReport report = run_placement(app, specs[i], *problem, placement, options, world);
+    all_passed = all_passed && report.verification != VerificationStatus::failed;
+    if (rank == 0) print_run(std::cout, report);
+    if (!options.json.empty()) {
+      collectively(world, [&] {
+        if (rank == 0) append_json_line(options.json, report);
+      });
+    }
+    reports.push_back(std::move(report));
+  }
+  if (rank == 0 && reports.size() > 1) print_comparison(std::cout, reports);
+  if (rank == 0) std::cout << std::flush;
+  return all_passed ? 0 : 1;
+}
+
+}  // namespace
+
+int run_app(const std::string& app, CLI::App& cli, int argc, char** argv,
+            const ProblemFactory& make_problem) {
+  const std::string prefix = "tamp-" + app + ": error: ";
+  try {
+    MpiGuard mpi(argc, argv);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    try {
+      return run_all(app, cli, argc, argv, make_problem);
+    } catch (const AgreedError& e) {
+      if (rank == 0) std::cerr << prefix << e.what() << std::endl;
+      return 1;
+    } catch (const std::exception& e) {
+      // Raised on this rank alone, perhaps while others wait in a collective: only an abort ends them.
+      std::cerr << prefix << e.what() << " (rank " << rank << ")" << std::endl;
+      MPI_Abort(MPI_COMM_WORLD, 1);
+      return 1;
+    }
+  } catch (const std::exception& e) {
+    std::cerr << prefix << e.what() << std::endl;
+    return 1;
+  }
+}
+
+}  // namespace tamp::app

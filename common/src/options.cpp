@@ -1,0 +1,96 @@
+// The common command-line options: registration on a CLI11 app, printing, validation.
+#include "tamp/app/options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <ostream>
+#include <stdexcept>
+
+#include "tamp/app/backend.hpp"
+
+namespace tamp::app {
+namespace {
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
+  return out;
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
+
+}  // namespace
+
+std::string default_topology_source() {
+  const std::string file = std::string(TAMP_SOURCE_DIR) + "/inputs/machines/torus-4x4x4.machine";
+  if (std::filesystem::exists(file)) return "synthetic:" + file;
+  return "synthetic:torus:4x4x4,cores=4";
+}
+
+void add_common_options(CLI::App& cli, CommonOptions& options) {
+  if (options.topology.empty()) options.topology = default_topology_source();
+  cli.add_option("--mapping", options.mapping,
+                 "Placement: a mapping algorithm NAME or file:PATH (one slot per task)")
+      ->capture_default_str();
+  cli.add_option("--compare", options.compare,
+                 "Run each placement A,B[,C] in one job and compare them (overrides --mapping)")
+      ->delimiter(',');
+  cli.add_option("--topology", options.topology,
+                 "Where the ranks run: synthetic:MACHINEFILE, synthetic:SPEC (e.g. torus:4x4x4,cores=4) or "
+                 "file:MACHINEFILE")
+      ->envname("TAMP_TOPOLOGY")
+      ->capture_default_str();
+  cli.add_option("--backend", options.backend, "Kernel backend")
+      ->check(CLI::IsMember({"openmp", "kokkos"}))
+      ->capture_default_str();
+  cli.add_option("--json", options.json, "Append one JSON object per run to FILE (JSON Lines)");
+  cli.add_option("--seed", options.seed, "Seed of randomised mappings")->capture_default_str();
+  cli.add_option("--objective", options.objective, "What auto and refinement minimise")
+      ->check(CLI::IsMember({"hop-bytes", "congestion"}))
+      ->capture_default_str();
+  cli.add_option("--verify", options.verify, "Check the result against a reference")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->default_str("on");
+  cli.add_flag("--verbose,-v", options.verbose, "Print the parsed options");
+}
+
+std::ostream& operator<<(std::ostream& os, const CommonOptions& options) {
+  os << "  mapping    " << options.mapping << '\n';
+  os << "  compare    " << (options.compare.empty() ? "-" : join(options.compare)) << '\n';
+  os << "  topology   " << options.topology << '\n';
+  os << "  backend    " << options.backend << '\n';
+  os << "  json       " << (options.json.empty() ? "-" : options.json) << '\n';
+  os << "  seed       " << options.seed << '\n';
+  os << "  objective  " << options.objective << '\n';
+  os << "  verify     " << (options.verify ? "on" : "off") << '\n';
+  return os;
+}
+
+std::vector<std::string> placements(const CommonOptions& options) {
+  return options.compare.empty() ? std::vector<std::string>{options.mapping} : options.compare;
+}
+
+MapOptions map_options(const CommonOptions& options) {
+  MapOptions map;
+  map.seed = options.seed;
+  map.objective = parse_objective(options.objective);
+  return map;
+}
+
+void validate(const CommonOptions& options) {
+  for (const auto& spec : placements(options)) {
+    if (starts_with(spec, "file:")) {
+      if (spec.size() == 5) throw std::invalid_argument("--mapping file: needs a path (file:PATH)");
+    } else {
+      find_mapper(spec);  // throws "unknown mapping 'x' (known: ...)"
+    }
+  }
+  parse_backend(options.backend);
+  parse_objective(options.objective);
+  if (options.topology.empty()) throw std::invalid_argument("--topology must not be empty");
+}
+
+}  // namespace tamp::app

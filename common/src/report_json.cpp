@@ -1,0 +1,78 @@
+// The JSON object of one run (DESIGN §9: these names are relied on by scripts; extend, do not rename).
+#include <fstream>
+#include <stdexcept>
+
+#include "tamp/app/report.hpp"
+
+namespace tamp::app {
+namespace {
+
+nlohmann::json stats_json(const Stats& s) {
+  return {{"min", s.min}, {"mean", s.mean}, {"max", s.max}};
+}
+
+nlohmann::json metrics_json(const Metrics& m) {
+  return {{"hop_bytes", m.hop_bytes},           {"hops_per_byte", m.hops_per_byte},
+          {"max_dilation", m.max_dilation},     {"avg_dilation", m.avg_dilation},
+          {"max_link_load", m.max_link_load},   {"mean_link_load", m.mean_link_load},
+          {"max_congestion", m.max_congestion}, {"offnode_fraction", m.offnode_fraction},
+          {"total_bytes", m.total_bytes},       {"messages", m.messages}};
+}
+
+}  // namespace
+
+std::string_view to_string(VerificationStatus status) {
+  switch (status) {
+    case VerificationStatus::passed:
+      return "passed";
+    case VerificationStatus::failed:
+      return "failed";
+    case VerificationStatus::skipped:
+      return "skipped";
+  }
+  return "skipped";
+}
+
+nlohmann::json to_json(const RunReport& r) {
+  nlohmann::json j;
+  j["app"] = r.app;
+  j["mapping"] = r.mapping;
+  j["ranks"] = r.ranks;
+  j["threads"] = r.threads;
+  j["backend"] = r.backend;
+  j["machine"] = r.machine;
+  j["topology_source"] = r.topology_source;
+  j["verified"] = r.verified();
+  j["verification"] = {{"status", std::string(to_string(r.verification))},
+                       {"error", r.error},
+                       {"tolerance", r.tolerance},
+                       {"note", r.note}};
+  j["iterations"] = r.iterations;
+  // Times are the maximum over ranks (§9); the spread over ranks is in time_stats.
+  j["time"] = {{"total", r.total.max},
+               {"compute", r.compute.max},
+               {"comm", r.comm.max},
+               {"per_iteration", r.per_iteration.max}};
+  j["time_stats"] = {{"total", stats_json(r.total)},
+                     {"compute", stats_json(r.compute)},
+                     {"comm", stats_json(r.comm)},
+                     {"per_iteration", stats_json(r.per_iteration)}};
+  j["metrics"] = metrics_json(r.metrics);
+  j["params"] = r.params;
+  j["results"] = r.results;
+  return j;
+}
+
+void check_json_writable(const std::string& path) {
+  std::ofstream out(path, std::ios::app);
+  if (!out) throw std::runtime_error("cannot open '" + path + "' for appending (--json)");
+}
+
+void append_json_line(const std::string& path, const RunReport& report) {
+  std::ofstream out(path, std::ios::app);
+  out << to_json(report).dump() << '\n';
+  out.flush();
+  if (!out) throw std::runtime_error("cannot append to '" + path + "' (--json)");
+}
+
+}  // namespace tamp::app

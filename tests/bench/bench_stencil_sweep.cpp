@@ -1,0 +1,86 @@
+// The stencil app's sweep kernel against a STREAM-like copy, both out of cache and measured the same way:
+// bytes = 16 per cell (read once, write once), the STREAM convention, so sweep GB/s / copy GB/s is the share of
+// the machine's streaming bandwidth the kernel reaches. Threads: OMP_NUM_THREADS.
+//   tamp-bench-stencil-sweep --benchmark_min_time=1
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "kernel.hpp"
+#include "tamp/app/backend.hpp"
+
+namespace {
+
+using tamp::stencil::Box;
+using tamp::stencil::Layout;
+
+constexpr int kSide = 256;  // 256^3 cells (+ halo): 2 x 137 MB, far beyond any cache
+
+Layout cube_layout(int halo_z) {
+  Layout layout;
+  layout.n = {kSide, kSide, halo_z ? kSide : 1};
+  layout.halo = {1, 1, halo_z};
+  return layout;
+}
+
+// First touch by the threads that will use the pages, in the kernel's static schedule.
+std::vector<double> make_field(const Layout& layout, double value) {
+  std::vector<double> field(layout.size());
+  double* data = field.data();
+  const std::int64_t n = layout.size();
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < n; ++i) data[i] = value + static_cast<double>(i % 97);
+  return field;
+}
+
+void stream_copy(benchmark::State& state) {
+  const Layout layout = cube_layout(1);
+  std::vector<double> a = make_field(layout, 1.0), b = make_field(layout, 0.0);
+  const std::int64_t n = layout.size();
+  double* dst = b.data();
+  const double* src = a.data();
+  for (auto _ : state) {
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < n; ++i) dst[i] = src[i];
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * n * 16);
+}
+
+template <class Tag>
+void sweep(benchmark::State& state) {
+  const int points = static_cast<int>(state.range(0));
+  const Layout layout = cube_layout(points == 7 || points == 27 ? 1 : 0);
+  std::vector<double> in = make_field(layout, 1.0), out = make_field(layout, 0.0);
+  Box box;
+  box.hi = layout.n;
+  for (auto _ : state) {
+    tamp::stencil::sweep(Tag{}, points, layout, box, in.data(), out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * box.cells() * 16);
+  state.counters["MLUP/s"] = benchmark::Counter(static_cast<double>(box.cells()) * state.iterations() / 1e6,
+                                                benchmark::Counter::kIsRate);
+}
+
+BENCHMARK(stream_copy)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(sweep<tamp::app::OpenMPTag>)->Name("sweep_openmp")->Arg(7)->Arg(27)->Arg(5)->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+#ifdef TAMP_HAVE_KOKKOS
+BENCHMARK(sweep<tamp::app::KokkosTag>)->Name("sweep_kokkos")->Arg(7)->Arg(27)->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+#endif
+
+}  // namespace
+
+int main(int argc, char** argv) {
+#ifdef TAMP_HAVE_KOKKOS
+  tamp::app::BackendSession kokkos(tamp::app::Backend::kokkos);
+#endif
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

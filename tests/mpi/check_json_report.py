@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Checks a --json report: JSON Lines with the DESIGN §9 fields.
+
+usage: check_json_report.py FILE RUNS [--app NAME] [--mappings a,b,c] [--same-checksum]
+Exits 1 with one line per problem found.
+"""
+import argparse
+import json
+import numbers
+import sys
+
+TOP = {"app": str, "mapping": str, "ranks": int, "threads": int, "machine": str, "topology_source": str,
+       "verified": bool, "time": dict, "metrics": dict}
+TIME = ["total", "compute", "comm"]
+METRICS = ["hop_bytes", "hops_per_byte", "max_dilation", "max_link_load", "offnode_fraction"]
+
+
+def is_number(value):
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def check_run(n, run, args, problems):
+    def bad(text):
+        problems.append(f"line {n}: {text}")
+
+    for key, kind in TOP.items():
+        if key not in run:
+            bad(f"missing '{key}'")
+        elif kind is int and not (isinstance(run[key], int) and not isinstance(run[key], bool)):
+            bad(f"'{key}' is not an integer")
+        elif kind is not int and not isinstance(run[key], kind):
+            bad(f"'{key}' is not a {kind.__name__}")
+    for key in TIME:
+        value = run.get("time", {}).get(key)
+        if not is_number(value) or value < 0:
+            bad(f"time.{key} is not a non-negative number")
+    for key in METRICS:
+        value = run.get("metrics", {}).get(key)
+        if not is_number(value) or value < 0:
+            bad(f"metrics.{key} is not a non-negative number")
+    stats = run.get("time_stats", {})
+    for key in TIME:
+        s = stats.get(key, {})
+        if not all(is_number(s.get(k)) for k in ("min", "mean", "max")):
+            bad(f"time_stats.{key} lacks min/mean/max")
+        elif not s["min"] - 1e-12 * abs(s["max"]) <= s["mean"] <= s["max"] + 1e-12 * abs(s["max"]):
+            bad(f"time_stats.{key} is not ordered min <= mean <= max")
+        elif run.get("time", {}).get(key) != s["max"]:
+            bad(f"time.{key} is not the maximum over ranks")
+    if args.app and run.get("app") != args.app:
+        bad(f"app is {run.get('app')!r}, expected {args.app!r}")
+    if run.get("verified") is not True:
+        bad("the run did not verify")
+    if run.get("ranks", 0) < 1 or run.get("threads", 0) < 1:
+        bad("ranks and threads must be positive")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("file")
+    parser.add_argument("runs", type=int)
+    parser.add_argument("--app")
+    parser.add_argument("--mappings")
+    parser.add_argument("--same-checksum", action="store_true")
+    args = parser.parse_args()
+
+    problems = []
+    runs = []
+    with open(args.file, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            try:
+                run = json.loads(line)
+            except json.JSONDecodeError as e:
+                problems.append(f"line {n}: not JSON ({e})")
+                continue
+            if not isinstance(run, dict):
+                problems.append(f"line {n}: not a JSON object")
+                continue
+            check_run(n, run, args, problems)
+            runs.append(run)
+    if len(runs) != args.runs:
+        problems.append(f"{len(runs)} runs in {args.file}, expected {args.runs}")
+    if args.mappings:
+        expected = args.mappings.split(",")
+        got = [r.get("mapping") for r in runs]
+        if got != expected:
+            problems.append(f"mappings {got}, expected {expected}")
+    if args.same_checksum:
+        sums = {r.get("results", {}).get("checksum") for r in runs}
+        if len(sums) != 1 or None in sums:
+            problems.append(f"runs of the same problem differ: checksums {sorted(map(str, sums))}")
+    for p in problems:
+        print(p)
+    print(f"{args.file}: {len(runs)} runs, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
