@@ -3,20 +3,13 @@
 #include <stdexcept>
 
 #include "tamp/app/report.hpp"
+#include "tamp/metrics_json.hpp"
 
 namespace tamp::app {
 namespace {
 
 nlohmann::json stats_json(const Stats& s) {
   return {{"min", s.min}, {"mean", s.mean}, {"max", s.max}};
-}
-
-nlohmann::json metrics_json(const Metrics& m) {
-  return {{"hop_bytes", m.hop_bytes},           {"hops_per_byte", m.hops_per_byte},
-          {"max_dilation", m.max_dilation},     {"avg_dilation", m.avg_dilation},
-          {"max_link_load", m.max_link_load},   {"mean_link_load", m.mean_link_load},
-          {"max_congestion", m.max_congestion}, {"offnode_fraction", m.offnode_fraction},
-          {"total_bytes", m.total_bytes},       {"messages", m.messages}};
 }
 
 }  // namespace
@@ -57,7 +50,7 @@ nlohmann::json to_json(const RunReport& r) {
                      {"compute", stats_json(r.compute)},
                      {"comm", stats_json(r.comm)},
                      {"per_iteration", stats_json(r.per_iteration)}};
-  j["metrics"] = metrics_json(r.metrics);
+  j["metrics"] = r.metrics;  // tamp/metrics_json.hpp
   j["params"] = r.params;
   j["results"] = r.results;
   return j;
