@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "algorithms/impl/families.hpp"
 #include "tamp/algorithms.hpp"
 #include "tamp/error.hpp"
 
@@ -26,26 +27,53 @@ std::ostream& operator<<(std::ostream& os, const MapOptions& options) {
 }
 
 const std::vector<MapperInfo>& mapper_registry() {
-  static const std::vector<MapperInfo> registry = {
-      {"default", "task t on slot t (the launcher's order)", map_default},
-      {"random", "a seeded random permutation of the slots", map_random},
-      {"round-robin", "task t on node t mod N (cyclic over nodes)", map_round_robin},
-      {"blocked", "node-sized blocks of the task grid, placed on nodes by recursive bisection", map_blocked},
-  };
+  static const std::vector<MapperInfo> registry = [] {
+    std::vector<MapperInfo> all = {
+        {"default", "task t on slot t (the launcher's order)", map_default},
+        {"random", "a seeded random permutation of the slots", map_random},
+        {"round-robin", "task t on node t mod N (cyclic over nodes)", map_round_robin},
+        {"blocked", "node-sized blocks of the task grid, placed on nodes by recursive bisection", map_blocked},
+    };
+    for (auto family : {impl::regular_mappers, impl::irregular_mappers, impl::geometric_mappers,
+                        impl::composite_mappers}) {
+      for (const MapperInfo& info : family()) all.push_back(info);
+    }
+    return all;
+  }();
   return registry;
 }
 
-const MapperInfo& find_mapper(std::string_view name) {
+const std::vector<RefinerInfo>& refiner_registry() {
+  static const std::vector<RefinerInfo> registry = impl::refiners();
+  return registry;
+}
+
+namespace {
+
+template <class Info>
+const Info& find_by_name(const std::vector<Info>& registry, std::string_view name, const char* what) {
   std::string known;
-  for (const auto& info : mapper_registry()) {
+  for (const auto& info : registry) {
     if (info.name == name) return info;
     known += (known.empty() ? "" : ", ") + std::string(info.name);
   }
-  throw std::invalid_argument("unknown mapping '" + std::string(name) + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown " + std::string(what) + " '" + std::string(name) + "' (known: " + known +
+                              ")");
 }
 
-Mapping map_tasks(std::string_view name, const TaskGraph& graph, const Allocation& allocation,
+}  // namespace
+
+const MapperInfo& find_mapper(std::string_view name) { return find_by_name(mapper_registry(), name, "mapping"); }
+
+Mapping map_tasks(std::string_view full_name, const TaskGraph& graph, const Allocation& allocation,
                   const MapOptions& options) {
+  const std::string_view name = full_name.substr(0, full_name.find('+'));
+  std::vector<const RefinerInfo*> steps;
+  for (size_t at = full_name.find('+'); at != std::string_view::npos;) {
+    const size_t next = full_name.find('+', at + 1);
+    steps.push_back(&find_by_name(refiner_registry(), full_name.substr(at + 1, next - at - 1), "post-processing step"));
+    at = next;
+  }
   const MapperInfo& info = find_mapper(name);
   require(options.max_tasks_per_slot >= 1, "max_tasks_per_slot must be at least 1");
   const long long capacity = static_cast<long long>(allocation.num_slots()) * options.max_tasks_per_slot;
@@ -55,8 +83,9 @@ Mapping map_tasks(std::string_view name, const TaskGraph& graph, const Allocatio
                                 std::to_string(options.max_tasks_per_slot) + " task(s) per slot");
   }
   Mapping mapping = info.fn(graph, allocation, options);
+  for (const RefinerInfo* step : steps) mapping = step->fn(graph, allocation, options, std::move(mapping));
   require(mapping.num_tasks() == graph.num_tasks() && mapping.num_slots() == allocation.num_slots(),
-          "mapping '" + std::string(name) + "' returned a mapping of the wrong size");
+          "mapping '" + std::string(full_name) + "' returned a mapping of the wrong size");
   mapping.validate(options.max_tasks_per_slot);
   return mapping;
 }

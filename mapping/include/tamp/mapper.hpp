@@ -31,11 +31,22 @@ struct MapperInfo {
   MapperFn fn;
 };
 
+/// A post-processing step applied after an algorithm: `geom-rs+refine` runs geom-rs, then refine on its result.
+using RefinerFn = Mapping (*)(const TaskGraph&, const Allocation&, const MapOptions&, Mapping initial);
+
+struct RefinerInfo {
+  std::string_view name;
+  std::string_view summary;
+  RefinerFn fn;
+};
+
 /// Every algorithm, in the order `tamp-map compare` lists them.
 const std::vector<MapperInfo>& mapper_registry();
+/// Every post-processing step (`refine`, ...).
+const std::vector<RefinerInfo>& refiner_registry();
 /// Throws std::invalid_argument("unknown mapping 'x' (known: ...)").
 const MapperInfo& find_mapper(std::string_view name);
-/// Runs the named algorithm and validates its result.
+/// Runs the named algorithm — "NAME" or "NAME+STEP[+STEP...]" with post-processing steps — and validates its result.
 Mapping map_tasks(std::string_view name, const TaskGraph& graph, const Allocation& allocation,
                   const MapOptions& options = {});
 

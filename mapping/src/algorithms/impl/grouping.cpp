@@ -1,0 +1,137 @@
+// Grouping tasks into node-sized groups, and the graph between the groups.
+#include <algorithm>
+#include <queue>
+
+#include "algorithms/impl/block_shape.hpp"
+#include "algorithms/impl/two_level.hpp"
+
+namespace tamp::impl {
+namespace {
+
+// Node-sized blocks of a grid (dimension 0 fastest inside a block, so a group's tasks follow the block's rows).
+Grouping tile_grid(const GridShape& grid, const std::vector<int>& block) {
+  const int dims = static_cast<int>(grid.dims.size());
+  GridShape blocks;
+  blocks.dims.resize(dims);
+  for (int d = 0; d < dims; ++d) blocks.dims[d] = grid.dims[d] / block[d];
+  Grouping g;
+  blocks.periodic = grid.periodic;
+  g.block_grid = blocks;
+  g.group_of_task.resize(grid.size());
+  g.tasks_of_group.resize(blocks.size());
+  std::vector<int> bc(dims);
+  for (long long t = 0; t < grid.size(); ++t) {
+    const std::vector<int> c = grid.coords(t);
+    for (int d = 0; d < dims; ++d) bc[d] = c[d] / block[d];
+    g.group_of_task[t] = static_cast<int>(blocks.index(bc));
+  }
+  // Tasks in grid order already follow rows inside each block once sorted by their in-block offset.
+  std::vector<std::vector<std::pair<long long, int>>> members(blocks.size());
+  for (long long t = 0; t < grid.size(); ++t) {
+    const std::vector<int> c = grid.coords(t);
+    long long inner = 0;
+    for (int d = dims - 1; d >= 0; --d) inner = inner * block[d] + c[d] % block[d];
+    members[g.group_of_task[t]].push_back({inner, static_cast<int>(t)});
+  }
+  for (size_t b = 0; b < members.size(); ++b) {
+    std::sort(members[b].begin(), members[b].end());
+    for (const auto& m : members[b]) g.tasks_of_group[b].push_back(m.second);
+  }
+  return g;
+}
+
+// Greedy graph growing: start each group at the lowest-numbered free task, then add the free task with the most
+// bytes to the group (ties: lower id) until the group is full or has no free neighbour left (then the next
+// lowest-numbered free task joins, so groups stay full).
+Grouping grow_groups(const TaskGraph& graph, int group_size) {
+  const int n = graph.num_tasks();
+  Grouping g;
+  g.group_of_task.assign(n, -1);
+  // Undirected byte weights: out-edges plus in-edges.
+  std::vector<std::vector<std::pair<int, double>>> adj(n);
+  const auto& off = graph.offsets();
+  for (int u = 0; u < n; ++u)
+    for (std::int64_t e = off[u]; e < off[u + 1]; ++e) {
+      const int v = graph.targets()[e];
+      if (v == u) continue;
+      adj[u].push_back({v, graph.bytes()[e]});
+      adj[v].push_back({u, graph.bytes()[e]});
+    }
+  std::vector<double> gain(n, 0.0);
+  int next_seed = 0;
+  while (true) {
+    while (next_seed < n && g.group_of_task[next_seed] >= 0) ++next_seed;
+    if (next_seed == n) break;
+    const int group = static_cast<int>(g.tasks_of_group.size());
+    g.tasks_of_group.emplace_back();
+    std::vector<int>& members = g.tasks_of_group.back();
+    std::priority_queue<std::pair<double, int>> frontier;  // (bytes to the group, -task)
+    std::vector<int> touched;
+    auto add = [&](int t) {
+      g.group_of_task[t] = group;
+      members.push_back(t);
+      for (const auto& [v, w] : adj[t]) {
+        if (g.group_of_task[v] >= 0) continue;
+        if (gain[v] == 0.0) touched.push_back(v);
+        gain[v] += w;
+        frontier.push({gain[v], -v});
+      }
+    };
+    add(next_seed);
+    while (static_cast<int>(members.size()) < group_size) {
+      int pick = -1;
+      while (!frontier.empty()) {
+        const auto [w, neg] = frontier.top();
+        frontier.pop();
+        if (g.group_of_task[-neg] < 0 && w == gain[-neg]) {
+          pick = -neg;
+          break;
+        }
+      }
+      if (pick < 0) {
+        while (next_seed < n && g.group_of_task[next_seed] >= 0) ++next_seed;
+        if (next_seed == n) break;
+        pick = next_seed;
+      }
+      add(pick);
+    }
+    for (int v : touched) gain[v] = 0.0;
+  }
+  return g;
+}
+
+}  // namespace
+
+Grouping group_tasks(const TaskGraph& graph, int group_size) {
+  if (graph.grid()) {
+    if (auto block = best_block_shape(graph.grid()->dims, group_size)) return tile_grid(*graph.grid(), *block);
+  }
+  return grow_groups(graph, group_size);
+}
+
+TaskGraph quotient_graph(const TaskGraph& graph, const Grouping& grouping) {
+  const int groups = static_cast<int>(grouping.tasks_of_group.size());
+  std::vector<Edge> edges;
+  const auto& off = graph.offsets();
+  for (int u = 0; u < graph.num_tasks(); ++u)
+    for (std::int64_t e = off[u]; e < off[u + 1]; ++e) {
+      const int gu = grouping.group_of_task[u], gv = grouping.group_of_task[graph.targets()[e]];
+      if (gu != gv) edges.push_back({gu, gv, graph.bytes()[e]});
+    }
+  TaskGraph q = TaskGraph::from_edges(groups, std::move(edges));
+  if (grouping.block_grid) q.set_grid(*grouping.block_grid);
+  if (graph.has_coordinates()) {
+    const int dim = graph.coordinate_dim();
+    std::vector<double> centroids(static_cast<size_t>(groups) * dim, 0.0);
+    for (int g = 0; g < groups; ++g) {
+      for (int t : grouping.tasks_of_group[g])
+        for (int d = 0; d < dim; ++d)
+          centroids[static_cast<size_t>(g) * dim + d] += graph.coordinates()[static_cast<size_t>(t) * dim + d];
+      for (int d = 0; d < dim; ++d) centroids[static_cast<size_t>(g) * dim + d] /= grouping.tasks_of_group[g].size();
+    }
+    q.set_coordinates(dim, std::move(centroids));
+  }
+  return q;
+}
+
+}  // namespace tamp::impl

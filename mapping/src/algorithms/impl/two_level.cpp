@@ -1,0 +1,63 @@
+#include "algorithms/impl/two_level.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "tamp/error.hpp"
+
+namespace tamp::impl {
+namespace {
+
+// Puts each group's tasks on the node its group was mapped to. A group larger than its node (a partly filled node)
+// overflows to the nearest node with room (fewest hops, then lowest index).
+Mapping expand(const Grouping& grouping, const Mapping& group_nodes, const Allocation& allocation,
+               int max_tasks_per_slot, int num_tasks) {
+  const int nodes = allocation.num_nodes();
+  std::vector<int> used(nodes, 0), slots(num_tasks, -1);
+  auto capacity = [&](int node) { return allocation.cores_of(node) * max_tasks_per_slot; };
+  auto place = [&](int task, int node) {
+    slots[task] = allocation.first_slot(node) + used[node] % allocation.cores_of(node);
+    ++used[node];
+  };
+  std::vector<std::pair<int, int>> overflow;  // (task, wanted node)
+  for (size_t g = 0; g < grouping.tasks_of_group.size(); ++g) {
+    const int node = group_nodes.slot(static_cast<int>(g));
+    for (int task : grouping.tasks_of_group[g]) {
+      if (used[node] < capacity(node))
+        place(task, node);
+      else
+        overflow.push_back({task, node});
+    }
+  }
+  const Machine& machine = allocation.machine();
+  for (const auto& [task, wanted] : overflow) {
+    int best = -1, best_hops = std::numeric_limits<int>::max();
+    for (int node = 0; node < nodes; ++node) {
+      if (used[node] >= capacity(node)) continue;
+      const int h = machine.hops(allocation.node(wanted), allocation.node(node));
+      if (h < best_hops) best = node, best_hops = h;
+    }
+    require(best >= 0, "two-level mapping: more tasks than the allocation holds");
+    place(task, best);
+  }
+  return Mapping(std::move(slots), allocation.num_slots());
+}
+
+}  // namespace
+
+Mapping map_two_level(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                      NodeLevelFn node_level) {
+  const int group_size = allocation.max_cores_per_node() * options.max_tasks_per_slot;
+  if (group_size == 1) return node_level(graph, allocation, options);
+  const Grouping grouping = group_tasks(graph, group_size);
+  const Allocation nodes(allocation.machine_ptr(), allocation.nodes(), 1);
+  require(static_cast<int>(grouping.tasks_of_group.size()) <= nodes.num_slots(),
+          "two-level mapping: more groups than nodes");
+  MapOptions node_options = options;
+  node_options.max_tasks_per_slot = 1;
+  const Mapping group_nodes = node_level(quotient_graph(graph, grouping), nodes, node_options);
+  group_nodes.validate(1);
+  return expand(grouping, group_nodes, allocation, options.max_tasks_per_slot, graph.num_tasks());
+}
+
+}  // namespace tamp::impl

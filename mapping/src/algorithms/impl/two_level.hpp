@@ -1,0 +1,43 @@
+// Two-level mapping for multi-core nodes (seed 004: placement inside nodes dominates): group the tasks into
+// node-sized groups that keep the most bytes inside a node, map the groups onto the nodes with a node-level
+// algorithm, then give each group's tasks the cores of its node.
+#pragma once
+#include <optional>
+#include <vector>
+
+#include "tamp/mapper.hpp"
+
+namespace tamp::impl {
+
+/// A node-level algorithm: maps `groups` (at most one per node) onto `nodes`, an allocation with one slot per node.
+using NodeLevelFn = Mapping (*)(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
+
+/// Runs `node_level` on the node-level problem of (graph, allocation) and expands its result to slots.
+/// With one core per node and one task per slot it is `node_level` itself. Otherwise tasks are grouped:
+/// a regular grid into node-sized blocks of least surface (the block grid becomes the groups' grid shape),
+/// anything else by greedy graph growing (heaviest connection to the group first; coordinates, when present,
+/// become group centroids). Groups hold max_cores_per_node() x max_tasks_per_slot tasks (the last may hold fewer).
+Mapping map_two_level(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                      NodeLevelFn node_level);
+
+/// The registry entry of a node-level algorithm: `{"name", "summary", two_level<name_nodes>}`.
+template <NodeLevelFn F>
+Mapping two_level(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
+  return map_two_level(graph, allocation, options, F);
+}
+
+/// The groups of map_two_level: group of each task, and the tasks of each group in core order.
+struct Grouping {
+  std::vector<int> group_of_task;
+  std::vector<std::vector<int>> tasks_of_group;
+  std::optional<GridShape> block_grid;  // when the groups tile a task grid: group id = block index
+};
+/// Groups of `group_size` tasks: node-sized blocks of least surface when the graph has a grid that they tile,
+/// greedy graph growing otherwise.
+Grouping group_tasks(const TaskGraph& graph, int group_size);
+
+/// The graph between groups: bytes summed over the tasks of each pair (messages inside a group vanish); grid shape
+/// when the grouping tiled a grid, centroids of task coordinates when the graph has coordinates.
+TaskGraph quotient_graph(const TaskGraph& graph, const Grouping& grouping);
+
+}  // namespace tamp::impl

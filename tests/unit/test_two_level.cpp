@@ -1,0 +1,83 @@
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "algorithms/impl/node_grid.hpp"
+#include "algorithms/impl/two_level.hpp"
+#include "tamp/algorithms.hpp"
+#include "tamp/metrics.hpp"
+#include "test_support.hpp"
+
+namespace tamp {
+namespace {
+
+TEST(NodeGrid, FullTorusIsABoxThatWraps) {
+  const auto grid = impl::node_grid(Allocation::whole_machine(test::make_torus({4, 3, 2}), 1));
+  ASSERT_TRUE(grid);
+  EXPECT_EQ(grid->dims, (std::vector<int>{4, 3, 2}));
+  EXPECT_EQ(grid->wrap, (std::vector<bool>{true, true, true}));
+  for (int cell = 0; cell < 24; ++cell) EXPECT_EQ(grid->node_at[cell], cell);
+}
+
+TEST(NodeGrid, AllocationAcrossTheWrapStaysCompact) {
+  // Nodes at x = 15, 0, 1 of a 16-ring: a box of 3 starting at 15, not a box of 16 with a hole.
+  const Allocation alloc(test::make_torus({16}), {0, 1, 15}, 1);
+  const auto grid = impl::node_grid(alloc);
+  ASSERT_TRUE(grid);
+  EXPECT_EQ(grid->dims, (std::vector<int>{3}));
+  EXPECT_EQ(grid->lo, (std::vector<int>{15}));
+  EXPECT_FALSE(grid->wrap[0]);
+  EXPECT_EQ(grid->node_at, (std::vector<int>{2, 0, 1}));
+}
+
+TEST(NodeGrid, HolesAndNodesPerRouter) {
+  // 2 nodes per router on a 3x3 mesh; allocate both nodes of routers (0,0) and (2,1): box 3x2x2 with holes.
+  auto torus = test::make_torus({3, 3}, false, 2);
+  const Allocation alloc(torus, {0, 1, 10, 11}, 1);  // router 0 = (0,0); router 5 = (2,1)
+  const auto grid = impl::node_grid(alloc);
+  ASSERT_TRUE(grid);
+  EXPECT_EQ(grid->dims, (std::vector<int>{3, 2, 2}));
+  EXPECT_EQ(grid->axis, (std::vector<int>{0, 1, 2}));
+  int allocated = 0;
+  for (int n : grid->node_at) allocated += n >= 0;
+  EXPECT_EQ(allocated, 4);
+  EXPECT_EQ(grid->node_at[grid->cell({2, 1, 1})], 3);
+}
+
+TEST(TwoLevel, GroupsAreNodeSizedBlocksOfTheGrid) {
+  const Allocation alloc = Allocation::whole_machine(test::make_torus({4, 4, 4}), 4);
+  const TaskGraph graph = test::stencil({8, 8, 4}, 7);
+  const impl::Grouping g = impl::group_tasks(graph, 4);
+  ASSERT_TRUE(g.block_grid);
+  EXPECT_EQ(g.block_grid->size(), 64);
+  const TaskGraph q = impl::quotient_graph(graph, g);
+  EXPECT_EQ(q.num_tasks(), 64);
+  ASSERT_TRUE(q.grid());
+  // Bytes inside blocks vanish: 2x2x1 blocks keep 4 of the pairs of each block.
+  EXPECT_LT(q.total_bytes(), graph.total_bytes());
+  const Mapping m = impl::map_two_level(graph, alloc, {}, map_default);
+  m.validate(1);
+  for (int t = 0; t < graph.num_tasks(); ++t) EXPECT_EQ(alloc.node_of_slot(m.slot(t)), g.group_of_task[t]);
+}
+
+TEST(TwoLevel, IrregularGraphsGrowGroupsAlongHeavyEdges) {
+  // Two heavy pairs (0,3) and (1,2) joined by a light edge: groups of 2 follow the heavy edges.
+  TaskGraph graph = TaskGraph::from_edges(4, {{0, 3, 100}, {3, 0, 100}, {1, 2, 100}, {2, 1, 100}, {0, 1, 1}, {1, 0, 1}});
+  const impl::Grouping g = impl::group_tasks(graph, 2);
+  EXPECT_EQ(g.group_of_task[0], g.group_of_task[3]);
+  EXPECT_EQ(g.group_of_task[1], g.group_of_task[2]);
+  EXPECT_NE(g.group_of_task[0], g.group_of_task[1]);
+}
+
+TEST(TwoLevel, PartlyFilledNodeOverflowsToTheNearest) {
+  // 6 tasks on nodes of 4 and 2 cores: groups of 4; whichever group lands on the small node spills 2 tasks.
+  const Allocation alloc(test::make_torus({4}), {0, 1}, std::vector<int>{4, 2});
+  const TaskGraph graph = test::stencil({6});
+  const Mapping m = impl::map_two_level(graph, alloc, {}, map_default);
+  m.validate(1);
+  std::set<int> used(m.slots().begin(), m.slots().end());
+  EXPECT_EQ(used.size(), 6u);
+}
+
+}  // namespace
+}  // namespace tamp
