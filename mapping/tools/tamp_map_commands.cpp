@@ -158,7 +158,18 @@ int run_compare(const CompareArgs& args) {
                "max dil", "max link", "congestion", "offnode", "time (ms)");
   for (const std::string& name : names) {
     const auto start = std::chrono::steady_clock::now();
-    const Mapping mapping = map_tasks(name, p.graph, p.machine.allocation, p.options);
+    Mapping mapping;
+    try {
+      mapping = map_tasks(name, p.graph, p.machine.allocation, p.options);
+    } catch (const std::invalid_argument& e) {
+      // An algorithm that does not apply to this graph or machine (a regular heuristic on an irregular graph).
+      if (names.size() == 1 || args.algorithms != "all") throw;
+      if (args.json)
+        std::cout << nlohmann::json{{"algorithm", name}, {"skipped", e.what()}}.dump() << "\n";
+      else
+        fmt::print("{:<14} n/a: {}\n", name, e.what());
+      continue;
+    }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const Metrics m = evaluate(p.graph, p.machine.allocation, mapping);
     if (args.json) {

@@ -19,7 +19,9 @@ void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& g
 /// PATH.xyz beside it when present.
 TaskGraph read_task_graph(const std::string& path);
 
-/// METIS writer: symmetrises (w(u,v) = bytes u->v + bytes v->u, as integers), fmt 001.
+/// METIS writer, fmt 001: symmetrises with the mean, w(u,v) = round((bytes u->v + bytes v->u) / 2), at least 1 for a
+/// pair that exchanges bytes, so that reading it back (w bytes each way) gives the same traffic for symmetric graphs.
+/// Messages from a task to itself are left out (METIS has no self loops).
 void write_metis_graph(std::ostream& out, const TaskGraph& graph);
 void write_edge_list(std::ostream& out, const TaskGraph& graph);
 void write_coordinates(std::ostream& out, const TaskGraph& graph);

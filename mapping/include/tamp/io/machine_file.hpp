@@ -24,7 +24,7 @@ MachineDescription read_machine_file(const std::string& path);
 /// Writes `description` in the same format (round-trips through parse_machine).
 void write_machine(std::ostream& out, const MachineDescription& description);
 
-/// The inline form used by --topology synthetic:SPEC, e.g. "torus:4x4x4,cores=4,npr=2,mesh=0x0x1".
+/// The inline form used by --topology synthetic:SPEC, e.g. "torus:4x4x4,cores=4,npr=2,wrap=1x1x0".
 MachineDescription parse_machine_spec(const std::string& spec);
 
 /// A machine file when `file_or_spec` names an existing file, else an inline spec (parse_machine_spec).

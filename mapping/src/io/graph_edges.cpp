@@ -1,0 +1,124 @@
+// Directed edge lists ("tasks N" then "src dst bytes"), task coordinates (.xyz) and read_task_graph().
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "io/text_util.hpp"
+#include "tamp/io/graph_file.hpp"
+
+namespace tamp {
+
+namespace {
+
+using impl::quoted;
+
+// Runs `f`, turning its std::invalid_argument into a ParseError at the reader's current line.
+template <class F>
+auto at_line(const impl::LineReader& reader, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::invalid_argument& e) {
+    reader.fail(e.what());
+  }
+}
+
+constexpr double kMaxBytes = static_cast<double>(impl::kMaxEdgeWeight);
+
+}  // namespace
+
+TaskGraph parse_edge_list(std::istream& in, const std::string& source) {
+  impl::LineReader reader(in, source);
+  std::string raw;
+  int n = -1;
+  std::vector<Edge> edges;
+  while (reader.next(raw)) {
+    const auto tokens = impl::split_tokens(impl::strip_comment(raw, '#'));
+    if (tokens.empty()) continue;
+    if (n < 0) {
+      if (tokens.size() != 2 || tokens[0] != "tasks") reader.fail("expected \"tasks N\" as the first line");
+      n = static_cast<int>(
+          at_line(reader, [&] { return impl::int_in_range(tokens[1], "tasks", 1, impl::kMaxTasks); }));
+      continue;
+    }
+    if (tokens.size() != 3)
+      reader.fail("expected \"src dst bytes\", got " + std::to_string(tokens.size()) + " values");
+    Edge e;
+    at_line(reader, [&] {
+      e.src = static_cast<int>(impl::int_in_range(tokens[0], "src", 0, n - 1));
+      e.dst = static_cast<int>(impl::int_in_range(tokens[1], "dst", 0, n - 1));
+    });
+    // Capped so that sums of messages (and hop-bytes) stay far from overflow, and every message can be
+    // written back.
+    if (!impl::parse_double(tokens[2], e.bytes) || e.bytes < 0 || e.bytes > kMaxBytes)
+      reader.fail("bytes must be a number in [0, 2^53], got " + quoted(tokens[2]));
+    edges.push_back(e);
+  }
+  if (n < 0) reader.fail_at(std::max(1L, reader.line_number()), "no \"tasks N\" line");
+  TaskGraph graph = TaskGraph::from_edges(n, std::move(edges));
+  // Lines with the same src and dst add up; the sum obeys the same cap (reported at the end of the file).
+  for (int u = 0; u < n; ++u)
+    for (std::int64_t i = graph.offsets()[u]; i < graph.offsets()[u + 1]; ++i)
+      if (graph.bytes()[i] > kMaxBytes)
+        reader.fail("the messages " + std::to_string(u) + " -> " + std::to_string(graph.targets()[i]) +
+                    " add up to more than 2^53 bytes");
+  return graph;
+}
+
+void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& graph) {
+  impl::LineReader reader(in, source);
+  const long long n = graph.num_tasks();
+  std::string raw;
+  int dim = 0;
+  long first_line = 0;
+  long long count = 0;
+  std::vector<double> xyz;
+  while (reader.next(raw)) {
+    const auto tokens = impl::split_tokens(impl::strip_comment(raw, '#'));
+    if (tokens.empty()) continue;
+    if (dim == 0) {
+      if (tokens.size() > static_cast<std::size_t>(impl::kMaxDims))
+        reader.fail(std::to_string(tokens.size()) + " coordinates per task (at most " +
+                    std::to_string(impl::kMaxDims) + ")");
+      dim = static_cast<int>(tokens.size());
+      first_line = reader.line_number();
+    } else if (tokens.size() != static_cast<std::size_t>(dim)) {
+      reader.fail(std::to_string(tokens.size()) + " coordinates, but line " + std::to_string(first_line) +
+                  " has " + std::to_string(dim));
+    }
+    if (count == n)
+      reader.fail("more coordinate lines than the " + std::to_string(n) + " tasks of the graph");
+    for (std::string_view t : tokens) {
+      double v = 0;
+      if (!impl::parse_double(t, v)) reader.fail("coordinates must be finite numbers, got " + quoted(t));
+      xyz.push_back(v);
+    }
+    ++count;
+  }
+  if (count < n)
+    reader.fail_at(std::max(1L, reader.line_number()), std::to_string(count) + " coordinate lines for the " +
+                                                           std::to_string(n) + " tasks of the graph");
+  graph.set_coordinates(dim, std::move(xyz));
+}
+
+TaskGraph read_task_graph(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot open the task graph");
+  const fs::path p(path);
+  TaskGraph graph = p.extension() == ".edges" ? parse_edge_list(in, path) : parse_metis_graph(in, path);
+  // "G.graph" takes "G.xyz"; "G.xyz" beside "G" also works, as does "G.graph.xyz".
+  std::vector<fs::path> candidates;
+  if (p.has_extension()) candidates.push_back(fs::path(p).replace_extension(".xyz"));
+  candidates.push_back(fs::path(path + ".xyz"));
+  for (const fs::path& c : candidates) {
+    std::error_code ec;
+    if (!fs::is_regular_file(c, ec)) continue;
+    std::ifstream xyz(c);
+    if (!xyz) throw std::runtime_error(c.string() + ": cannot open the coordinates file");
+    parse_coordinates(xyz, c.string(), graph);
+    break;
+  }
+  return graph;
+}
+
+}  // namespace tamp
