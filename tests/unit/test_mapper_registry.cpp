@@ -33,10 +33,16 @@ TEST(MapperRegistry, TooManyTasksIsAnError) {
   EXPECT_THROW(map_tasks("default", graph, alloc), std::invalid_argument);
   MapOptions two_per_slot;
   two_per_slot.max_tasks_per_slot = 2;
+  int applied = 0;
   for (const auto& info : mapper_registry()) {
-    const Mapping m = map_tasks(info.name, graph, alloc, two_per_slot);
-    EXPECT_EQ(m.num_tasks(), 6) << info.name;
+    try {
+      EXPECT_EQ(map_tasks(info.name, graph, alloc, two_per_slot).num_tasks(), 6) << info.name;
+      ++applied;
+    } catch (const std::invalid_argument&) {
+      // does not apply (stack and fold need a 3D box)
+    }
   }
+  EXPECT_GE(applied, 4);  // at least the baselines
 }
 
 // Every algorithm returns a valid placement, the same one twice, on full, sparse and partly filled allocations.

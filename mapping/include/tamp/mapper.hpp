@@ -20,6 +20,11 @@ struct MapOptions {
   std::uint64_t seed = 1;                      // for randomised algorithms; same seed, same mapping
   Objective objective = Objective::hop_bytes;  // what `auto` and refinement minimise
   int max_tasks_per_slot = 1;                  // > 1 allows more tasks than slots
+  // `refine` (post-processing step): the passes and the work are the deterministic bounds; the wall-clock cap is a
+  // safety net only (when it stops a run, the result depends on the speed of the machine).
+  int refine_passes = 8;                       // passes over the tasks at most
+  std::int64_t refine_work = 10000000;         // edge visits at most, over all passes (~0.3 s)
+  double refine_seconds = 1.0;                 // wall-clock safety cap
 };
 std::ostream& operator<<(std::ostream& os, const MapOptions& options);
 

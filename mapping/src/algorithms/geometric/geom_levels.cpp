@@ -1,0 +1,46 @@
+// The level the registered geometric mappers work at. The paper maps tasks straight onto cores (map_*_slots):
+// the bisection adapts each node's block of tasks to the machine's shape, but when the core counts do not
+// fall on its cuts it splits a node's cores between two regions of the task domain. Grouping the tasks into
+// node-sized blocks first (map_two_level) keeps every node's tasks one block, but of a fixed least-surface
+// shape that may not fit the machine. Neither wins everywhere (docs/algorithms/geometric.md has the
+// measurements), so geom keeps the paper's form and the searching variants, which already rank candidates by
+// the objective, rank both forms' winners.
+#include "algorithms/geometric/geometric.hpp"
+#include "algorithms/impl/block_shape.hpp"
+#include "algorithms/impl/two_level.hpp"
+
+namespace tamp::impl {
+namespace {
+
+Mapping best_of_both_levels(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                            NodeLevelFn slots) {
+  Mapping by_slots = slots(graph, allocation, options);
+  const int group_size = allocation.max_cores_per_node() * options.max_tasks_per_slot;
+  if (group_size == 1 || !node_level_keeps_geometry(graph, allocation, options)) return by_slots;
+  Mapping by_nodes = map_two_level(graph, allocation, options, slots);
+  const CandidateScorer scorer(graph, allocation, options.objective);
+  return scorer(by_nodes.slots()) < scorer(by_slots.slots()) ? by_nodes : by_slots;  // ties: the paper's form
+}
+
+}  // namespace
+
+bool node_level_keeps_geometry(const TaskGraph& graph, const Allocation& allocation,
+                               const MapOptions& options) {
+  const int group_size = allocation.max_cores_per_node() * options.max_tasks_per_slot;
+  if (group_size == 1 || graph.has_coordinates()) return true;
+  return graph.grid() && best_block_shape(graph.grid()->dims, group_size).has_value();
+}
+
+Mapping map_geom(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
+  return map_geom_slots(graph, allocation, options);
+}
+
+Mapping map_geom_r(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
+  return best_of_both_levels(graph, allocation, options, map_geom_r_slots);
+}
+
+Mapping map_geom_rs(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
+  return best_of_both_levels(graph, allocation, options, map_geom_rs_slots);
+}
+
+}  // namespace tamp::impl

@@ -1,0 +1,80 @@
+// The geometric mappers of seed 001 (Deveci et al.): tasks and cores are partitioned by the same recursive
+// coordinate bisection (MJ) into the same number of parts, and task part k runs on core part k.
+#pragma once
+#include <limits>
+#include <vector>
+
+#include "algorithms/impl/objective.hpp"
+#include "algorithms/impl/points.hpp"
+#include "tamp/mapper.hpp"
+
+namespace tamp::impl {
+
+/// What distinguishes geom, geom-r and geom-rs (seed 001 Table I).
+struct GeomVariant {
+  bool all_rotations = false;  // every task-axis x machine-axis ordering, best by the objective (Geom+R)
+  bool torus_shift = false;  // machine coordinates shifted across the largest gap of wrapping dimensions (+S)
+};
+
+/// Algorithm 1 of seed 001 on the slots of `allocation` (the paper's form): every core takes its router's
+/// coordinates, ties between them go to the other coordinates and then to the slot index (so a node's cores
+/// stay together). With one slot per node it is a node-level algorithm. Throws std::invalid_argument when the
+/// graph has neither a grid shape nor coordinates.
+Mapping map_geometric_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                            GeomVariant variant);
+Mapping map_geom_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
+Mapping map_geom_r_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
+Mapping map_geom_rs_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
+
+/// True when map_two_level keeps the geometry of the task graph on multi-core nodes: groups of one task, task
+/// coordinates (groups get centroids), or a grid that node-sized blocks tile (groups get the block grid).
+bool node_level_keeps_geometry(const TaskGraph& graph, const Allocation& allocation,
+                               const MapOptions& options);
+
+/// The registered mappers. geom is map_geom_slots. geom-r and geom-rs run their search at slot level and,
+/// when the cores per node allow and node_level_keeps_geometry(), also on the node-level problem of
+/// map_two_level; the better of the two winners by the objective is kept (ties: slot level).
+Mapping map_geom(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
+Mapping map_geom_r(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
+Mapping map_geom_rs(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
+
+/// SHIFT_TORUS (seed 001 §IV-C). For each dimension d with wrap[d], the occupied coordinates (integers in
+/// [0, length[d])) are scanned for the largest gap between neighbours; ties go to the gap whose two bordering
+/// coordinates hold the smaller weight, then to the lower one. When that gap exceeds 1 and beats the
+/// wrap-around gap (larger, or equal with smaller bordering weight), length[d] is added to every coordinate
+/// below the gap, so points across the wrap-around link become numerically close. Returns, per dimension, the
+/// first coordinate above the gap (nothing below it was shifted when -1).
+std::vector<int> shift_torus(PointSet& points, const std::vector<int>& weight, const std::vector<int>& length,
+                             const std::vector<bool>& wrap);
+
+/// The closest subset (seed 001 §IV-B case 3, the modified K-means of Zoltan2's getClosestSubset): point i
+/// holds weight[i] units (the cores of a node); `wanted` units are chosen close together. 2^dim + 1 clusters
+/// start at the corners and the centre of the bounding box; each takes the `wanted` units nearest its centre
+/// (Euclidean; ties by point index, a point's units in order) and moves its centre to their mean, at most 10
+/// times; the cluster with the smallest total distance wins (ties: the first). Returns the units taken from
+/// each point.
+std::vector<int> closest_subset(const PointSet& points, const std::vector<int>& weight, long wanted);
+
+/// Scores candidate placements (slot of every task) by `objective`, lower is better; the same Score as
+/// impl::score. Hop-bytes on a Torus is computed without building a Mapping, for the rotation search; there
+/// the sum may stop early once it exceeds `bound` (the best so far), returning a partial sum still above
+/// `bound`.
+class CandidateScorer {
+ public:
+  CandidateScorer(const TaskGraph& graph, const Allocation& allocation, Objective objective);
+  Score operator()(const std::vector<int>& slot_of_task,
+                   double bound = std::numeric_limits<double>::infinity()) const;
+  static constexpr int kMaxFastDims = 8;
+
+ private:
+  const TaskGraph& graph_;
+  const Allocation& allocation_;
+  Objective objective_;
+  bool fast_ = false;
+  int dims_ = 0;
+  std::vector<int> router_coords_;          // router r, dimension d at r * dims_ + d
+  std::vector<std::vector<int>> distance_;  // per dimension: hops between coordinates delta apart
+  std::vector<int> router_of_slot_;
+};
+
+}  // namespace tamp::impl

@@ -1,0 +1,265 @@
+#include "algorithms/geometric/mj_partition.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+
+#include "tamp/error.hpp"
+
+namespace tamp::impl {
+namespace {
+
+// Dense ranks of one axis's values (equal values, equal ranks). Integer coordinates in a modest range (grid
+// and router coordinates: the large cases) take a counting pass; anything else a sort.
+std::vector<int> compress_axis(const PointSet& points, int axis, int& distinct) {
+  const int n = points.size();
+  std::vector<int> dense(n);
+  double lo = points.at(0, axis), hi = lo;
+  bool integral = true;
+  for (int i = 0; i < n; ++i) {
+    const double v = points.at(i, axis);
+    lo = std::min(lo, v), hi = std::max(hi, v);
+    integral = integral && v == std::floor(v);
+  }
+  if (integral && hi - lo <= 4.0 * n + 64) {
+    std::vector<int> rank_of_value(static_cast<size_t>(hi - lo) + 1, 0);
+    for (int i = 0; i < n; ++i) rank_of_value[static_cast<size_t>(points.at(i, axis) - lo)] = 1;
+    distinct = 0;
+    for (int& r : rank_of_value) r = r ? distinct++ : -1;
+    for (int i = 0; i < n; ++i) dense[i] = rank_of_value[static_cast<size_t>(points.at(i, axis) - lo)];
+    return dense;
+  }
+  std::vector<int> by_value(n);
+  std::iota(by_value.begin(), by_value.end(), 0);
+  std::sort(by_value.begin(), by_value.end(),
+            [&](int a, int b) { return points.at(a, axis) < points.at(b, axis); });
+  distinct = 0;
+  for (int k = 0; k < n; ++k) {
+    if (k > 0 && points.at(by_value[k], axis) != points.at(by_value[k - 1], axis)) ++distinct;
+    dense[by_value[k]] = distinct;
+  }
+  ++distinct;
+  return dense;
+}
+
+// A point as MJ moves it: its rank under each level's order, and its id. Records are small and contiguous, so
+// the selections of a level stream through memory instead of chasing ids into rank arrays.
+template <int M>
+struct Record {
+  std::uint32_t key[M];
+  std::int32_t id;
+};
+
+// Puts the record of rank `nth` by key k at `nth`, smaller ones before it, larger after (keys are distinct).
+// A quickselect with a branch-free Lomuto partition: the comparisons of a level are coin flips, so
+// std::nth_element's branches mispredict on every other record. Falls back to std::nth_element if the pivots
+// go wrong too often, and ends with an insertion sort.
+template <int M>
+void select(Record<M>* first, Record<M>* nth, Record<M>* last, int k) {
+  auto less = [k](const Record<M>& a, const Record<M>& b) { return a.key[k] < b.key[k]; };
+  for (int budget = 64; last - first > 24; --budget) {
+    if (budget == 0) return std::nth_element(first, nth, last, less);
+    Record<M>* mid = first + (last - first) / 2;
+    // Median of three to the end as the pivot.
+    if (less(*mid, *first)) std::swap(*mid, *first);
+    if (less(*(last - 1), *first)) std::swap(*(last - 1), *first);
+    if (less(*mid, *(last - 1))) std::swap(*mid, *(last - 1));
+    const std::uint32_t pivot = (last - 1)->key[k];
+    Record<M>* store = first;
+    for (Record<M>* it = first; it != last - 1; ++it) {
+      const Record<M> v = *it;
+      *it = *store;
+      *store = v;
+      store += v.key[k] < pivot;
+    }
+    std::swap(*store, *(last - 1));
+    if (store == nth) return;
+    if (nth < store)
+      last = store;
+    else
+      first = store + 1;
+  }
+  // A few records left: sorting them is a selection too, and cheaper than a call to std::nth_element.
+  for (Record<M>* it = first + 1; it < last; ++it) {
+    const Record<M> v = *it;
+    Record<M>* hole = it;
+    for (; hole > first && v.key[k] < (hole - 1)->key[k]; --hole) *hole = *(hole - 1);
+    *hole = v;
+  }
+}
+
+template <int M>
+struct Bisector {
+  std::vector<Record<M>> records;
+  int num_keys = M;
+  std::vector<int> part_start;
+
+  void run(long first, long n, long parts, int level) {
+    if (parts == 1) {
+      part_start.push_back(static_cast<int>(first));
+      return;
+    }
+    const long parts_low = parts / 2;
+    const long n_low = static_cast<long>(static_cast<std::int64_t>(n) * parts_low / parts);
+    const int k = level % num_keys;
+    Record<M>* begin = records.data() + first;
+    select(begin, begin + n_low, begin + n, k);
+    run(first, n_low, parts_low, level + 1);
+    run(first + n_low, n - n_low, parts - parts_low, level + 1);
+  }
+};
+
+template <int M>
+MjParts bisect(const std::vector<const std::vector<int>*>& level_keys, int num_parts) {
+  const int n = static_cast<int>(level_keys[0]->size());
+  Bisector<M> b;
+  b.num_keys = static_cast<int>(level_keys.size());
+  b.records.resize(n);
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < b.num_keys; ++k)
+      b.records[i].key[k] = static_cast<std::uint32_t>((*level_keys[k])[i]);
+    b.records[i].id = i;
+  }
+  b.part_start.reserve(static_cast<size_t>(num_parts) + 1);
+  b.run(0, n, num_parts, 0);
+  b.part_start.push_back(n);
+  MjParts parts;
+  parts.order.resize(n);
+  for (int i = 0; i < n; ++i) parts.order[i] = b.records[i].id;
+  parts.part_start = std::move(b.part_start);
+  return parts;
+}
+
+// A run of tied units: `weight` units of point `id`, from its unit `offset` on.
+struct Piece {
+  int id;
+  int offset;
+  int weight;
+};
+
+// MJ on points that stand for several tied units. A cut that falls inside a point splits it into two pieces
+// (its lower units go low), exactly as sorting the units by (point key, unit index) would; once a range holds
+// a single piece, its units are all tied and the remaining levels cut them in unit order.
+struct WeightedBisector {
+  const std::vector<const std::vector<int>*>& keys;
+  const std::vector<int>& first_unit;
+  MjParts out;
+
+  void emit(const std::vector<Piece>& pieces) {
+    out.part_start.push_back(static_cast<int>(out.order.size()));
+    for (const Piece& p : pieces)
+      for (int u = 0; u < p.weight; ++u) out.order.push_back(first_unit[p.id] + p.offset + u);
+  }
+
+  void run_tied(const Piece& piece, long parts) {
+    if (parts == 1) return emit({piece});
+    const long parts_low = parts / 2;
+    const int low = static_cast<int>(static_cast<std::int64_t>(piece.weight) * parts_low / parts);
+    run_tied({piece.id, piece.offset, low}, parts_low);
+    run_tied({piece.id, piece.offset + low, piece.weight - low}, parts - parts_low);
+  }
+
+  void run(std::vector<Piece> pieces, long units, long parts, int level) {
+    if (parts == 1) return emit(pieces);
+    if (pieces.size() == 1) return run_tied(pieces[0], parts);
+    const long parts_low = parts / 2;
+    const long units_low = static_cast<long>(static_cast<std::int64_t>(units) * parts_low / parts);
+    const std::vector<int>& key = *keys[level % keys.size()];
+    auto less = [&key](const Piece& a, const Piece& b) { return key[a.id] < key[b.id]; };
+    // Weighted selection: narrow [lo, hi) down to the piece holding unit number units_low; everything before
+    // lo is smaller and weighs `before` <= units_low, everything from hi on is larger.
+    size_t lo = 0, hi = pieces.size();
+    long before = 0;
+    while (hi - lo > 1) {
+      const size_t mid = lo + (hi - lo) / 2;
+      std::nth_element(pieces.begin() + lo, pieces.begin() + mid, pieces.begin() + hi, less);
+      long w = before;
+      for (size_t i = lo; i < mid; ++i) w += pieces[i].weight;
+      if (w > units_low)
+        hi = mid;
+      else
+        lo = mid, before = w;
+    }
+    const Piece cut = pieces[lo];
+    const int take = static_cast<int>(units_low - before);  // 0 <= take < cut.weight
+    std::vector<Piece> low(pieces.begin(), pieces.begin() + lo), high;
+    if (take > 0) low.push_back({cut.id, cut.offset, take});
+    high.push_back({cut.id, cut.offset + take, cut.weight - take});
+    high.insert(high.end(), pieces.begin() + lo + 1, pieces.end());
+    pieces.clear();
+    pieces.shrink_to_fit();
+    run(std::move(low), units_low, parts_low, level + 1);
+    run(std::move(high), units - units_low, parts - parts_low, level + 1);
+  }
+};
+
+}  // namespace
+
+MjPoints::MjPoints(const PointSet& points) : n_(points.size()) {
+  values_.resize(points.dim);
+  distinct_.resize(points.dim, 1);
+  if (n_ == 0) return;
+  for (int d = 0; d < points.dim; ++d) values_[d] = compress_axis(points, d, distinct_[d]);
+}
+
+const std::vector<int>& MjPoints::ranks(const std::vector<int>& key_axes) {
+  auto found = cache_.find(key_axes);
+  if (found != cache_.end()) return found->second;
+  // Least significant key first: stable counting sorts from the index order (the last tie-break) up.
+  std::vector<int> order(n_), next(n_);
+  std::iota(order.begin(), order.end(), 0);
+  for (auto axis = key_axes.rbegin(); axis != key_axes.rend(); ++axis) {
+    const std::vector<int>& v = values_[*axis];
+    std::vector<int> start(static_cast<size_t>(distinct_[*axis]) + 1, 0);
+    for (int i = 0; i < n_; ++i) ++start[v[i] + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    for (int i : order) next[start[v[i]]++] = i;
+    order.swap(next);
+  }
+  std::vector<int> rank(n_);
+  for (int pos = 0; pos < n_; ++pos) rank[order[pos]] = pos;
+  return cache_.emplace(key_axes, std::move(rank)).first->second;
+}
+
+MjParts mj_partition(const std::vector<const std::vector<int>*>& level_keys, int num_parts) {
+  require(!level_keys.empty() && level_keys.size() <= 8, "mj_partition: between 1 and 8 level keys");
+  const long n = static_cast<long>(level_keys[0]->size());
+  require(num_parts >= 1 && num_parts <= n, "mj_partition: need 1 <= parts <= points");
+  switch (level_keys.size()) {
+    case 1:
+      return bisect<1>(level_keys, num_parts);
+    case 2:
+      return bisect<2>(level_keys, num_parts);
+    case 3:
+      return bisect<3>(level_keys, num_parts);
+    case 4:
+      return bisect<4>(level_keys, num_parts);
+    default:
+      return bisect<8>(level_keys, num_parts);
+  }
+}
+
+MjParts mj_partition_weighted(const std::vector<const std::vector<int>*>& level_keys,
+                              const std::vector<int>& weight, const std::vector<int>& first_unit,
+                              int num_parts) {
+  require(!level_keys.empty(), "mj_partition_weighted: at least one level key");
+  const int n = static_cast<int>(weight.size());
+  require(static_cast<int>(first_unit.size()) == n, "mj_partition_weighted: one first unit per point");
+  std::vector<Piece> pieces;
+  long units = 0;
+  for (int i = 0; i < n; ++i) {
+    require(weight[i] >= 0, "mj_partition_weighted: negative weight");
+    if (weight[i] > 0) pieces.push_back({i, 0, weight[i]});
+    units += weight[i];
+  }
+  require(num_parts >= 1 && num_parts <= units, "mj_partition_weighted: need 1 <= parts <= units");
+  WeightedBisector b{level_keys, first_unit, {}};
+  b.out.order.reserve(static_cast<size_t>(units));
+  b.out.part_start.reserve(static_cast<size_t>(num_parts) + 1);
+  b.run(std::move(pieces), units, num_parts, 0);
+  b.out.part_start.push_back(static_cast<int>(units));
+  return std::move(b.out);
+}
+
+}  // namespace tamp::impl

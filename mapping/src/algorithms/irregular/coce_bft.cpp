@@ -1,0 +1,22 @@
+// `coce-bft` (seed 000 §10.4, heuristic 2, the paper's "COCE" for irregular graphs; named apart from the
+// regular family's `coce`): the tasks at the corners of the task coordinates go to the corners of the node
+// box, then a breadth-first traversal grows from all corners at once.
+#include "algorithms/irregular/irregular.hpp"
+#include "algorithms/irregular/task_frame.hpp"
+
+namespace tamp::impl {
+
+Mapping map_coce_bft(const TaskGraph& groups, const Allocation& nodes, const MapOptions&) {
+  require_node_level_fit(groups, nodes, "coce-bft");
+  Placement placement(nodes, groups.num_tasks());
+  const TaskFrame frame(groups, placement.space, "coce-bft");
+  std::vector<int> starts;
+  for (const auto& [task, cell] : frame.corners()) {
+    placement.place(task, cell);
+    starts.push_back(task);
+  }
+  breadth_first_fill(symmetrize(groups), placement, starts);
+  return placement.to_mapping(nodes);
+}
+
+}  // namespace tamp::impl

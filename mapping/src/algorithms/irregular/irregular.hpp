@@ -1,0 +1,55 @@
+// The irregular-graph family: seed 000 ch. 10 (BFT, MHT, COCE, AFFN with coordinates) and LibTopoMap-style
+// mappers (greedy, RCM, recursive bisection). Each is a node-level algorithm (impl/two_level.hpp): one group
+// per node.
+#pragma once
+#include <vector>
+
+#include "algorithms/irregular/node_space.hpp"
+#include "algorithms/irregular/sym_graph.hpp"
+#include "tamp/mapper.hpp"
+
+namespace tamp::impl {
+
+/// `bft`: breadth-first traversal from group 0 on node 0 (Alg. 10.2).
+Mapping map_bft(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
+/// `mht`: max-heap traversal from the group of most neighbours on the centre node (§10.2, heuristic 2).
+Mapping map_mht(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
+/// `coce-bft`: the groups nearest the corners of the coordinates' box on the corners of the node box, then
+/// BFT.
+Mapping map_coce_bft(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
+/// `coce-mht`: the same corners, then MHT (§10.4, heuristic 2).
+Mapping map_coce_mht(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
+/// `affn-coords`: affine scaling of the coordinates onto the node box, findNearest on hits (Alg. 10.3).
+Mapping map_affn_coords(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
+/// `greedy`: heaviest-connected group next, on the candidate node of least bytes x hops (LibTopoMap).
+Mapping map_greedy(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
+/// `rcm`: reverse Cuthill-McKee order of the groups onto the reverse Cuthill-McKee order of the nodes.
+Mapping map_rcm(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
+/// `rb`: recursive bisection of the groups (graph growing + Fiduccia-Mattheyses) and of the nodes
+/// (geometric).
+Mapping map_rb(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
+
+/// Alg. 10.2 from tasks already placed: pops a task, puts each unplaced neighbour (in id order) on the free
+/// cell nearest the popped task's cell and queues it. When the queue runs dry (another component), the lowest
+/// unplaced id goes next to the last placed cell and the traversal goes on from it.
+void breadth_first_fill(const SymGraph& graph, Placement& placement, const std::vector<int>& starts);
+/// MHT from the tasks already placed (none for plain MHT): the unplaced task with the most placed neighbours
+/// (ties: lower id) goes to the free cell nearest the byte-weighted centroid of its placed neighbours' cells.
+/// When no unplaced task has a placed neighbour, the unplaced task of most neighbours (ties: lower id) goes
+/// to the centre.
+void max_heap_fill(const SymGraph& graph, Placement& placement);
+
+/// Reverse Cuthill-McKee: per component (in order of their lowest vertex), breadth-first from a
+/// pseudo-peripheral vertex (George-Liu), neighbours in increasing degree (ties: id); the whole order
+/// reversed.
+std::vector<int> rcm_order(const SymGraph& graph);
+
+/// Splits the graph in two, exactly `size0` vertices on side 0, minimising the bytes cut plus, for each
+/// vertex v on side 0, preference[v] (what side 0 costs v more than side 1; empty: nothing): greedy graph
+/// growing from the vertex that prefers the grown side most (a pseudo-peripheral vertex when none does), then
+/// Fiduccia-Mattheyses passes. Returns the side (0 or 1) of each vertex.
+std::vector<char> bisect_graph(const SymGraph& graph, int size0, const std::vector<double>& preference = {});
+/// Bytes on edges whose ends are on different sides.
+double cut_bytes(const SymGraph& graph, const std::vector<char>& side);
+
+}  // namespace tamp::impl
