@@ -64,3 +64,15 @@ if(NOT TAMP_ENABLE_KOKKOS STREQUAL "OFF")
     endforeach()
   endif()
 endif()
+
+# Fortran, for the module over the C API. Not in sanitizer builds: they use clang, whose sanitizer runtimes gfortran
+# objects cannot share.
+set(TAMP_HAVE_FORTRAN OFF)
+if(NOT TAMP_SANITIZE)
+  include(CheckLanguage)
+  check_language(Fortran)
+  if(CMAKE_Fortran_COMPILER)
+    enable_language(Fortran)
+    set(TAMP_HAVE_FORTRAN ON)
+  endif()
+endif()

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   # toolchain and build
-  g++ make cmake pkg-config git ca-certificates python3
+  g++ gfortran make cmake pkg-config git ca-certificates python3
   # clang for the sanitizer build and libFuzzer
   clang libclang-rt-14-dev
   # libraries

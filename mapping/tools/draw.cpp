@@ -179,11 +179,11 @@ void draw_legend(Canvas& canvas, const Allocation& allocation, const std::vector
   canvas.height = std::max(canvas.height, bottom + 10);
 }
 
-TaskGraph load_graph(const std::string& file_or_spec) {
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(file_or_spec, ec) || file_or_spec.find(':') == std::string::npos)
-    return read_task_graph(file_or_spec);
-  return generate_graph(file_or_spec);
+// The grid to draw: the graph's own, else the one pattern detection finds; empty when neither.
+std::vector<int> grid_dims(const TaskGraph& graph) {
+  if (graph.grid()) return graph.grid()->dims;
+  const std::optional<GridPattern> found = detect_pattern(graph);
+  return found ? found->grid.dims : std::vector<int>{};
 }
 
 }  // namespace
@@ -195,16 +195,15 @@ std::string placement_svg(const TaskGraph& graph, const Allocation& allocation, 
   std::vector<int> node_of_task(graph.num_tasks());
   for (int t = 0; t < graph.num_tasks(); ++t) node_of_task[t] = allocation.node_of_slot(mapping.slot(t));
 
-  std::optional<GridShape> grid = graph.grid();
-  if (!grid) grid = detect_grid(graph);
-  const bool use_grid = grid && grid->dims.size() <= 3;
+  const std::vector<int> dims = grid_dims(graph);
+  const bool use_grid = !dims.empty() && dims.size() <= 3;
   require(use_grid || (graph.has_coordinates() && graph.coordinate_dim() <= 3),
           "draw: needs a 1D-3D task grid (given or detected) or task coordinates");
 
   Canvas canvas;
   const double top = 60;
   if (use_grid) {
-    std::vector<int> dims3 = grid->dims;
+    std::vector<int> dims3 = dims;
     dims3.resize(3, 1);
     draw_grid(canvas, dims3, node_of_task, top);
   } else {
@@ -215,9 +214,8 @@ std::string placement_svg(const TaskGraph& graph, const Allocation& allocation, 
   std::string grid_text = "tasks at their coordinates";
   if (use_grid) {
     grid_text = "task grid ";
-    for (std::size_t d = 0; d < grid->dims.size(); ++d)
-      grid_text += (d ? "x" : "") + std::to_string(grid->dims[d]);
-    grid_text += grid->dims.size() == 3 ? " (x right, y down, one panel per z)" : " (x right, y down)";
+    for (std::size_t d = 0; d < dims.size(); ++d) grid_text += (d ? "x" : "") + std::to_string(dims[d]);
+    grid_text += dims.size() == 3 ? " (x right, y down, one panel per z)" : " (x right, y down)";
   }
   std::string svg = fmt::format(
       "<svg xmlns='http://www.w3.org/2000/svg' width='{:.0f}' height='{:.0f}' font-family='sans-serif'>\n"
@@ -230,31 +228,17 @@ std::string placement_svg(const TaskGraph& graph, const Allocation& allocation, 
 
 void add_draw_command(CLI::App& app, DrawArgs& args) {
   CLI::App* cmd = app.add_subcommand("draw", "SVG picture of a placement: task grid coloured by node");
-  cmd->add_option("--graph", args.problem.graph, "task graph file or generator spec")->required();
-  cmd->add_option("--machine", args.problem.machine, "machine file or inline spec")->required();
-  cmd->add_option("--seed", args.problem.seed, "seed of randomised algorithms")->capture_default_str();
-  cmd->add_option("--objective", args.problem.objective, "hop-bytes or congestion")->capture_default_str();
-  cmd->add_option("--max-tasks-per-slot", args.problem.max_tasks_per_slot, "allow several tasks per slot")
-      ->capture_default_str();
+  add_problem_options(cmd, args.problem);
   cmd->add_option("--mapping", args.mapping, "mapping file, or an algorithm name")->required();
   cmd->add_option("--svg", args.svg, "output SVG file")->required();
 }
 
 int run_draw(const DrawArgs& args) {
-  const TaskGraph graph = load_graph(args.problem.graph);
-  const MachineDescription machine = load_machine(args.problem.machine);
-  MapOptions options;
-  options.seed = args.problem.seed;
-  options.objective = parse_objective(args.problem.objective);
-  options.max_tasks_per_slot = args.problem.max_tasks_per_slot;
-  std::error_code ec;
-  const bool file = std::filesystem::is_regular_file(args.mapping, ec);
-  const Mapping mapping = file ? read_mapping_file(args.mapping, machine.allocation.num_slots())
-                               : map_tasks(args.mapping, graph, machine.allocation, options);
-  require(mapping.num_tasks() == graph.num_tasks(),
-          "--mapping: '" + args.mapping + "' places " + std::to_string(mapping.num_tasks()) +
-              " tasks but the graph has " + std::to_string(graph.num_tasks()));
-  mapping.validate(options.max_tasks_per_slot);
+  const Problem p = load_problem(args.problem);
+  const Mapping mapping = load_or_compute_mapping(args.mapping, p);
+  const TaskGraph& graph = p.graph;
+  const MachineDescription& machine = p.machine;
+  const bool file = std::filesystem::exists(args.mapping);
   const Metrics m = evaluate(graph, machine.allocation, mapping);
   const std::string name = file ? std::filesystem::path(args.mapping).filename().string() : args.mapping;
   const std::string title = fmt::format("{}: hop-bytes {:.6g}, {:.3f} hops/byte, max dilation {}", name,

@@ -7,8 +7,10 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
+#include "tamp/auto.hpp"
 #include "tamp/generators.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/machine_file.hpp"
@@ -19,37 +21,6 @@
 
 namespace tamp::tools {
 namespace {
-
-struct Problem {
-  TaskGraph graph;
-  MachineDescription machine;
-  MapOptions options;
-};
-
-void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
-  cmd->add_option("--graph", args.graph, "task graph file (METIS .graph, .edges) or generator spec (stencil3d:...)")
-      ->required();
-  cmd->add_option("--machine", args.machine, "machine file or inline spec (torus:4x4x4,cores=4)")->required();
-  cmd->add_option("--seed", args.seed, "seed of randomised algorithms")->capture_default_str();
-  cmd->add_option("--objective", args.objective, "hop-bytes or congestion")->capture_default_str();
-  cmd->add_option("--max-tasks-per-slot", args.max_tasks_per_slot, "allow several tasks per slot")
-      ->capture_default_str();
-}
-
-TaskGraph load_graph(const std::string& file_or_spec) {
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(file_or_spec, ec) || file_or_spec.find(':') == std::string::npos)
-    return read_task_graph(file_or_spec);
-  return generate_graph(file_or_spec);
-}
-
-Problem load_problem(const ProblemArgs& args) {
-  Problem p{load_graph(args.graph), load_machine(args.machine), MapOptions{}};
-  p.options.seed = args.seed;
-  p.options.objective = parse_objective(args.objective);
-  p.options.max_tasks_per_slot = args.max_tasks_per_slot;
-  return p;
-}
 
 std::ofstream open_output(const std::string& path) {
   std::ofstream out(path);
@@ -76,6 +47,7 @@ void add_map_command(CLI::App& app, MapArgs& args) {
   cmd->add_option("--algorithm", args.algorithm, "algorithm name (see `compare`)")->capture_default_str();
   cmd->add_option("--out", args.out, "output file")->required();
   cmd->add_option("--format", args.format, "slots, cray, openmpi, slurm, bluegene, simgrid")->capture_default_str();
+  cmd->add_flag("--report", args.report, "with --algorithm auto: what auto tried and how each scored");
 }
 
 void add_eval_command(CLI::App& app, EvalArgs& args) {
@@ -103,7 +75,14 @@ void add_compare_command(CLI::App& app, CompareArgs& args) {
 int run_map(const MapArgs& args) {
   const MappingFormat format = parse_mapping_format(args.format);
   const Problem p = load_problem(args.problem);
-  const Mapping mapping = map_tasks(args.algorithm, p.graph, p.machine.allocation, p.options);
+  Mapping mapping;
+  if (args.algorithm == "auto" && args.report) {
+    AutoResult result = map_auto(p.graph, p.machine.allocation, p.options);
+    print_auto_report(std::cout, result);
+    mapping = std::move(result.mapping);
+  } else {
+    mapping = map_tasks(args.algorithm, p.graph, p.machine.allocation, p.options);
+  }
   std::ofstream out = open_output(args.out);
   write_mapping(out, mapping, p.machine, format);
   return 0;
@@ -111,14 +90,7 @@ int run_map(const MapArgs& args) {
 
 int run_eval(const EvalArgs& args) {
   const Problem p = load_problem(args.problem);
-  std::error_code ec;
-  const Mapping mapping = std::filesystem::is_regular_file(args.mapping, ec)
-                              ? read_mapping_file(args.mapping, p.machine.allocation.num_slots())
-                              : map_tasks(args.mapping, p.graph, p.machine.allocation, p.options);
-  if (mapping.num_tasks() != p.graph.num_tasks())
-    throw std::invalid_argument("--mapping: '" + args.mapping + "' places " + std::to_string(mapping.num_tasks()) +
-                                " tasks but the graph has " + std::to_string(p.graph.num_tasks()));
-  mapping.validate(p.options.max_tasks_per_slot);
+  const Mapping mapping = load_or_compute_mapping(args.mapping, p);
   const Metrics m = evaluate(p.graph, p.machine.allocation, mapping);
   if (args.json)
     std::cout << nlohmann::json(m).dump() << "\n";
@@ -156,11 +128,18 @@ int run_compare(const CompareArgs& args) {
   if (!args.json)
     fmt::print("{:<14} {:>12} {:>9} {:>8} {:>12} {:>12} {:>8} {:>10}\n", "algorithm", "hop-bytes", "hops/B",
                "max dil", "max link", "congestion", "offnode", "time (ms)");
+  std::optional<AutoResult> auto_result;
   for (const std::string& name : names) {
     const auto start = std::chrono::steady_clock::now();
     Mapping mapping;
     try {
-      mapping = map_tasks(name, p.graph, p.machine.allocation, p.options);
+      if (name == "auto") {  // keep what auto tried, for the report after the table
+        auto_result = map_auto(p.graph, p.machine.allocation, p.options);
+        mapping = auto_result->mapping;
+        mapping.validate(p.options.max_tasks_per_slot);
+      } else {
+        mapping = map_tasks(name, p.graph, p.machine.allocation, p.options);
+      }
     } catch (const std::invalid_argument& e) {
       // An algorithm that does not apply to this graph or machine (a regular heuristic on an irregular graph).
       if (names.size() == 1 || args.algorithms != "all") throw;
@@ -178,6 +157,11 @@ int run_compare(const CompareArgs& args) {
       fmt::print("{:<14} {:>12.5g} {:>9.4f} {:>8} {:>12.5g} {:>12.5g} {:>7.1f}% {:>10.3f}\n", name, m.hop_bytes,
                  m.hops_per_byte, m.max_dilation, m.max_link_load, m.max_congestion, 100 * m.offnode_fraction, ms);
     }
+  }
+  if (auto_result && !args.json) {
+    fmt::print("\n");
+    std::cout.flush();
+    print_auto_report(std::cout, *auto_result);
   }
   return 0;
 }

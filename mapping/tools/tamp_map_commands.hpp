@@ -2,25 +2,18 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
-#include <cstdint>
 #include <string>
 
-namespace tamp::tools {
+#include "problem.hpp"
 
-/// What every verb that places tasks needs: a graph and a machine.
-struct ProblemArgs {
-  std::string graph;    // METIS / edge-list file, or a generator spec (stencil3d:...)
-  std::string machine;  // machine file or inline spec (torus:4x4x4,cores=4)
-  std::uint64_t seed = 1;
-  std::string objective = "hop-bytes";
-  int max_tasks_per_slot = 1;
-};
+namespace tamp::tools {
 
 struct MapArgs {
   ProblemArgs problem;
   std::string algorithm = "default";
   std::string out;
   std::string format = "slots";
+  bool report = false;  // with auto: what it tried and how each scored
 };
 struct EvalArgs {
   ProblemArgs problem;

@@ -68,6 +68,11 @@ TEST(GeometricGeomR, CandidateScorerMatchesEvaluate) {
   EXPECT_EQ(hops(m.slots()).primary, metrics.hop_bytes);
   EXPECT_EQ(congestion(m.slots()).primary, metrics.max_congestion);
   EXPECT_EQ(congestion(m.slots()).secondary, metrics.hop_bytes);
+  // Given a bound, the sum may stop early, but above the bound: a candidate that cannot win is still seen to
+  // lose.
+  const double partial = hops(m.slots(), metrics.hop_bytes / 2).primary;
+  EXPECT_GT(partial, metrics.hop_bytes / 2);
+  EXPECT_LE(partial, metrics.hop_bytes);
 }
 
 // Both levels are searched and the better kept. 16x16x8 tasks on 8x4x4 nodes x 16 cores: on cores the

@@ -39,7 +39,7 @@ namespace {
 // The message loop, with the number of dimensions known to the compiler (D = 0: read it from `dims`).
 template <int D>
 double sum_hop_bytes(const TaskGraph& graph, const std::vector<int>& router, const int* coords,
-                     const int* const* dist, int dims) {
+                     const int* const* dist, int dims, double bound) {
   const int n = graph.num_tasks();
   const std::int64_t* offsets = graph.offsets().data();
   const int* targets = graph.targets().data();

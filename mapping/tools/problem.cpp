@@ -1,0 +1,54 @@
+#include "problem.hpp"
+
+#include <filesystem>
+
+#include "tamp/generators.hpp"
+#include "tamp/io/graph_file.hpp"
+#include "tamp/io/mapping_file.hpp"
+
+namespace tamp::tools {
+namespace {
+
+bool is_file(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec);
+}
+
+TaskGraph load_graph(const std::string& file_or_spec) {
+  // Generator specs always hold a ':' ("stencil3d:8x8x8"); anything else is a path.
+  if (is_file(file_or_spec) || file_or_spec.find(':') == std::string::npos) return read_task_graph(file_or_spec);
+  return generate_graph(file_or_spec);
+}
+
+}  // namespace
+
+void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
+  cmd->add_option("--graph", args.graph, "task graph file (METIS .graph, .edges) or generator spec (stencil3d:...)")
+      ->required();
+  cmd->add_option("--machine", args.machine, "machine file or inline spec (torus:4x4x4,cores=4)")->required();
+  cmd->add_option("--seed", args.seed, "seed of randomised algorithms")->capture_default_str();
+  cmd->add_option("--objective", args.objective, "hop-bytes or congestion")->capture_default_str();
+  cmd->add_option("--max-tasks-per-slot", args.max_tasks_per_slot, "allow several tasks per slot")
+      ->capture_default_str();
+}
+
+Problem load_problem(const ProblemArgs& args) {
+  Problem p{load_graph(args.graph), load_machine(args.machine), MapOptions{}};
+  p.options.seed = args.seed;
+  p.options.objective = parse_objective(args.objective);
+  p.options.max_tasks_per_slot = args.max_tasks_per_slot;
+  return p;
+}
+
+Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& p) {
+  const Mapping mapping = is_file(file_or_name)
+                              ? read_mapping_file(file_or_name, p.machine.allocation.num_slots())
+                              : map_tasks(file_or_name, p.graph, p.machine.allocation, p.options);
+  if (mapping.num_tasks() != p.graph.num_tasks())
+    throw std::invalid_argument("--mapping: '" + file_or_name + "' places " + std::to_string(mapping.num_tasks()) +
+                                " tasks but the graph has " + std::to_string(p.graph.num_tasks()));
+  mapping.validate(p.options.max_tasks_per_slot);
+  return mapping;
+}
+
+}  // namespace tamp::tools

@@ -1,0 +1,33 @@
+// What every tamp-map verb that places tasks loads: a graph, a machine and the algorithms' options.
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "tamp/io/machine_file.hpp"
+#include "tamp/mapper.hpp"
+#include "tamp/task_graph.hpp"
+
+namespace tamp::tools {
+
+struct ProblemArgs {
+  std::string graph;    // METIS / edge-list file, or a generator spec (stencil3d:...)
+  std::string machine;  // machine file or inline spec (torus:4x4x4,cores=4)
+  std::uint64_t seed = 1;
+  std::string objective = "hop-bytes";
+  int max_tasks_per_slot = 1;
+};
+
+struct Problem {
+  TaskGraph graph;
+  MachineDescription machine;
+  MapOptions options;
+};
+
+void add_problem_options(CLI::App* cmd, ProblemArgs& args);
+Problem load_problem(const ProblemArgs& args);
+/// A mapping file (one slot per line), or the named algorithm run on the problem; checked against both.
+Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& problem);
+
+}  // namespace tamp::tools
