@@ -77,6 +77,9 @@ MapOptions map_options(const CommonOptions& options) {
   MapOptions map;
   map.seed = options.seed;
   map.objective = parse_objective(options.objective);
+  // Every rank computes the mapping on its own: only the deterministic work bounds of `refine` may apply, never
+  // a wall-clock cap that could fire on some ranks and not on others.
+  map.refine_seconds = 0;
   return map;
 }
 
@@ -85,7 +88,7 @@ void validate(const CommonOptions& options) {
     if (starts_with(spec, "file:")) {
       if (spec.size() == 5) throw std::invalid_argument("--mapping file: needs a path (file:PATH)");
     } else {
-      find_mapper(spec);  // throws "unknown mapping 'x' (known: ...)"
+      check_mapping_name(spec);  // throws "unknown mapping 'x' (known: ...)"
     }
   }
   parse_backend(options.backend);

@@ -143,6 +143,25 @@ long long parse_positive(const std::string& text, const std::string& spec, const
   return v;
 }
 
+/// A whole-string integer in [0, 2^63), for lengths and seeds that may pass int.
+long long parse_positive_ll(const std::string& text, const std::string& spec, const std::string& what) {
+  const auto bad = [&] {
+    return std::invalid_argument("generate_graph: bad " + what + " '" + text + "' in '" + spec + "'");
+  };
+  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos) throw bad();
+  return std::strtoll(text.c_str(), nullptr, 10);
+}
+
+/// A value parser's std::invalid_argument, with the spec in front.
+template <typename F>
+auto naming_spec_value(const std::string& spec, F parse) {
+  try {
+    return parse();
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("generate_graph: '" + spec + "': " + e.what());
+  }
+}
+
 std::vector<int> parse_dims(const std::string& text, const std::string& spec, std::size_t expected,
                             const std::string& what) {
   std::vector<int> dims;
@@ -188,11 +207,101 @@ TaskGraph stencil_from_args(int D, const std::vector<std::string>& args, const s
   }
 }
 
+/// Splits "key=value" (value empty and has_value false for a bare word).
+struct Option {
+  std::string key, value;
+  bool has_value;
+};
+Option option(const std::string& a) {
+  const std::size_t eq = a.find('=');
+  return {a.substr(0, eq), eq == std::string::npos ? std::string() : a.substr(eq + 1), eq != std::string::npos};
+}
+
+/// Re-throws a generator's std::invalid_argument with the spec in front.
+template <typename F>
+TaskGraph naming_spec(const std::string& spec, F make) {
+  try {
+    return make();
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("generate_graph: '" + spec + "': " + e.what());
+  }
+}
+
+/// "NPXxNPYxNPZ[,nx=..,ny=..,nz=..][,vars=N][,stencil=2d5pt|2d9pt|3d7pt|3d27pt]".
+TaskGraph minighost_from_args(const std::vector<std::string>& args, const std::string& spec) {
+  MiniGhostGraphSpec s;
+  s.tasks = parse_dims(args.at(0), spec, 3, "task grid");
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const Option o = option(args[i]);
+    const std::map<std::string, int> axes = {{"nx", 0}, {"ny", 1}, {"nz", 2}};
+    if (o.has_value && axes.count(o.key)) {
+      s.local[axes.at(o.key)] = static_cast<int>(parse_positive(o.value, spec, o.key));
+    } else if (o.has_value && o.key == "vars") {
+      s.vars = static_cast<int>(parse_positive(o.value, spec, "variable count"));
+    } else if (o.has_value && o.key == "stencil") {
+      if (o.value != "2d5pt" && o.value != "2d9pt" && o.value != "3d7pt" && o.value != "3d27pt")
+        throw std::invalid_argument("generate_graph: stencil '" + o.value + "' in '" + spec +
+                                    "' (expected 2d5pt, 2d9pt, 3d7pt or 3d27pt)");
+      s.diagonals = o.value == "2d9pt" || o.value == "3d27pt";
+    } else {
+      throw std::invalid_argument("generate_graph: unknown option '" + args[i] + "' in '" + spec +
+                                  "' (expected nx=N, ny=N, nz=N, vars=N, stencil=S)");
+    }
+  }
+  return naming_spec(spec, [&] { return make_minighost_graph(s); });
+}
+
+/// "ND[,ordering=dm|cm|bdm|bcm][,n=VECTOR_LENGTH]".
+TaskGraph mfdn_from_args(const std::vector<std::string>& args, const std::string& spec) {
+  MfdnGraphSpec s;
+  s.nd = static_cast<int>(parse_positive(args.at(0), spec, "grid size nd"));
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const Option o = option(args[i]);
+    if (o.has_value && o.key == "ordering") {
+      s.ordering = naming_spec_value(spec, [&] { return parse_mfdn_ordering(o.value); });
+    } else if (o.has_value && o.key == "n") {
+      s.n = static_cast<double>(parse_positive_ll(o.value, spec, "vector length"));
+    } else {
+      throw std::invalid_argument("generate_graph: unknown option '" + args[i] + "' in '" + spec +
+                                  "' (expected ordering=dm|cm|bdm|bcm, n=N)");
+    }
+  }
+  return naming_spec(spec, [&] { return make_mfdn_graph(s); });
+}
+
+/// "2d|3d,parts=P[,cells=N][,seed=S]".
+TaskGraph mesh_from_args(const std::vector<std::string>& args, const std::string& spec) {
+  MeshGraphSpec s;
+  if (args.at(0) != "2d" && args.at(0) != "3d")
+    throw std::invalid_argument("generate_graph: mesh dimension '" + args[0] + "' in '" + spec +
+                                "' (expected 2d or 3d)");
+  s.dim = args[0] == "2d" ? 2 : 3;
+  s.parts = 0;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const Option o = option(args[i]);
+    if (o.has_value && o.key == "parts") {
+      s.parts = static_cast<int>(parse_positive(o.value, spec, "part count"));
+    } else if (o.has_value && o.key == "cells") {
+      s.cells = parse_positive_ll(o.value, spec, "cell count");
+    } else if (o.has_value && o.key == "seed") {
+      s.seed = static_cast<std::uint64_t>(parse_positive_ll(o.value, spec, "seed"));
+    } else {
+      throw std::invalid_argument("generate_graph: unknown option '" + args[i] + "' in '" + spec +
+                                  "' (expected parts=P, cells=N, seed=S)");
+    }
+  }
+  if (s.parts == 0) throw std::invalid_argument("generate_graph: '" + spec + "' needs parts=P");
+  return naming_spec(spec, [&] { return make_mesh_graph(s); });
+}
+
 using Generator = std::function<TaskGraph(const std::vector<std::string>& args, const std::string& spec)>;
 
 /// Every generator by the name before ':'; a new pattern is one more entry.
 const std::map<std::string, Generator>& generators() {
   static const std::map<std::string, Generator> table = {
+      {"mesh", mesh_from_args},
+      {"mfdn", mfdn_from_args},
+      {"minighost", minighost_from_args},
       {"stencil2d", [](const auto& args, const auto& spec) { return stencil_from_args(2, args, spec); }},
       {"stencil3d", [](const auto& args, const auto& spec) { return stencil_from_args(3, args, spec); }},
   };

@@ -23,7 +23,8 @@ std::string_view to_string(Objective objective) {
 
 std::ostream& operator<<(std::ostream& os, const MapOptions& options) {
   return os << "seed=" << options.seed << " objective=" << to_string(options.objective)
-            << " max_tasks_per_slot=" << options.max_tasks_per_slot;
+            << " max_tasks_per_slot=" << options.max_tasks_per_slot << " refine_passes=" << options.refine_passes
+            << " refine_work=" << options.refine_work << " refine_seconds=" << options.refine_seconds;
 }
 
 const std::vector<MapperInfo>& mapper_registry() {
@@ -65,16 +66,33 @@ const Info& find_by_name(const std::vector<Info>& registry, std::string_view nam
 
 const MapperInfo& find_mapper(std::string_view name) { return find_by_name(mapper_registry(), name, "mapping"); }
 
-Mapping map_tasks(std::string_view full_name, const TaskGraph& graph, const Allocation& allocation,
-                  const MapOptions& options) {
-  const std::string_view name = full_name.substr(0, full_name.find('+'));
+namespace {
+
+struct ParsedName {
+  const MapperInfo* mapper;
   std::vector<const RefinerInfo*> steps;
+};
+
+// "NAME" or "NAME+STEP[+STEP...]".
+ParsedName parse_name(std::string_view full_name) {
+  ParsedName parsed{&find_mapper(full_name.substr(0, full_name.find('+'))), {}};
   for (size_t at = full_name.find('+'); at != std::string_view::npos;) {
     const size_t next = full_name.find('+', at + 1);
-    steps.push_back(&find_by_name(refiner_registry(), full_name.substr(at + 1, next - at - 1), "post-processing step"));
+    parsed.steps.push_back(
+        &find_by_name(refiner_registry(), full_name.substr(at + 1, next - at - 1), "post-processing step"));
     at = next;
   }
-  const MapperInfo& info = find_mapper(name);
+  return parsed;
+}
+
+}  // namespace
+
+void check_mapping_name(std::string_view full_name) { parse_name(full_name); }
+
+Mapping map_tasks(std::string_view full_name, const TaskGraph& graph, const Allocation& allocation,
+                  const MapOptions& options) {
+  const auto [info_ptr, steps] = parse_name(full_name);
+  const MapperInfo& info = *info_ptr;
   require(options.max_tasks_per_slot >= 1, "max_tasks_per_slot must be at least 1");
   const long long capacity = static_cast<long long>(allocation.num_slots()) * options.max_tasks_per_slot;
   if (graph.num_tasks() > capacity) {

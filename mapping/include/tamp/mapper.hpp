@@ -51,6 +51,8 @@ const std::vector<MapperInfo>& mapper_registry();
 const std::vector<RefinerInfo>& refiner_registry();
 /// Throws std::invalid_argument("unknown mapping 'x' (known: ...)").
 const MapperInfo& find_mapper(std::string_view name);
+/// Throws std::invalid_argument unless `full_name` ("NAME" or "NAME+STEP...") names known algorithm and steps.
+void check_mapping_name(std::string_view full_name);
 /// Runs the named algorithm — "NAME" or "NAME+STEP[+STEP...]" with post-processing steps — and validates its result.
 Mapping map_tasks(std::string_view name, const TaskGraph& graph, const Allocation& allocation,
                   const MapOptions& options = {});

@@ -1,4 +1,5 @@
-// MFDn's SpMV communication: binomial trees of the column and row broadcasts and reductions (seed 004 §2.1, §3).
+// MFDn's SpMV communication: binomial trees of the column and row broadcasts and reductions (seed 004 §2.1,
+// §3).
 #include <algorithm>
 #include <string>
 
@@ -9,8 +10,8 @@ namespace tamp {
 namespace impl {
 namespace {
 
-/// Binomial-tree messages of one collective over `members` (root first): parent of relative rank r is r & (r-1).
-/// A broadcast sends parent -> child, a reduction child -> parent; MFDn does both on every group.
+/// Binomial-tree messages of one collective over `members` (root first): parent of relative rank r is r &
+/// (r-1). A broadcast sends parent -> child, a reduction child -> parent; MFDn does both on every group.
 void add_bcast_and_reduce(const std::vector<int>& members, double bytes, std::vector<Edge>& edges) {
   for (std::size_t r = 1; r < members.size(); ++r) {
     const int parent = members[r & (r - 1)];

@@ -11,15 +11,20 @@ MfdnOrdering parse_mfdn_ordering(std::string_view name) {
   if (name == "cm") return MfdnOrdering::cm;
   if (name == "bdm") return MfdnOrdering::bdm;
   if (name == "bcm") return MfdnOrdering::bcm;
-  throw std::invalid_argument("unknown MFDn ordering '" + std::string(name) + "' (expected dm, cm, bdm or bcm)");
+  throw std::invalid_argument("unknown MFDn ordering '" + std::string(name) +
+                              "' (expected dm, cm, bdm or bcm)");
 }
 
 std::string_view to_string(MfdnOrdering ordering) {
   switch (ordering) {
-    case MfdnOrdering::dm: return "dm";
-    case MfdnOrdering::cm: return "cm";
-    case MfdnOrdering::bdm: return "bdm";
-    case MfdnOrdering::bcm: return "bcm";
+    case MfdnOrdering::dm:
+      return "dm";
+    case MfdnOrdering::cm:
+      return "cm";
+    case MfdnOrdering::bdm:
+      return "bdm";
+    case MfdnOrdering::bcm:
+      return "bcm";
   }
   return "?";
 }
@@ -54,7 +59,8 @@ std::vector<std::array<int, 2>> mfdn_grid_positions(int nd, MfdnOrdering orderin
         for (int j = 0; j < nd - d; ++j) {
           int r = j + d, c = j;
           if (r != c && (row[r] >= h || col[c] >= h)) std::swap(r, c);
-          if (row[r] >= h || col[c] >= h)  // both places full: the greedy rule has no answer (not seen for odd nd)
+          if (row[r] >= h ||
+              col[c] >= h)  // both places full: the greedy rule has no answer (not seen for odd nd)
             throw std::runtime_error("mfdn: BDM cannot place block (" + std::to_string(j + d) + "," +
                                      std::to_string(j) + ") for nd = " + std::to_string(nd));
           ++row[r];

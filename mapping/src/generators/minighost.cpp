@@ -17,8 +17,8 @@ TaskGraph make_minighost_graph(const MiniGhostGraphSpec& spec) {
   s.tasks = spec.tasks;
   s.points = 0;  // MiniGhost sends to its 6 face neighbours only, whatever the stencil
   s.local = spec.local;
-  // The coordinated exchange packs the face plus the halo ring (MG_PACK loops 0..N+1): the diagonal values travel
-  // with the face messages, so there are no edge or corner messages.
+  // The coordinated exchange packs the face plus the halo ring (MG_PACK loops 0..N+1): the diagonal values
+  // travel with the face messages, so there are no edge or corner messages.
   if (spec.diagonals)
     for (int& n : s.local) {
       require(n >= 1, "minighost graph: empty local box");

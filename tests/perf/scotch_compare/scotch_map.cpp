@@ -25,7 +25,8 @@ void check(int status, const char* what) {
   if (status != 0) throw std::runtime_error(std::string("Scotch: ") + what + " failed");
 }
 
-// Undirected CSR for Scotch: edge weight = bytes both ways, rounded, at least 1; no self loops.
+// Undirected CSR for Scotch: edge weight = bytes both ways, rounded, at least 1; no self loops. Weights are
+// scaled down uniformly when their sum would overflow 32-bit SCOTCH_Num (MFDn graphs carry gigabytes).
 struct ScotchCsr {
   std::vector<SCOTCH_Num> verttab, edgetab, edlotab;
 };
@@ -39,6 +40,9 @@ ScotchCsr scotch_csr(const tamp::TaskGraph& graph) {
     pairs.emplace_back(e.dst * n + e.src, e.bytes);
   }
   std::sort(pairs.begin(), pairs.end());
+  double sum = 0;
+  for (const auto& p : pairs) sum += p.second;
+  const double scale = std::max(1.0, sum / 1e9);
   ScotchCsr csr;
   csr.verttab.assign(n + 1, 0);
   for (size_t i = 0; i < pairs.size();) {
@@ -47,7 +51,7 @@ ScotchCsr scotch_csr(const tamp::TaskGraph& graph) {
     for (; j < pairs.size() && pairs[j].first == pairs[i].first; ++j) bytes += pairs[j].second;
     const std::int64_t u = pairs[i].first / n;
     csr.edgetab.push_back(static_cast<SCOTCH_Num>(pairs[i].first % n));
-    csr.edlotab.push_back(static_cast<SCOTCH_Num>(std::max(1.0, std::round(bytes))));
+    csr.edlotab.push_back(static_cast<SCOTCH_Num>(std::max(1.0, std::round(bytes / scale))));
     ++csr.verttab[u + 1];
     i = j;
   }
