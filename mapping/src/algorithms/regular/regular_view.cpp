@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "algorithms/impl/node_grid.hpp"
+#include "algorithms/impl/node_box.hpp"
 #include "algorithms/impl/objective.hpp"
 #include "algorithms/regular/regular.hpp"
 #include "tamp/error.hpp"
@@ -13,12 +13,6 @@
 
 namespace tamp::impl {
 namespace {
-
-std::string dims_text(const std::vector<int>& dims) {
-  std::string s;
-  for (int n : dims) s += (s.empty() ? "" : "x") + std::to_string(n);
-  return s;
-}
 
 int product(const std::vector<int>& dims) {
   long long n = 1;
@@ -34,45 +28,11 @@ std::vector<int> longest_first(const std::vector<int>& extents) {
   return order;
 }
 
-// The allocated nodes as a box: extents, wrap, and the slot on every cell (-1: none).
-struct NodeBox {
-  std::vector<int> dims;
-  std::vector<bool> wrap;
-  std::vector<int> slot_at;
-};
-
-// The node-on-router index (last dimension) merged into dimension `into`: coordinate c_into * n + c_node.
-NodeBox merge_node_index(const NodeBox& box, int into) {
-  const int last = static_cast<int>(box.dims.size()) - 1, per_router = box.dims[last];
-  NodeBox merged{std::vector<int>(box.dims.begin(), box.dims.end() - 1),
-                 std::vector<bool>(box.wrap.begin(), box.wrap.end() - 1),
-                 std::vector<int>(box.slot_at.size(), -1)};
-  merged.dims[into] *= per_router;
-  std::vector<int> c(box.dims.size());
-  for (size_t cell = 0; cell < box.slot_at.size(); ++cell) {
-    int rest = static_cast<int>(cell);
-    for (size_t d = 0; d < c.size(); ++d) c[d] = rest % box.dims[d], rest /= box.dims[d];
-    int index = 0;
-    for (int d = last - 1; d >= 0; --d)
-      index = index * merged.dims[d] + (d == into ? c[d] * per_router + c[last] : c[d]);
-    merged.slot_at[index] = box.slot_at[cell];
-  }
-  return merged;
-}
-
 std::vector<NodeBox> node_boxes(const Allocation& nodes, const char* name) {
-  const std::optional<NodeGrid> grid = node_grid(nodes);
-  require(grid.has_value(), std::string(name) + ": needs a torus or mesh machine");
-  NodeBox box{grid->dims, grid->wrap, std::vector<int>(grid->node_at.size(), -1)};
-  for (size_t cell = 0; cell < box.slot_at.size(); ++cell) {
-    const int node = grid->node_at[cell];
-    if (node >= 0 && nodes.cores_of(node) > 0) box.slot_at[cell] = nodes.first_slot(node);
-  }
+  const NodeBox box = node_box(nodes, name);
   std::vector<NodeBox> views{box};
-  const int torus_dims = static_cast<const Torus&>(nodes.machine()).num_dims();
-  if (grid->axis.back() == torus_dims && box.dims.size() > 1)
-    for (size_t d = 0; d + 1 < box.dims.size(); ++d)
-      views.push_back(merge_node_index(box, static_cast<int>(d)));
+  if (box.node_index_last && box.dims.size() > 1)
+    for (size_t d = 0; d + 1 < box.dims.size(); ++d) views.push_back(merge_node_index(box, static_cast<int>(d)));
   return views;
 }
 
