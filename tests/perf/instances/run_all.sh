@@ -15,8 +15,25 @@ run() {  # label graph machine
     sed "s|^{|{\"instance\":\"$1\",|" >> "$results"
   "$scotch" --graph "$g" --machine "$m" --seed 1 | sed "s|^{|{\"instance\":\"$1\",|" >> "$results"
   if [ -n "$zoltan2" ]; then
-    "$zoltan2" --graph "$g" --machine "$m" > "$dir/$1.zoltan2.txt" 2>&1 || echo "zoltan2 failed on $1" >&2
+    z="$dir/zoltan2-${1%% *}.txt"  # raw output, kept for the other rows (no shift, candidate 0, by hop-bytes)
+    if "$zoltan2" --graph "$g" --machine "$m" > "$z" 2>&1; then
+      zoltan2_row "$1" "$z" >> "$results" ||
+        printf '{"instance":"%s","algorithm":"zoltan2","skipped":"unreadable, see %s"}\n' "$1" "$z" >> "$results"
+    else
+      echo "zoltan2 failed on $1 (see $z)" >&2
+      printf '{"instance":"%s","algorithm":"zoltan2","skipped":"failed, see %s"}\n' "$1" "$z" >> "$results"
+    fi
   fi
+}
+# Zoltan2's row: "zoltan2 (shift) best of K by its cost (#k)", what a K-rank coordinateTaskMapperInterface
+# call given the machine dimensions returns. Its last 7 columns are hop-bytes, hops/B, maxdil, max-link,
+# max-cong, offnode, time[s] (time of all K candidates).
+zoltan2_row() {  # label file
+  awk -v inst="$1" '/^zoltan2 \(shift\) best of [0-9]+ by its cost/ {
+    n = NF; found = 1
+    printf "{\"instance\":\"%s\",\"algorithm\":\"zoltan2 (best of %s)\",", inst, $5
+    printf "\"metrics\":{\"hop_bytes\":%s,\"max_link_load\":%s},\"time_ms\":%.1f}\n", $(n-6), $(n-3), $n * 1000
+  } END { if (!found) { print "no Zoltan2 best-of row in " FILENAME > "/dev/stderr"; exit 1 } }' "$2"
 }
 run "1 stencil3d 32x32x16, full torus 16x8x8 x16" stencil3d.graph torus16x8x8c16.machine
 run "2 stencil3d 32x32x16, ALPS 683 nodes of 17x8x24 x24" stencil3d.graph hopper683.machine

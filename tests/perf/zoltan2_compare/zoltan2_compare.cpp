@@ -82,12 +82,13 @@ struct Row {
 };
 
 void print(const std::vector<Row>& rows) {
-  std::printf("%-46s %14s %9s %7s %12s %8s %9s\n", "mapping", "hop-bytes", "hops/B", "maxdil", "max-cong",
-              "offnode", "time[s]");
+  // Full precision for hop-bytes and max link load: ../instances/run_all.sh reads them into its table.
+  std::printf("%-46s %14s %9s %7s %14s %12s %8s %9s\n", "mapping", "hop-bytes", "hops/B", "maxdil", "max-link",
+              "max-cong", "offnode", "time[s]");
   for (const Row& r : rows)
-    std::printf("%-46s %14.6g %9.4f %7d %12.6g %8.4f %9.3f\n", r.name.c_str(), r.metrics.hop_bytes,
-                r.metrics.hops_per_byte, r.metrics.max_dilation, r.metrics.max_congestion,
-                r.metrics.offnode_fraction, r.seconds);
+    std::printf("%-46s %14.0f %9.4f %7d %14.0f %12.6g %8.4f %9.3f\n", r.name.c_str(), r.metrics.hop_bytes,
+                r.metrics.hops_per_byte, r.metrics.max_dilation, r.metrics.max_link_load,
+                r.metrics.max_congestion, r.metrics.offnode_fraction, r.seconds);
 }
 
 struct Args {
