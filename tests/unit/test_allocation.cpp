@@ -8,23 +8,15 @@
 
 #include "tamp/allocation.hpp"
 #include "tamp/torus.hpp"
+#include "test_support.hpp"
 
 namespace tamp {
 namespace {
 
-// TorusSpec field by field (brace-initialising only some members trips -Wmissing-field-initializers).
-TorusSpec spec(std::vector<int> dims, std::vector<bool> wrap = {}, int nodes_per_router = 1,
-               std::vector<double> bandwidth = {}) {
-  TorusSpec s;
-  s.dims = std::move(dims);
-  s.wrap = std::move(wrap);
-  s.nodes_per_router = nodes_per_router;
-  s.link_bandwidth = std::move(bandwidth);
-  return s;
-}
+using test::torus_spec;
 
 std::shared_ptr<const Machine> torus_2x2() {
-  return std::make_shared<Torus>(spec({2, 2}));
+  return std::make_shared<Torus>(torus_spec({2, 2}));
 }
 
 TEST(Allocation, WholeMachine) {

@@ -12,20 +12,12 @@
 #include "tamp/generators.hpp"
 #include "tamp/metrics.hpp"
 #include "tamp/torus.hpp"
+#include "test_support.hpp"
 
 namespace tamp {
 namespace {
 
-// TorusSpec field by field (brace-initialising only some members trips -Wmissing-field-initializers).
-TorusSpec spec(std::vector<int> dims, std::vector<bool> wrap = {}, int nodes_per_router = 1,
-               std::vector<double> bandwidth = {}) {
-  TorusSpec s;
-  s.dims = std::move(dims);
-  s.wrap = std::move(wrap);
-  s.nodes_per_router = nodes_per_router;
-  s.link_bandwidth = std::move(bandwidth);
-  return s;
-}
+using test::torus_spec;
 
 // StencilGraphSpec field by field (brace-initialising only some members trips -Wmissing-field-initializers).
 StencilGraphSpec stencil(std::vector<int> tasks, std::vector<bool> periodic, int points,
@@ -77,7 +69,7 @@ class OpaqueMachine final : public Machine {
 // Class 0 (dim 0) links 0, 4, 1, 20 carry 280; class 1 links 15, 26 carry 30.
 // Congestion: link 4 has 150 / 0.5 = 300; the dim-1 links at most 20 / 1.
 TEST(Evaluate, KnownRoutesAndLinkLoads) {
-  auto machine = std::make_shared<Torus>(spec({4, 4}, {}, 1, {1e9, 2e9}));
+  auto machine = std::make_shared<Torus>(torus_spec({4, 4}, {}, 1, {1e9, 2e9}));
   const Allocation alloc = Allocation::whole_machine(machine, 1);
   const TaskGraph g =
       TaskGraph::from_edges(16, {{0, 2, 100}, {1, 2, 50}, {0, 15, 10}, {5, 10, 20}, {3, 3, 7}});
@@ -113,7 +105,7 @@ TEST(Evaluate, KnownRoutesAndLinkLoads) {
 }
 
 TEST(Evaluate, TwoNodesOnOneRouter) {
-  auto machine = std::make_shared<Torus>(spec({2, 2}, {}, 2));
+  auto machine = std::make_shared<Torus>(torus_spec({2, 2}, {}, 2));
   const Allocation alloc(machine, {0, 1}, 1);  // both nodes of router 0
   const TaskGraph g = TaskGraph::from_edges(2, {{0, 1, 64}, {1, 0, 64}});
   const Metrics m = evaluate(g, alloc, identity(2, 2));
@@ -124,7 +116,7 @@ TEST(Evaluate, TwoNodesOnOneRouter) {
 }
 
 TEST(Evaluate, TasksSharingANode) {
-  auto machine = std::make_shared<Torus>(spec({4}));
+  auto machine = std::make_shared<Torus>(torus_spec({4}));
   const Allocation alloc(machine, {2, 3}, 2);  // slots 0,1 on node 2; slots 2,3 on node 3
   const TaskGraph g = TaskGraph::from_edges(3, {{0, 1, 10}, {0, 2, 30}});
   // Task 0 on slot 0 (node 2), task 1 on slot 1 (node 2): 0 hops; task 2 on slot 3 (node 3): 1 hop.
@@ -137,7 +129,7 @@ TEST(Evaluate, TasksSharingANode) {
 // Default mapping of a periodic 8x8x8 7-point stencil on an 8x8x8 torus: every message goes to a neighbouring
 // router, 1 hop, and every one of the 3072 links carries exactly one 8-byte message.
 TEST(Evaluate, DefaultMappingOfMatchingStencilIsOneHopPerByte) {
-  auto machine = std::make_shared<Torus>(spec({8, 8, 8}));
+  auto machine = std::make_shared<Torus>(torus_spec({8, 8, 8}));
   const Allocation alloc = Allocation::whole_machine(machine, 1);
   const TaskGraph g = make_stencil_graph(stencil({8, 8, 8}, {true, true, true}, 7));
   const Metrics m = evaluate(g, alloc, identity(512, 512));
@@ -153,7 +145,7 @@ TEST(Evaluate, DefaultMappingOfMatchingStencilIsOneHopPerByte) {
 // Seed 000 §1: a random placement averages about half the diameter in hops per byte. On a ring of 8 the mean
 // distance to a random router is (0+1+2+3+4+3+2+1)/8 = 2, so 6 on 8x8x8 (diameter 12).
 TEST(Evaluate, RandomMappingIsNearHalfTheDiameter) {
-  auto machine = std::make_shared<Torus>(spec({8, 8, 8}));
+  auto machine = std::make_shared<Torus>(torus_spec({8, 8, 8}));
   const Allocation alloc = Allocation::whole_machine(machine, 1);
   const TaskGraph g = make_stencil_graph(stencil({8, 8, 8}, {}, 7));
   std::vector<int> slots(512);
@@ -170,7 +162,7 @@ TEST(Evaluate, RandomMappingIsNearHalfTheDiameter) {
 // The difference-array torus path must give exactly the loads of routing every message with Torus::route(),
 // on a mixed mesh/torus with two nodes per router, several cores, a sparse allocation and a random graph.
 TEST(Evaluate, TorusFastPathMatchesPlainRouting) {
-  const TorusSpec mixed = spec({5, 4, 3, 2}, {true, false, true, true}, 2, {1.0, 0.5, 1.0, 0.25});
+  const TorusSpec mixed = torus_spec({5, 4, 3, 2}, {true, false, true, true}, 2, {1.0, 0.5, 1.0, 0.25});
   auto torus = std::make_shared<Torus>(mixed);
   std::mt19937_64 rng(7);
   std::vector<int> nodes(torus->num_nodes());
@@ -218,7 +210,7 @@ TEST(Evaluate, TorusFastPathMatchesPlainRouting) {
 }
 
 TEST(Evaluate, RejectsMappingsThatDoNotFit) {
-  auto machine = std::make_shared<Torus>(spec({4}));
+  auto machine = std::make_shared<Torus>(torus_spec({4}));
   const Allocation alloc = Allocation::whole_machine(machine, 1);
   const TaskGraph g = TaskGraph::from_edges(3, {{0, 1, 1}});
   EXPECT_THROW(evaluate(g, alloc, identity(4, 4)), std::invalid_argument);  // 4 tasks vs 3

@@ -9,12 +9,20 @@
 
 namespace tamp::test {
 
+// TorusSpec field by field (brace-initialising only some members trips -Wmissing-field-initializers).
+inline TorusSpec torus_spec(std::vector<int> dims, std::vector<bool> wrap = {}, int nodes_per_router = 1,
+                            std::vector<double> bandwidth = {}) {
+  TorusSpec s;
+  s.dims = std::move(dims);
+  s.wrap = std::move(wrap);
+  s.nodes_per_router = nodes_per_router;
+  s.link_bandwidth = std::move(bandwidth);
+  return s;
+}
+
 inline std::shared_ptr<const Torus> make_torus(std::vector<int> dims, bool wrap = true, int nodes_per_router = 1) {
-  TorusSpec spec;
-  spec.wrap.assign(dims.size(), wrap);
-  spec.dims = std::move(dims);
-  spec.nodes_per_router = nodes_per_router;
-  return std::make_shared<const Torus>(spec);
+  std::vector<bool> wraps(dims.size(), wrap);
+  return std::make_shared<const Torus>(torus_spec(std::move(dims), std::move(wraps), nodes_per_router));
 }
 
 inline TaskGraph stencil(std::vector<int> tasks, int points = 0, bool periodic = false) {

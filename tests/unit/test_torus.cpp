@@ -5,20 +5,12 @@
 #include <stdexcept>
 
 #include "tamp/torus.hpp"
+#include "test_support.hpp"
 
 namespace tamp {
 namespace {
 
-// TorusSpec field by field (brace-initialising only some members trips -Wmissing-field-initializers).
-TorusSpec spec(std::vector<int> dims, std::vector<bool> wrap = {}, int nodes_per_router = 1,
-               std::vector<double> bandwidth = {}) {
-  TorusSpec s;
-  s.dims = std::move(dims);
-  s.wrap = std::move(wrap);
-  s.nodes_per_router = nodes_per_router;
-  s.link_bandwidth = std::move(bandwidth);
-  return s;
-}
+using test::torus_spec;
 
 using Links = std::vector<LinkId>;
 
@@ -29,7 +21,7 @@ Links route_of(const Torus& t, int a, int b) {
 }
 
 TEST(Torus, TwoByTwoByOne) {
-  const Torus t(spec({2, 2, 1}));
+  const Torus t(torus_spec({2, 2, 1}));
   EXPECT_EQ(t.kind(), "torus");
   EXPECT_EQ(t.describe(), "torus 2x2x1");
   EXPECT_EQ(t.num_routers(), 4);
@@ -48,7 +40,7 @@ TEST(Torus, TwoByTwoByOne) {
 }
 
 TEST(Torus, FourByFourWithWrap) {
-  const Torus t(spec({4, 4}, {true, true}));
+  const Torus t(torus_spec({4, 4}, {true, true}));
   EXPECT_EQ(t.num_links(), 2 * (4 * 4 * 2));  // per dim: 4 rings of 4 links, both directions
   EXPECT_EQ(t.diameter(), 4);
   EXPECT_EQ(t.hops(0, 2), 2);
@@ -71,7 +63,7 @@ TEST(Torus, FourByFourWithWrap) {
 }
 
 TEST(Torus, FourByFourMesh) {
-  const Torus t(spec({4, 4}, {false, false}));
+  const Torus t(torus_spec({4, 4}, {false, false}));
   EXPECT_EQ(t.kind(), "mesh");
   EXPECT_EQ(t.describe(), "mesh 4x4");
   EXPECT_EQ(t.num_links(), 2 * (4 * 3 * 2));  // per dim: 4 lines of 3 links, both directions
@@ -84,14 +76,14 @@ TEST(Torus, FourByFourMesh) {
 }
 
 TEST(Torus, MixedWrapDescribe) {
-  const Torus t(spec({4, 4}, {true, false}, 2));
+  const Torus t(torus_spec({4, 4}, {true, false}, 2));
   EXPECT_EQ(t.describe(), "torus 4x4 (wrap 1 0, 2 nodes/router)");
   EXPECT_EQ(t.diameter(), 2 + 3);
   EXPECT_EQ(t.num_links(), 4 * 4 * 2 + 4 * 3 * 2);
 }
 
 TEST(Torus, NodesSharingARouter) {
-  const Torus t(spec({2, 2}, {}, 2));
+  const Torus t(torus_spec({2, 2}, {}, 2));
   EXPECT_EQ(t.describe(), "torus 2x2 (2 nodes/router)");
   EXPECT_EQ(t.num_nodes(), 8);
   EXPECT_EQ(t.hops(0, 1), 0);
@@ -103,29 +95,29 @@ TEST(Torus, NodesSharingARouter) {
 }
 
 TEST(Torus, LinkCapacityIsRelativeToTheFastestDimension) {
-  const Torus t(spec({4, 4}, {}, 1, {2e9, 1e9}));
+  const Torus t(torus_spec({4, 4}, {}, 1, {2e9, 1e9}));
   EXPECT_DOUBLE_EQ(t.link_capacity(0), 1.0);
   EXPECT_DOUBLE_EQ(t.link_capacity(3), 0.5);  // link 3 = router 0, dim 1, -
-  const Torus equal(spec({4, 4}));
+  const Torus equal(torus_spec({4, 4}));
   EXPECT_DOUBLE_EQ(equal.link_capacity(3), 1.0);
 }
 
 TEST(Torus, RejectsBadSpecs) {
-  EXPECT_THROW(Torus(spec({})), std::invalid_argument);
-  EXPECT_THROW(Torus(spec({4, 0})), std::invalid_argument);
-  EXPECT_THROW(Torus(spec({4, 4}, {true})), std::invalid_argument);
-  EXPECT_THROW(Torus(spec({4, 4}, {}, 0)), std::invalid_argument);
-  EXPECT_THROW(Torus(spec({4, 4}, {}, 1, {1.0})), std::invalid_argument);
-  EXPECT_THROW(Torus(spec({4, 4}, {}, 1, {1.0, -1.0})), std::invalid_argument);
-  EXPECT_THROW(Torus(spec({65536, 65536})), std::invalid_argument);
-  const Torus t(spec({4, 4}));
+  EXPECT_THROW(Torus(torus_spec({})), std::invalid_argument);
+  EXPECT_THROW(Torus(torus_spec({4, 0})), std::invalid_argument);
+  EXPECT_THROW(Torus(torus_spec({4, 4}, {true})), std::invalid_argument);
+  EXPECT_THROW(Torus(torus_spec({4, 4}, {}, 0)), std::invalid_argument);
+  EXPECT_THROW(Torus(torus_spec({4, 4}, {}, 1, {1.0})), std::invalid_argument);
+  EXPECT_THROW(Torus(torus_spec({4, 4}, {}, 1, {1.0, -1.0})), std::invalid_argument);
+  EXPECT_THROW(Torus(torus_spec({65536, 65536})), std::invalid_argument);
+  const Torus t(torus_spec({4, 4}));
   EXPECT_THROW(t.router_index({4, 0}), std::invalid_argument);
 }
 
 // Follows every route link by link: each link leaves the current router in its dimension, the walk ends at
 // the target, its length is hops(), and only existing links are used.
 TEST(Torus, EveryRouteWalksToItsTarget) {
-  const Torus t(spec({5, 4, 3, 2}, {true, false, true, true}, 2));
+  const Torus t(torus_spec({5, 4, 3, 2}, {true, false, true, true}, 2));
   const int D = t.num_dims();
   std::set<LinkId> used;
   Links path;
