@@ -13,6 +13,7 @@
 #include "algorithms/impl/box_embedding.hpp"
 #include "algorithms/impl/node_fill.hpp"
 #include "algorithms/impl/objective.hpp"
+#include "algorithms/impl/two_level.hpp"
 #include "tamp/algorithms.hpp"
 
 namespace tamp {
@@ -20,42 +21,13 @@ namespace {
 
 constexpr int kMaxTilings = 4;  // least-surface tilings tried; more rarely help and each costs an evaluation
 
-struct Tiling {
-  GridShape block_grid;
-  std::vector<int> block_of_task;
-  std::vector<int> task_order;  // tasks of each block in the block's row order, so cores follow its rows
-};
-
-Tiling tile(const GridShape& grid, const std::vector<int>& block) {
-  const int dims = static_cast<int>(grid.dims.size());
-  Tiling t;
-  t.block_grid.dims.resize(dims);
-  for (int d = 0; d < dims; ++d) t.block_grid.dims[d] = grid.dims[d] / block[d];
-  const long long tasks = grid.size();
-  t.block_of_task.resize(tasks);
-  t.task_order.resize(tasks);
-  std::vector<long long> within(tasks);
-  std::vector<int> bc(dims);
-  for (long long task = 0; task < tasks; ++task) {
-    const std::vector<int> c = grid.coords(task);
-    long long inner = 0;
-    for (int d = dims - 1; d >= 0; --d) bc[d] = c[d] / block[d], inner = inner * block[d] + c[d] % block[d];
-    t.block_of_task[task] = static_cast<int>(t.block_grid.index(bc));
-    within[task] = inner;
-    t.task_order[task] = static_cast<int>(task);
-  }
-  std::stable_sort(t.task_order.begin(), t.task_order.end(),
-                   [&](int a, int b) { return within[a] < within[b]; });
-  return t;
-}
-
 // The ways of putting block k of `tiling` on a node, one node per block.
-std::vector<std::vector<int>> block_placements(const Tiling& tiling, const impl::PointSet& nodes) {
+std::vector<std::vector<int>> block_placements(const GridShape& block_grid, const impl::PointSet& nodes) {
   std::vector<std::vector<int>> placements;
-  if (auto direct = impl::box_embedding(tiling.block_grid, nodes)) placements.push_back(std::move(*direct));
-  impl::PointSet blocks{static_cast<int>(tiling.block_grid.dims.size()), {}};
-  for (long long b = 0; b < tiling.block_grid.size(); ++b)
-    for (int c : tiling.block_grid.coords(b)) blocks.coords.push_back(c);
+  if (auto direct = impl::box_embedding(block_grid, nodes)) placements.push_back(std::move(*direct));
+  impl::PointSet blocks{static_cast<int>(block_grid.dims.size()), {}};
+  for (long long b = 0; b < block_grid.size(); ++b)
+    for (int c : block_grid.coords(b)) blocks.coords.push_back(c);
   placements.push_back(impl::bisection_match(blocks, nodes, std::vector<int>(nodes.size(), 1)));
   placements.push_back(impl::identity_order(nodes.size()));
   return placements;
@@ -72,11 +44,13 @@ Mapping map_blocked(const TaskGraph& graph, const Allocation& allocation, const 
   std::optional<Mapping> best;
   impl::Score best_score;
   for (const auto& shape : shapes) {
-    const Tiling tiling = tile(*graph.grid(), shape);
-    for (const std::vector<int>& node_of_block : block_placements(tiling, nodes)) {
+    const impl::Grouping tiling = impl::tile_grid(*graph.grid(), shape);
+    std::vector<int> task_order;  // each block's tasks in its row order, so cores follow the rows
+    for (const auto& tasks : tiling.tasks_of_group) task_order.insert(task_order.end(), tasks.begin(), tasks.end());
+    for (const std::vector<int>& node_of_block : block_placements(*tiling.block_grid, nodes)) {
       std::vector<int> node_of_task(graph.num_tasks());
-      for (int t = 0; t < graph.num_tasks(); ++t) node_of_task[t] = node_of_block[tiling.block_of_task[t]];
-      Mapping candidate = impl::fill_nodes(node_of_task, tiling.task_order, allocation, 1);
+      for (int t = 0; t < graph.num_tasks(); ++t) node_of_task[t] = node_of_block[tiling.group_of_task[t]];
+      Mapping candidate = impl::fill_nodes(node_of_task, task_order, allocation, 1);
       const impl::Score s = impl::score(graph, allocation, candidate, options.objective);
       if (!best || s < best_score) best = std::move(candidate), best_score = s;
     }

@@ -8,7 +8,8 @@
 namespace tamp::impl {
 namespace {
 
-// Node-sized blocks of a grid (dimension 0 fastest inside a block, so a group's tasks follow the block's rows).
+}  // namespace
+
 Grouping tile_grid(const GridShape& grid, const std::vector<int>& block) {
   const int dims = static_cast<int>(grid.dims.size());
   GridShape blocks;
@@ -39,6 +40,8 @@ Grouping tile_grid(const GridShape& grid, const std::vector<int>& block) {
   }
   return g;
 }
+
+namespace {
 
 // Greedy graph growing: start each group at the lowest-numbered free task, then add the free task with the most
 // bytes to the group (ties: lower id) until the group is full or has no free neighbour left (then the next

@@ -32,6 +32,10 @@ struct Grouping {
   std::vector<std::vector<int>> tasks_of_group;
   std::optional<GridShape> block_grid;  // when the groups tile a task grid: group id = block index
 };
+/// Blocks of shape `block` (dividing the grid) as groups: group id = block index, a group's tasks in the block's row
+/// order (dimension 0 fastest), so cores follow its rows.
+Grouping tile_grid(const GridShape& grid, const std::vector<int>& block);
+
 /// Groups of `group_size` tasks: node-sized blocks of least surface when the graph has a grid that they tile,
 /// greedy graph growing otherwise.
 Grouping group_tasks(const TaskGraph& graph, int group_size);
