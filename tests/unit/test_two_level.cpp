@@ -69,6 +69,24 @@ TEST(TwoLevel, IrregularGraphsGrowGroupsAlongHeavyEdges) {
   EXPECT_NE(g.group_of_task[0], g.group_of_task[1]);
 }
 
+// Four cliques of 4 tasks with interleaved ids (clique c = {c, c+4, c+8, c+12}), joined in a ring by light
+// edges: groups of 4 are exactly the cliques (the bisection cuts only light edges; growing from task 0 might
+// not).
+TEST(TwoLevel, IrregularGroupsCutOnlyLightEdges) {
+  std::vector<Edge> edges;
+  for (int c = 0; c < 4; ++c) {
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j)
+        if (i != j) edges.push_back({c + 4 * i, c + 4 * j, 50});
+    edges.push_back({c, (c + 1) % 4 + 12, 1});
+    edges.push_back({(c + 1) % 4 + 12, c, 1});
+  }
+  const TaskGraph graph = TaskGraph::from_edges(16, edges);
+  const impl::Grouping g = impl::group_tasks(graph, 4);
+  ASSERT_EQ(g.tasks_of_group.size(), 4u);
+  for (int t = 0; t < 16; ++t) EXPECT_EQ(g.group_of_task[t], g.group_of_task[t % 4]) << "task " << t;
+}
+
 TEST(TwoLevel, PartlyFilledNodeOverflowsToTheNearest) {
   // 6 tasks on nodes of 4 and 2 cores: groups of 4; whichever group lands on the small node spills 2 tasks.
   const Allocation alloc(test::make_torus({4}), {0, 1}, std::vector<int>{4, 2});

@@ -7,8 +7,16 @@ namespace tamp::impl {
 /// `refine` (a RefinerFn): pairwise swaps and moves to free slots that lower hop-bytes, or max congestion
 /// then hop-bytes; never returns a mapping worse than `initial` by options.objective. Bounded by
 /// options.refine_passes and options.refine_work (deterministic) and options.refine_seconds (safety cap).
+/// Three phases: whole node contents exchanged, single tasks swapped or moved, and (hop-bytes objective) a polish
+/// that lowers max congestion, or the number of links at it, without raising hop-bytes.
 Mapping refine_mapping(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                        Mapping initial);
+/// The first two phases only (what `auto` runs on every candidate before polishing the winner).
+Mapping refine_without_polish(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                              Mapping initial);
+/// The polish phase alone; never raises hop-bytes nor max congestion.
+Mapping polish_congestion(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                          Mapping initial);
 
 /// `auto` as a MapperFn: map_auto(...).mapping.
 Mapping map_auto_mapping(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);

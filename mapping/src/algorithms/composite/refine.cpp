@@ -23,6 +23,7 @@ constexpr int kMaxNodes = 8;         // neighbour nodes looked at per task, heav
 constexpr int kMaxCandidates = 64;   // partners (or free slots) evaluated per task, shared among the nodes
 constexpr int kMinPerNode = 2;       // partners per candidate node at least
 constexpr int kCongestionTries = 4;  // of those, re-routed to check congestion (objective congestion)
+constexpr int kPolishTries = 16;    // polishing: re-routed moves per hot task (only moves that keep hop-bytes)
 constexpr int kTimeCheckEvery = 32;  // tasks between two looks at the clock
 
 struct Move {
@@ -31,10 +32,14 @@ struct Move {
   double delta = 0;  // change of hop-bytes
 };
 
+// What a move must improve: hop-bytes; max congestion (then hop-bytes); or, polishing a hop-bytes result, max
+// congestion without any hop-bytes increase.
+enum class Mode { hop_bytes, congestion, polish };
+
 class Refiner {
  public:
   Refiner(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-          const Mapping& initial);
+          const Mapping& initial, Mode mode);
   Mapping run();
 
  private:
@@ -53,7 +58,8 @@ class Refiner {
   const TaskGraph& graph_;
   const Allocation& alloc_;
   const MapOptions& options_;
-  const bool congestion_;
+  const Mode mode_;
+  const bool congestion_;  // link loads are kept (congestion and polish)
   const int per_slot_;
   SymGraph sym_;
   NodeDistance distance_;
@@ -74,11 +80,12 @@ class Refiner {
 };
 
 Refiner::Refiner(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-                 const Mapping& initial)
+                 const Mapping& initial, Mode mode)
     : graph_(graph),
       alloc_(allocation),
       options_(options),
-      congestion_(options.objective == Objective::congestion),
+      mode_(mode),
+      congestion_(mode != Mode::hop_bytes),
       per_slot_(options.max_tasks_per_slot),
       sym_(symmetrize(graph)),
       distance_(allocation),
@@ -270,21 +277,36 @@ bool Refiner::improve_congestion(int t, bool hot) {
   collect_moves(t);
   std::stable_sort(moves_.begin(), moves_.end(),
                    [](const Move& a, const Move& b) { return a.delta < b.delta; });
+  // Lexicographic: max congestion, then the number of links at it (one move rarely lowers a max that several
+  // links share, but it can take one of them off the max), then hop-bytes.
   const double current = links_->max_congestion();
+  const int current_count = links_->links_at_max();
   const double tol = 1e-12 * std::max(current, 1e-300);
   std::optional<Move> best;
   double best_max = 0;
+  int best_count = 0;
   int tries = 0;
   for (const Move& m : moves_) {
-    if (tries == kCongestionTries || (!hot && m.delta >= -eps_)) break;  // sorted: no hop-bytes gain left
+    // Sorted by hop-bytes change: past this point no move can be accepted.
+    if (tries == (mode_ == Mode::polish ? kPolishTries : kCongestionTries) || (mode_ == Mode::polish ? m.delta > eps_ : !hot && m.delta >= -eps_)) break;
     ++tries;
     shift_links(t, m, true);
     const double after = links_->max_congestion();
+    const int after_count = links_->links_at_max();
     shift_links(t, m, false);
-    const bool improves = after < current - tol || (after <= current + tol && m.delta < -eps_);
-    if (improves && (!best || after < best_max - tol || (after <= best_max + tol && m.delta < best->delta))) {
+    const bool lower_max = after < current - tol;
+    const bool same_max = !lower_max && after <= current + tol;
+    const bool fewer_at_max = same_max && after_count < current_count;
+    const bool improves = lower_max || fewer_at_max ||
+                          (mode_ == Mode::congestion && same_max && after_count == current_count && m.delta < -eps_);
+    const bool better_than_best =
+        !best || after < best_max - tol ||
+        (after <= best_max + tol &&
+         (after_count < best_count || (after_count == best_count && m.delta < best->delta)));
+    if (improves && better_than_best) {
       best = m;
       best_max = after;
+      best_count = after_count;
     }
   }
   if (!best) return false;
@@ -324,7 +346,8 @@ Mapping Refiner::run() {
     order.clear();
     for (int t = 0; t < n; ++t) {
       costs_[t] = cost(t, node_of_[t]);  // afresh every pass: no drift from the incremental updates
-      if (costs_[t] > 0) order.push_back(t);
+      // Polishing, only tasks on a link at max congestion can lower it.
+      if (costs_[t] > 0 && (mode_ != Mode::polish || hot[t])) order.push_back(t);
     }
     // Hot tasks first (congestion), then the tasks paying the most hop-bytes; ties by id.
     std::sort(order.begin(), order.end(), [&](int a, int b) {
@@ -341,10 +364,46 @@ Mapping Refiner::run() {
   return Mapping(slot_of_, alloc_.num_slots());
 }
 
+// The node phase: single-task swaps cannot move a whole node's worth of tasks (moving one task away from its
+// on-node neighbours costs more than it gains), so first the contents of whole nodes are exchanged. The
+// contents of each node are one vertex of the quotient graph (internal messages vanish, link loads are those
+// of the task graph), refined with one slot per node; equal core counts keep every task on its core index.
+Mapping swap_node_contents(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                           const Mapping& initial) {
+  const int nodes = allocation.num_nodes();
+  if (nodes < 3 || !allocation.uniform_cores() || allocation.max_cores_per_node() == 1) return initial;
+  std::vector<Edge> edges;
+  const auto& off = graph.offsets();
+  for (int u = 0; u < graph.num_tasks(); ++u)
+    for (auto e = off[u]; e < off[u + 1]; ++e) {
+      const int a = allocation.node_of_slot(initial.slot(u));
+      const int b = allocation.node_of_slot(initial.slot(graph.targets()[e]));
+      if (a != b) edges.push_back({a, b, graph.bytes()[e]});
+    }
+  if (edges.empty()) return initial;
+  const TaskGraph contents = TaskGraph::from_edges(nodes, std::move(edges));
+  const Allocation one_slot_each(allocation.machine_ptr(), allocation.nodes(), 1);
+  std::vector<int> identity(nodes);
+  for (int i = 0; i < nodes; ++i) identity[i] = i;
+  MapOptions node_options = options;
+  node_options.max_tasks_per_slot = 1;
+  const Mode mode = options.objective == Objective::congestion ? Mode::congestion : Mode::hop_bytes;
+  const Mapping moved =
+      Refiner(contents, one_slot_each, node_options, Mapping(std::move(identity), nodes), mode).run();
+  std::vector<int> slots(graph.num_tasks());
+  for (int t = 0; t < graph.num_tasks(); ++t) {
+    const int s = initial.slot(t);
+    slots[t] = allocation.first_slot(moved.slot(allocation.node_of_slot(s))) + allocation.core_of_slot(s);
+  }
+  return Mapping(std::move(slots), allocation.num_slots());
+}
+
 }  // namespace
 
-Mapping refine_mapping(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-                       Mapping initial) {
+namespace {
+
+void check_refine_input(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                        const Mapping& initial) {
   require(initial.num_tasks() == graph.num_tasks() && initial.num_slots() == allocation.num_slots(),
           "refine: the initial mapping has " + std::to_string(initial.num_tasks()) + " tasks on " +
               std::to_string(initial.num_slots()) + " slots, the problem " +
@@ -354,14 +413,41 @@ Mapping refine_mapping(const TaskGraph& graph, const Allocation& allocation, con
   require(options.refine_passes >= 0 && options.refine_work >= 0,
           "refine: refine_passes and refine_work must not be negative");
   initial.validate(options.max_tasks_per_slot);
-  if (options.refine_passes == 0 || graph.num_edges() == 0) return initial;
-  Mapping refined = Refiner(graph, allocation, options, initial).run();
-  // Every accepted step improves the objective; comparing the end points guards against rounding all the
-  // same.
-  if (score(graph, allocation, initial, options.objective) <
-      score(graph, allocation, refined, options.objective))
+}
+
+// Every accepted step improves the objective; comparing the end points guards against rounding all the same.
+Mapping better_of(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options, Mapping initial,
+                  Mapping refined) {
+  if (score(graph, allocation, initial, options.objective) < score(graph, allocation, refined, options.objective))
     return initial;
   return refined;
+}
+
+}  // namespace
+
+Mapping refine_without_polish(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                              Mapping initial) {
+  check_refine_input(graph, allocation, options, initial);
+  if (options.refine_passes == 0 || graph.num_edges() == 0) return initial;
+  const Mode mode = options.objective == Objective::congestion ? Mode::congestion : Mode::hop_bytes;
+  Mapping refined =
+      Refiner(graph, allocation, options, swap_node_contents(graph, allocation, options, initial), mode).run();
+  return better_of(graph, allocation, options, std::move(initial), std::move(refined));
+}
+
+Mapping polish_congestion(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                          Mapping initial) {
+  check_refine_input(graph, allocation, options, initial);
+  if (options.refine_passes == 0 || graph.num_edges() == 0) return initial;
+  return Refiner(graph, allocation, options, initial, Mode::polish).run();
+}
+
+Mapping refine_mapping(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                       Mapping initial) {
+  Mapping refined = refine_without_polish(graph, allocation, options, std::move(initial));
+  if (options.objective == Objective::congestion) return refined;
+  Mapping polished = polish_congestion(graph, allocation, options, refined);
+  return better_of(graph, allocation, options, std::move(refined), std::move(polished));
 }
 
 }  // namespace tamp::impl

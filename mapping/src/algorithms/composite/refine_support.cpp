@@ -62,12 +62,18 @@ LinkLoads::LinkLoads(const Allocation& allocation)
   for (LinkId l = 0; l < links; ++l) inverse_capacity_[l] = 1.0 / machine_.link_capacity(l);
   while (leaves_ < static_cast<std::size_t>(links)) leaves_ *= 2;
   tree_.assign(2 * leaves_, 0.0);
+  count_.assign(2 * leaves_, 1);
+  for (std::size_t i = leaves_ - 1; i >= 1; --i) count_[i] = count_[2 * i] + count_[2 * i + 1];
 }
 
 void LinkLoads::set(LinkId link) {
   std::size_t i = leaves_ + link;
   tree_[i] = load_[link] * inverse_capacity_[link];
-  for (i /= 2; i >= 1; i /= 2) tree_[i] = std::max(tree_[2 * i], tree_[2 * i + 1]);
+  for (i /= 2; i >= 1; i /= 2) {
+    const double l = tree_[2 * i], r = tree_[2 * i + 1];
+    tree_[i] = std::max(l, r);
+    count_[i] = (l == tree_[i] ? count_[2 * i] : 0) + (r == tree_[i] ? count_[2 * i + 1] : 0);
+  }
 }
 
 int LinkLoads::add(int a, int b, double bytes) {

@@ -49,6 +49,8 @@ class LinkLoads {
   /// visited.
   int add(int a, int b, double bytes);
   double max_congestion() const { return tree_[1]; }
+  /// How many links are at max congestion (exactly: loads are sums of the same byte counts).
+  int links_at_max() const { return count_[1]; }
   /// True when the route a -> b crosses a link whose congestion is at least `threshold`.
   bool crosses(int a, int b, double threshold);
 
@@ -60,6 +62,7 @@ class LinkLoads {
   std::vector<double> load_;
   std::vector<double> inverse_capacity_;
   std::vector<double> tree_;  // max segment tree over links, leaves at [leaves_, 2 * leaves_)
+  std::vector<int> count_;    // leaves under each tree node whose value is that node's max
   std::size_t leaves_ = 1;
   std::vector<LinkId> route_;
 };

@@ -4,6 +4,7 @@
 
 #include "algorithms/impl/block_shape.hpp"
 #include "algorithms/impl/two_level.hpp"
+#include "algorithms/irregular/irregular.hpp"
 
 namespace tamp::impl {
 namespace {
@@ -103,13 +104,61 @@ Grouping grow_groups(const TaskGraph& graph, int group_size) {
   return g;
 }
 
+// Recursive bisection (graph growing + Fiduccia-Mattheyses, as `rb` splits): a region of k groups splits into
+// floor(k/2) and ceil(k/2) groups, exact sizes, fewest bytes cut; every group but the last region's is full.
+Grouping bisect_groups(const TaskGraph& graph, int group_size) {
+  const SymGraph sym = symmetrize(graph);
+  const int n = graph.num_tasks();
+  Grouping g;
+  g.group_of_task.assign(n, -1);
+  std::vector<int> local_of(n, -1);
+  struct Region {
+    std::vector<int> tasks;
+    int groups;
+  };
+  std::vector<Region> stack;
+  std::vector<int> all(n);
+  for (int t = 0; t < n; ++t) all[t] = t;
+  stack.push_back({std::move(all), (n + group_size - 1) / group_size});
+  while (!stack.empty()) {  // depth first, lower half first: group ids follow the bisection tree
+    Region r = std::move(stack.back());
+    stack.pop_back();
+    if (r.groups <= 1) {
+      std::sort(r.tasks.begin(), r.tasks.end());
+      for (int t : r.tasks) g.group_of_task[t] = static_cast<int>(g.tasks_of_group.size());
+      g.tasks_of_group.push_back(std::move(r.tasks));
+      continue;
+    }
+    const int k0 = r.groups / 2;
+    const int size0 = std::min(static_cast<int>(r.tasks.size()), k0 * group_size);
+    const std::vector<char> side = bisect_graph(induced_subgraph(sym, r.tasks, local_of), size0);
+    Region half[2] = {{{}, k0}, {{}, r.groups - k0}};
+    for (size_t i = 0; i < r.tasks.size(); ++i) half[static_cast<int>(side[i])].tasks.push_back(r.tasks[i]);
+    stack.push_back(std::move(half[1]));
+    stack.push_back(std::move(half[0]));
+  }
+  return g;
+}
+
+// Bytes between tasks of different groups.
+double cut_between_groups(const TaskGraph& graph, const Grouping& g) {
+  double cut = 0;
+  const auto& off = graph.offsets();
+  for (int u = 0; u < graph.num_tasks(); ++u)
+    for (std::int64_t e = off[u]; e < off[u + 1]; ++e)
+      if (g.group_of_task[u] != g.group_of_task[graph.targets()[e]]) cut += graph.bytes()[e];
+  return cut;
+}
+
 }  // namespace
 
 Grouping group_tasks(const TaskGraph& graph, int group_size) {
   if (graph.grid()) {
     if (auto block = best_block_shape(graph.grid()->dims, group_size)) return tile_grid(*graph.grid(), *block);
   }
-  return grow_groups(graph, group_size);
+  Grouping grown = grow_groups(graph, group_size);
+  Grouping bisected = bisect_groups(graph, group_size);
+  return cut_between_groups(graph, bisected) < cut_between_groups(graph, grown) ? bisected : grown;
 }
 
 TaskGraph quotient_graph(const TaskGraph& graph, const Grouping& grouping) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include "tamp/error.hpp"
 
@@ -55,7 +57,14 @@ Mapping map_two_level(const TaskGraph& graph, const Allocation& allocation, cons
           "two-level mapping: more groups than nodes");
   MapOptions node_options = options;
   node_options.max_tasks_per_slot = 1;
-  const Mapping group_nodes = node_level(quotient_graph(graph, grouping), nodes, node_options);
+  Mapping group_nodes;
+  try {
+    group_nodes = node_level(quotient_graph(graph, grouping), nodes, node_options);
+  } catch (const std::invalid_argument& e) {
+    // The algorithm saw the groups, not the tasks: say so, or "got 50x50x25" would puzzle a 100^3 user.
+    throw std::invalid_argument(std::string(e.what()) + " (at node level: groups of " + std::to_string(group_size) +
+                                " tasks, one per node)");
+  }
   group_nodes.validate(1);
   return expand(grouping, group_nodes, allocation, options.max_tasks_per_slot, graph.num_tasks());
 }

@@ -15,8 +15,9 @@ using NodeLevelFn = Mapping (*)(const TaskGraph& groups, const Allocation& nodes
 /// Runs `node_level` on the node-level problem of (graph, allocation) and expands its result to slots.
 /// With one core per node and one task per slot it is `node_level` itself. Otherwise tasks are grouped:
 /// a regular grid into node-sized blocks of least surface (the block grid becomes the groups' grid shape),
-/// anything else by greedy graph growing (heaviest connection to the group first; coordinates, when present,
-/// become group centroids). Groups hold max_cores_per_node() x max_tasks_per_slot tasks (the last may hold fewer).
+/// anything else by the better (fewer bytes between groups) of greedy graph growing (heaviest connection to the
+/// group first) and recursive bisection (graph growing + Fiduccia-Mattheyses); coordinates, when present,
+/// become group centroids. Groups hold max_cores_per_node() x max_tasks_per_slot tasks (the last may hold fewer).
 Mapping map_two_level(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                       NodeLevelFn node_level);
 
@@ -37,7 +38,7 @@ struct Grouping {
 Grouping tile_grid(const GridShape& grid, const std::vector<int>& block);
 
 /// Groups of `group_size` tasks: node-sized blocks of least surface when the graph has a grid that they tile,
-/// greedy graph growing otherwise.
+/// otherwise the better, by bytes between groups, of greedy graph growing and recursive bisection.
 Grouping group_tasks(const TaskGraph& graph, int group_size);
 
 /// The graph between groups: bytes summed over the tasks of each pair (messages inside a group vanish); grid shape
