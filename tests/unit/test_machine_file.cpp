@@ -147,8 +147,8 @@ TEST(MachineFile, WriterRejectsWhatItCannotWrite) {
 TEST(MachineFile, Errors) {
   const std::string head = "dims 2 2\ncores_per_node 1\n";
   expect_error("dims 2 2\ncolor blue\n", 2, "unknown key 'color'");
-  expect_error("topology fattree\ndims 2\ncores_per_node 1\n", 1, "not supported yet");
-  expect_error("dims 2\ntopology dragonfly\n", 2, "not supported yet");
+  expect_error("topology fattree\ndims 2\ncores_per_node 1\n", 2, "key dims does not apply to topology fattree");
+  expect_error("dims 2\ntopology dragonfly\n", 1, "key dims does not apply to topology dragonfly");
   expect_error("topology ring\n", 1, "unknown topology 'ring'");
   expect_error("topology torus mesh\n", 1, "exactly one value");
   expect_error("cores_per_node 2\n\n", 2, "missing required key dims");
@@ -243,7 +243,7 @@ TEST(MachineSpec, Errors) {
   };
   expect("4x4x4", "expected TOPOLOGY:DIMS");
   expect("torus:4x4x4", "missing cores=C");
-  expect("fattree:4x4,cores=1", "not supported yet");
+  expect("fattree:4x4x4,cores=1", "fattree:ARITYxLEVELS");
   expect("ring:4,cores=1", "unknown topology");
   expect("torus:4x4x,cores=1", "must be an integer, got ''");
   expect("torus:4x4,cores=4x", "must be an integer, got '4x'");

@@ -7,13 +7,27 @@
 
 namespace tamp::impl {
 
-bool parse_topology_is_mesh(std::string_view word) {
-  if (word == "torus") return false;
-  if (word == "mesh") return true;
-  if (word == "fattree" || word == "dragonfly")
-    throw std::invalid_argument("topology " + std::string(word) +
-                                " is not supported yet (torus and mesh are)");
-  throw std::invalid_argument("unknown topology " + quoted(word) + " (expected torus or mesh)");
+Topology parse_topology(std::string_view word) {
+  if (word == "torus") return Topology::kTorus;
+  if (word == "mesh") return Topology::kMesh;
+  if (word == "fattree") return Topology::kFatTree;
+  if (word == "dragonfly") return Topology::kDragonfly;
+  throw std::invalid_argument("unknown topology " + quoted(word) +
+                              " (expected torus, mesh, fattree or dragonfly)");
+}
+
+const char* topology_name(Topology topology) {
+  switch (topology) {
+    case Topology::kTorus:
+      return "torus";
+    case Topology::kMesh:
+      return "mesh";
+    case Topology::kFatTree:
+      return "fattree";
+    case Topology::kDragonfly:
+      return "dragonfly";
+  }
+  return "?";
 }
 
 std::vector<int> parse_dims(const std::vector<std::string_view>& tokens) {
@@ -106,14 +120,15 @@ std::shared_ptr<const Torus> make_torus(const std::vector<int>& dims, std::vecto
   return std::make_shared<const Torus>(std::move(spec));
 }
 
-MachineDescription make_description(std::string name, std::shared_ptr<const Torus> torus, int cores_per_node,
-                                    std::vector<int> nodes, std::vector<std::string> hostnames) {
+MachineDescription make_description(std::string name, std::shared_ptr<const Machine> machine,
+                                    int cores_per_node, std::vector<int> nodes,
+                                    std::vector<std::string> hostnames) {
   MachineDescription d;
   d.name = std::move(name);
   d.cores_per_node = cores_per_node;
-  d.machine = torus;
-  d.allocation = nodes.empty() ? Allocation::whole_machine(torus, cores_per_node)
-                               : Allocation(torus, std::move(nodes), cores_per_node);
+  d.machine = machine;
+  d.allocation = nodes.empty() ? Allocation::whole_machine(machine, cores_per_node)
+                               : Allocation(machine, std::move(nodes), cores_per_node);
   if (hostnames.empty()) hostnames.assign(d.allocation.num_nodes(), std::string());
   d.hostnames = std::move(hostnames);
   return d;

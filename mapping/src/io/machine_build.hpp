@@ -5,15 +5,21 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
+#include "io/text_util.hpp"
+#include "tamp/dragonfly.hpp"
+#include "tamp/fat_tree.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/torus.hpp"
 
 namespace tamp::impl {
 
-/// "torus" -> false, "mesh" -> true; "fattree"/"dragonfly" are "not supported yet"; anything else is unknown.
-bool parse_topology_is_mesh(std::string_view word);
+enum class Topology { kTorus, kMesh, kFatTree, kDragonfly };
+/// "torus", "mesh", "fattree", "dragonfly"; anything else is unknown.
+Topology parse_topology(std::string_view word);
+const char* topology_name(Topology topology);
 /// Router counts per dimension: 1..kMaxDims positive integers.
 std::vector<int> parse_dims(const std::vector<std::string_view>& tokens);
 /// One 0/1 flag per token.
@@ -35,9 +41,41 @@ void check_slot_count(std::int64_t nodes, int cores);
 std::shared_ptr<const Torus> make_torus(const std::vector<int>& dims, std::vector<bool> wrap, bool mesh,
                                         int nodes_per_router, std::vector<double> bandwidth);
 
+/// A k-ary n-tree (nodes_per_leaf 0: arity); throws above kMaxMachineNodes.
+std::shared_ptr<const FatTree> make_kary_fat_tree(int arity, int levels, int nodes_per_leaf,
+                                                  std::vector<double> bandwidth);
+/// A dragonfly; throws above kMaxMachineNodes.
+std::shared_ptr<const Dragonfly> make_dragonfly(int groups, std::vector<int> group_dims, int global_links,
+                                                int nodes_per_router, std::vector<double> bandwidth);
+/// One `switch NAME PARENT NODES [BANDWIDTH]` line of a machine file.
+struct SwitchEntry {
+  std::string name, parent;  // parent "-": the root
+  int nodes = 0;
+  double bandwidth = 0;  // 0: not given (taken as the fastest)
+  long line = 0;
+};
+/// The switch tree of the entries (`index` maps names to entries); throws tamp::ParseError through `reader`
+/// at the offending line (an unknown parent, too many nodes) or at `first_line` (cycles, several roots).
+std::shared_ptr<const FatTree> make_switch_tree(const std::vector<SwitchEntry>& entries,
+                                                const std::unordered_map<std::string, int>& index,
+                                                const LineReader& reader, long first_line);
+
+/// A positive integer (a size) in [1, kMaxMachineNodes].
+int parse_size(std::string_view token, std::string_view what);
+
+/// How node lines address the nodes of a machine: numeric coordinates with these extents (torus: dims;
+/// k-ary fat tree: arity per leaf digit; dragonfly: groups, then the group dims), then the index on the
+/// router (in [0, nodes_per_router_of)). Empty for a switch tree, whose node lines start with a switch name.
+std::vector<int> coordinate_extents(const Machine& machine);
+int nodes_per_router_of(const Machine& machine);
+int node_from_coordinates(const Machine& machine, const std::vector<int>& coords, int index);
+/// The inverse: the numeric coordinates of a node (without the index on its router).
+std::vector<int> coordinates_of_node(const Machine& machine, int node);
+
 /// Assembles a description; `nodes` empty means the whole machine in node-id order. `hostnames` is empty or
 /// one per allocated node.
-MachineDescription make_description(std::string name, std::shared_ptr<const Torus> torus, int cores_per_node,
-                                    std::vector<int> nodes, std::vector<std::string> hostnames);
+MachineDescription make_description(std::string name, std::shared_ptr<const Machine> machine,
+                                    int cores_per_node, std::vector<int> nodes,
+                                    std::vector<std::string> hostnames);
 
 }  // namespace tamp::impl

@@ -1,6 +1,7 @@
 // Machine file parser (docs/file-formats.md): `key values` lines, then an optional node list.
 #include "tamp/io/machine_file.hpp"
 
+#include <algorithm>
 #include <array>
 #include <fstream>
 #include <stdexcept>
@@ -15,9 +16,44 @@ namespace {
 
 using impl::quoted;
 
-constexpr std::array<std::string_view, 7> kHeaderKeys = {
-    "name", "topology", "dims", "wrap", "nodes_per_router", "cores_per_node", "link_bandwidth"};
-enum KeyIndex { kName, kTopology, kDims, kWrap, kNodesPerRouter, kCoresPerNode, kLinkBandwidth };
+constexpr std::array<std::string_view, 13> kHeaderKeys = {
+    "name",  "topology", "dims",   "wrap",   "nodes_per_router",  "cores_per_node", "link_bandwidth",
+    "arity", "levels",   "switch", "groups", "routers_per_group", "global_links"};
+enum KeyIndex {
+  kName,
+  kTopology,
+  kDims,
+  kWrap,
+  kNodesPerRouter,
+  kCoresPerNode,
+  kLinkBandwidth,
+  kArity,
+  kLevels,
+  kSwitch,
+  kGroups,
+  kRoutersPerGroup,
+  kGlobalLinks
+};
+
+// Which size keys each topology takes (name, topology, cores_per_node, nodes_per_router and link_bandwidth go
+// with every one).
+bool key_applies(int key, impl::Topology topology) {
+  switch (key) {
+    case kDims:
+    case kWrap:
+      return topology == impl::Topology::kTorus || topology == impl::Topology::kMesh;
+    case kArity:
+    case kLevels:
+    case kSwitch:
+      return topology == impl::Topology::kFatTree;
+    case kGroups:
+    case kRoutersPerGroup:
+    case kGlobalLinks:
+      return topology == impl::Topology::kDragonfly;
+    default:
+      return true;
+  }
+}
 
 int key_index(std::string_view key) {
   for (std::size_t i = 0; i < kHeaderKeys.size(); ++i)
@@ -32,7 +68,9 @@ class MachineParser {
 
  private:
   void header_line(std::string_view text, const std::vector<std::string_view>& tokens);
+  void switch_line(const std::vector<std::string_view>& values);
   void finish_header(long line);
+  void build_machine();
   void node_list(const std::vector<std::string_view>& tokens);
   void node_line(const std::vector<std::string_view>& tokens, long count, long declared);
 
@@ -49,13 +87,19 @@ class MachineParser {
   impl::LineReader reader_;
   std::array<long, kHeaderKeys.size()> key_line_{};  // 0: key not given
   std::string name_;
-  bool mesh_ = false;
+  impl::Topology topology_ = impl::Topology::kTorus;
   std::vector<int> dims_;
   std::vector<bool> wrap_;
-  int nodes_per_router_ = 1;
+  int nodes_per_router_ = 0;  // 0: not given
   int cores_ = 0;
   std::vector<double> bandwidth_;
-  std::shared_ptr<const Torus> torus_;
+  int arity_ = 0, levels_ = 0, groups_ = 0, global_links_ = 0;
+  std::vector<int> group_dims_;
+  std::vector<impl::SwitchEntry> switches_;
+  std::unordered_map<std::string, int> switch_index_;
+  std::shared_ptr<const Machine> machine_;
+  std::vector<int> extents_;  // numeric node-line coordinates (none on a switch tree or a one-level tree)
+  int per_router_ = 1;
   std::vector<int> nodes_;
   std::vector<std::string> hostnames_;
   bool any_hostname_ = false;
@@ -73,15 +117,16 @@ MachineDescription MachineParser::parse() {
     }
     header_line(text, tokens);
   }
-  if (!torus_) {  // no node list: the whole machine
+  if (!machine_) {  // no node list: the whole machine
     const long line = std::max(1L, reader_.line_number());
     finish_header(line);
-    at(key_line_[kCoresPerNode], [&] { impl::check_slot_count(torus_->num_nodes(), cores_); });
+    at(key_line_[kCoresPerNode], [&] { impl::check_slot_count(machine_->num_nodes(), cores_); });
   }
   if (!any_hostname_) hostnames_.clear();
   std::string name = key_line_[kName] ? name_ : impl::path_stem(reader_.source());
   return at(reader_.line_number(), [&] {
-    return impl::make_description(std::move(name), torus_, cores_, std::move(nodes_), std::move(hostnames_));
+    return impl::make_description(std::move(name), machine_, cores_, std::move(nodes_),
+                                  std::move(hostnames_));
   });
 }
 
@@ -89,11 +134,16 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
   const long line = reader_.line_number();
   const int k = key_index(tokens[0]);
   if (k < 0) reader_.fail("unknown key " + quoted(tokens[0]));
+  const std::vector<std::string_view> values(tokens.begin() + 1, tokens.end());
+  if (k == kSwitch) {  // the one key given once per switch
+    if (!key_line_[k]) key_line_[k] = line;
+    switch_line(values);
+    return;
+  }
   if (key_line_[k])
     reader_.fail("key " + std::string(kHeaderKeys[k]) + " repeated (first given on line " +
                  std::to_string(key_line_[k]) + ")");
   key_line_[k] = line;
-  const std::vector<std::string_view> values(tokens.begin() + 1, tokens.end());
   const auto single = [&] {
     if (values.size() != 1)
       reader_.fail(std::string(kHeaderKeys[k]) + " needs exactly one value, got " +
@@ -109,7 +159,7 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
       break;
     }
     case kTopology:
-      mesh_ = at(line, [&] { return impl::parse_topology_is_mesh(single()); });
+      topology_ = at(line, [&] { return impl::parse_topology(single()); });
       break;
     case kDims:
       dims_ = at(line, [&] { return impl::parse_dims(values); });
@@ -126,20 +176,118 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
     case kLinkBandwidth:
       bandwidth_ = at(line, [&] { return impl::parse_bandwidth(values); });
       break;
+    case kArity:
+      arity_ = at(line, [&] { return impl::parse_size(single(), "arity"); });
+      break;
+    case kLevels:
+      levels_ = at(line, [&] { return static_cast<int>(impl::int_in_range(single(), "levels", 1, 64)); });
+      break;
+    case kGroups:
+      groups_ = at(line, [&] { return impl::parse_size(single(), "groups"); });
+      break;
+    case kRoutersPerGroup:
+      group_dims_ = at(line, [&] { return impl::parse_dims(values); });
+      break;
+    case kGlobalLinks:
+      global_links_ = at(line, [&] { return impl::parse_size(single(), "global_links"); });
+      break;
+    default:
+      break;
   }
+}
+
+// "switch NAME PARENT|- NODES [BANDWIDTH]": one switch of a tree; the parent may be defined later.
+void MachineParser::switch_line(const std::vector<std::string_view>& values) {
+  if (values.size() < 3 || values.size() > 4)
+    reader_.fail("switch needs NAME PARENT NODES [BANDWIDTH] (PARENT '-' for the root), got " +
+                 std::to_string(values.size()) + " values");
+  impl::SwitchEntry s;
+  s.line = reader_.line_number();
+  s.name = std::string(values[0]);
+  s.parent = std::string(values[1]);
+  if (s.name == "-") reader_.fail("a switch cannot be named '-'");
+  if (switches_.size() >= static_cast<std::size_t>(impl::kMaxMachineNodes)) reader_.fail("too many switches");
+  s.nodes = static_cast<int>(
+      at(s.line, [&] { return impl::int_in_range(values[2], "the node count", 0, impl::kMaxMachineNodes); }));
+  if (values.size() == 4) s.bandwidth = at(s.line, [&] { return impl::parse_bandwidth({values[3]})[0]; });
+  const auto [it, fresh] = switch_index_.emplace(s.name, static_cast<int>(switches_.size()));
+  if (!fresh)
+    reader_.fail("switch " + quoted(s.name) + " defined twice (first on line " +
+                 std::to_string(switches_[it->second].line) + ")");
+  switches_.push_back(std::move(s));
 }
 
 // Checks the keys together once all are known (at the `nodes` line, or at the end of the file).
 void MachineParser::finish_header(long line) {
-  if (!key_line_[kDims]) reader_.fail_at(line, "missing required key dims");
+  for (std::size_t k = 0; k < kHeaderKeys.size(); ++k)
+    if (key_line_[k] && !key_applies(static_cast<int>(k), topology_))
+      reader_.fail_at(key_line_[k], "key " + std::string(kHeaderKeys[k]) + " does not apply to topology " +
+                                        impl::topology_name(topology_));
+  const auto need = [&](int key) {
+    if (!key_line_[key])
+      reader_.fail_at(line, "missing required key " + std::string(kHeaderKeys[key]) + " (topology " +
+                                impl::topology_name(topology_) + ")");
+  };
+  if (topology_ == impl::Topology::kFatTree) {
+    if (key_line_[kSwitch] && (key_line_[kArity] || key_line_[kLevels]))
+      reader_.fail_at(std::max(key_line_[kArity], key_line_[kLevels]),
+                      "a fat tree is either arity + levels (a k-ary n-tree) or switch lines, not both");
+    if (!key_line_[kSwitch]) {
+      need(kArity);
+      need(kLevels);
+    }
+  } else if (topology_ == impl::Topology::kDragonfly) {
+    need(kGroups);
+    need(kRoutersPerGroup);
+    need(kGlobalLinks);
+  } else {
+    need(kDims);
+  }
   if (!key_line_[kCoresPerNode]) reader_.fail_at(line, "missing required key cores_per_node");
-  if (key_line_[kWrap]) at(key_line_[kWrap], [&] { impl::check_wrap(wrap_, dims_.size(), mesh_); });
-  if (key_line_[kLinkBandwidth])
-    at(key_line_[kLinkBandwidth], [&] { impl::check_bandwidth(bandwidth_, dims_.size()); });
-  const long size_line = std::max(key_line_[kDims], key_line_[kNodesPerRouter]);
-  at(size_line, [&] { impl::count_machine_nodes(dims_, nodes_per_router_); });
-  torus_ =
-      at(size_line, [&] { return impl::make_torus(dims_, wrap_, mesh_, nodes_per_router_, bandwidth_); });
+  build_machine();
+  extents_ = impl::coordinate_extents(*machine_);
+  per_router_ = impl::nodes_per_router_of(*machine_);
+}
+
+void MachineParser::build_machine() {
+  const long size_line = std::max({key_line_[kDims], key_line_[kNodesPerRouter], key_line_[kArity],
+                                   key_line_[kLevels], key_line_[kGroups], key_line_[kRoutersPerGroup],
+                                   key_line_[kGlobalLinks], key_line_[kLinkBandwidth], 1L});
+  switch (topology_) {
+    case impl::Topology::kFatTree:
+      if (key_line_[kSwitch]) {
+        if (key_line_[kNodesPerRouter])
+          reader_.fail_at(key_line_[kNodesPerRouter],
+                          "nodes_per_router does not apply to a switch tree "
+                          "(each switch line gives its node count)");
+        if (key_line_[kLinkBandwidth])
+          reader_.fail_at(key_line_[kLinkBandwidth],
+                          "link_bandwidth does not apply to a switch tree "
+                          "(each switch line gives its uplink bandwidth)");
+        machine_ = impl::make_switch_tree(switches_, switch_index_, reader_, key_line_[kSwitch]);
+      } else {
+        machine_ = at(size_line, [&] {
+          return impl::make_kary_fat_tree(arity_, levels_, nodes_per_router_, bandwidth_);
+        });
+      }
+      return;
+    case impl::Topology::kDragonfly:
+      machine_ = at(size_line, [&] {
+        return impl::make_dragonfly(groups_, group_dims_, global_links_, std::max(1, nodes_per_router_),
+                                    bandwidth_);
+      });
+      return;
+    default: {
+      const bool mesh = topology_ == impl::Topology::kMesh;
+      const int npr = std::max(1, nodes_per_router_);
+      if (key_line_[kWrap]) at(key_line_[kWrap], [&] { impl::check_wrap(wrap_, dims_.size(), mesh); });
+      if (key_line_[kLinkBandwidth])
+        at(key_line_[kLinkBandwidth], [&] { impl::check_bandwidth(bandwidth_, dims_.size()); });
+      const long torus_line = std::max(key_line_[kDims], key_line_[kNodesPerRouter]);
+      at(torus_line, [&] { impl::count_machine_nodes(dims_, npr); });
+      machine_ = at(torus_line, [&] { return impl::make_torus(dims_, wrap_, mesh, npr, bandwidth_); });
+    }
+  }
 }
 
 void MachineParser::node_list(const std::vector<std::string_view>& tokens) {
@@ -147,7 +295,7 @@ void MachineParser::node_list(const std::vector<std::string_view>& tokens) {
   finish_header(nodes_line);
   if (tokens.size() != 2) reader_.fail("nodes needs exactly one value, the number of node lines that follow");
   const long declared = static_cast<long>(at(nodes_line, [&] {
-    return impl::int_in_range(tokens[1], "nodes (the number of node lines)", 1, torus_->num_nodes());
+    return impl::int_in_range(tokens[1], "nodes (the number of node lines)", 1, machine_->num_nodes());
   }));
   at(nodes_line, [&] { impl::check_slot_count(declared, cores_); });
 
@@ -184,39 +332,55 @@ void MachineParser::node_list(const std::vector<std::string_view>& tokens) {
                         std::to_string(nodes_line) + " declared " + std::to_string(declared));
 }
 
-// "c0 .. c(D-1) [n] [hostname]"
+// "c0 .. c(D-1) [n] [hostname]" (the numeric coordinates of coordinate_extents), or "SWITCH [n] [hostname]"
+// on a switch tree.
 void MachineParser::node_line(const std::vector<std::string_view>& words, long count, long declared) {
-  const std::size_t D = dims_.size();
-  if (!impl::looks_numeric(words[0]))
-    reader_.fail("expected node line " + std::to_string(count + 1) + " of " + std::to_string(declared) +
-                 " (" + std::to_string(D) + " coordinates), found " + quoted(words[0]));
-  if (words.size() < D)
-    reader_.fail("node line has " + std::to_string(words.size()) + " values, expected " + std::to_string(D) +
-                 " coordinates");
   const long line = reader_.line_number();
+  const auto* fat_tree = dynamic_cast<const FatTree*>(machine_.get());
+  const bool by_switch = fat_tree && !fat_tree->is_kary();
+  const std::size_t D = extents_.size();
+  const std::string expected =
+      "expected node line " + std::to_string(count + 1) + " of " + std::to_string(declared) +
+      (by_switch ? " (a switch name first)" : " (" + std::to_string(D) + " coordinates)");
   std::vector<int> coords(D);
-  for (std::size_t d = 0; d < D; ++d)
-    coords[d] = static_cast<int>(at(line, [&] {
-      return impl::int_in_range(words[d], "coordinate " + std::to_string(d), 0, dims_[d] - 1);
-    }));
+  int on_switch = -1;
+  int per_router = per_router_;
   std::size_t next = D;
+  if (by_switch) {
+    const auto it = switch_index_.find(std::string(words[0]));
+    if (it == switch_index_.end()) reader_.fail(expected + ", found " + quoted(words[0]) + ", not a switch");
+    on_switch = it->second;
+    per_router = fat_tree->nodes_on_switch(on_switch);
+    if (per_router == 0) reader_.fail("switch " + quoted(words[0]) + " has no nodes");
+    next = 1;
+  } else {
+    if (!impl::looks_numeric(words[0])) reader_.fail(expected + ", found " + quoted(words[0]));
+    if (words.size() < D)
+      reader_.fail("node line has " + std::to_string(words.size()) + " values, expected " +
+                   std::to_string(D) + " coordinates");
+    for (std::size_t d = 0; d < D; ++d)
+      coords[d] = static_cast<int>(at(line, [&] {
+        return impl::int_in_range(words[d], "coordinate " + std::to_string(d), 0, extents_[d] - 1);
+      }));
+  }
   int index = 0;
   if (next < words.size() && impl::looks_numeric(words[next])) {
-    index = static_cast<int>(at(line, [&] {
-      return impl::int_in_range(words[next], "the index on the router", 0, nodes_per_router_ - 1);
-    }));
+    index = static_cast<int>(at(
+        line, [&] { return impl::int_in_range(words[next], "the index on the router", 0, per_router - 1); }));
     ++next;
   }
   std::string host;
   if (next < words.size()) {
     if (impl::looks_numeric(words[next]))
       reader_.fail("too many numbers on the node line (expected " + std::to_string(D) + " coordinates" +
-                   (nodes_per_router_ > 1 ? " and an index on the router)" : ")"));
+                   (per_router > 1 ? " and an index on the router)" : ")"));
     host = std::string(words[next++]);
     any_hostname_ = true;
   }
   if (next < words.size()) reader_.fail("unexpected " + quoted(words[next]) + " after the hostname");
-  nodes_.push_back(torus_->node_of(torus_->router_index(coords), index));
+  nodes_.push_back(by_switch ? fat_tree->node_of(on_switch, index) : at(line, [&] {
+    return impl::node_from_coordinates(*machine_, coords, index);
+  }));
   hostnames_.push_back(std::move(host));
 }
 

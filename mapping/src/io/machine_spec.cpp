@@ -1,4 +1,5 @@
-// The inline machine spec of --topology synthetic:SPEC, e.g. "torus:4x4x4,cores=4,npr=2,wrap=1x1x0".
+// The inline machine spec of --topology synthetic:SPEC, e.g. "torus:4x4x4,cores=4,npr=2,wrap=1x1x0",
+// "fattree:4x3,cores=16" (arity x levels), "dragonfly:9x4x4,h=2,npr=2,cores=8" (groups x group dims).
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -22,13 +23,27 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   }
 }
 
+bool seen_key(const std::vector<std::string_view>& seen, std::string_view key) {
+  for (std::string_view s : seen)
+    if (s == key) return true;
+  return false;
+}
+
 MachineDescription parse_spec(std::string_view spec) {
   const auto colon = spec.find(':');
   if (colon == std::string_view::npos)
     throw std::invalid_argument("expected TOPOLOGY:DIMS[,key=value...], e.g. torus:4x4x4,cores=4");
-  const bool mesh = impl::parse_topology_is_mesh(spec.substr(0, colon));
+  const impl::Topology topology = impl::parse_topology(spec.substr(0, colon));
+  const bool mesh = topology == impl::Topology::kMesh;
+  const bool fat_tree = topology == impl::Topology::kFatTree;
+  const bool dragonfly = topology == impl::Topology::kDragonfly;
   const auto parts = split(spec.substr(colon + 1), ',');
   const std::vector<int> dims = impl::parse_dims(split(parts[0], 'x'));
+  if (fat_tree && dims.size() != 2)
+    throw std::invalid_argument("a fat tree is fattree:ARITYxLEVELS, e.g. fattree:4x3");
+  if (dragonfly && dims.size() < 2)
+    throw std::invalid_argument("a dragonfly is dragonfly:GROUPSxROUTERS[xROUTERS...], e.g. dragonfly:9x4");
+  int global_links = 0;
 
   std::vector<bool> wrap;
   std::vector<double> bandwidth;
@@ -49,29 +64,44 @@ MachineDescription parse_spec(std::string_view spec) {
       cores = impl::parse_cores_per_node(value);
     } else if (key == "npr") {
       nodes_per_router = impl::parse_nodes_per_router(value);
-    } else if (key == "wrap") {
+    } else if (key == "h" && dragonfly) {
+      global_links = impl::parse_size(value, "h (global links per router)");
+    } else if (key == "wrap" && !fat_tree && !dragonfly) {
       wrap = impl::parse_wrap(split(value, 'x'));
       impl::check_wrap(wrap, dims.size(), mesh);
     } else if (key == "bw") {
       bandwidth = impl::parse_bandwidth(split(value, 'x'));
-      impl::check_bandwidth(bandwidth, dims.size());
+      if (!fat_tree && !dragonfly) impl::check_bandwidth(bandwidth, dims.size());
     } else if (key == "nodes") {
       first_nodes = impl::int_in_range(value, "nodes", 1, impl::kMaxMachineNodes);
     } else {
-      throw std::invalid_argument("unknown key " + impl::quoted(key) +
-                                  " (known: cores, npr, wrap, bw, nodes)");
+      throw std::invalid_argument("unknown key " + impl::quoted(key) + " (known: cores, npr, " +
+                                  (fat_tree    ? ""
+                                   : dragonfly ? "h, "
+                                               : "wrap, ") +
+                                  "bw, nodes)");
     }
   }
   if (cores == 0) throw std::invalid_argument("missing cores=C (cores per node)");
-  const std::int64_t machine_nodes = impl::count_machine_nodes(dims, nodes_per_router);
+  if (dragonfly && global_links == 0) throw std::invalid_argument("missing h=H (global links per router)");
+  std::shared_ptr<const Machine> machine;
+  if (fat_tree)
+    machine = impl::make_kary_fat_tree(dims[0], dims[1], seen_key(seen, "npr") ? nodes_per_router : 0,
+                                       std::move(bandwidth));
+  else if (dragonfly)
+    machine = impl::make_dragonfly(dims[0], std::vector<int>(dims.begin() + 1, dims.end()), global_links,
+                                   nodes_per_router, std::move(bandwidth));
+  const std::int64_t machine_nodes =
+      machine ? machine->num_nodes() : impl::count_machine_nodes(dims, nodes_per_router);
   if (first_nodes > machine_nodes)
     throw std::invalid_argument("nodes=" + std::to_string(first_nodes) + " but the machine has only " +
                                 std::to_string(machine_nodes) + " nodes");
   impl::check_slot_count(first_nodes ? first_nodes : machine_nodes, cores);
-  auto torus = impl::make_torus(dims, std::move(wrap), mesh, nodes_per_router, std::move(bandwidth));
+  if (!machine)
+    machine = impl::make_torus(dims, std::move(wrap), mesh, nodes_per_router, std::move(bandwidth));
   std::vector<int> nodes(static_cast<std::size_t>(first_nodes));
   for (int k = 0; k < static_cast<int>(first_nodes); ++k) nodes[k] = k;
-  return impl::make_description(std::string(spec), std::move(torus), cores, std::move(nodes), {});
+  return impl::make_description(std::string(spec), std::move(machine), cores, std::move(nodes), {});
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
-// Machine file writer: the exact inverse of parse_machine for torus and mesh machines.
+// Machine file writer: the exact inverse of parse_machine for every model (torus, mesh, fat tree, dragonfly).
 #include <ostream>
 #include <stdexcept>
 
+#include "io/machine_build.hpp"
 #include "io/text_util.hpp"
 #include "tamp/error.hpp"
 #include "tamp/io/machine_file.hpp"
@@ -21,8 +22,11 @@ bool is_whole_machine(const MachineDescription& d) {
   return true;
 }
 
-void check_writable(const MachineDescription& d, const Torus* torus) {
-  require(torus != nullptr, "write_machine: only torus and mesh machines can be written");
+bool is_word(const std::string& h) {
+  return impl::split_tokens(h).size() == 1 && h.find('#') == std::string::npos && impl::trim(h) == h;
+}
+
+void check_writable(const MachineDescription& d) {
   require(d.allocation.num_nodes() > 0 && &d.allocation.machine() == d.machine.get(),
           "write_machine: the allocation must belong to the described machine");
   // Loops test first and build a message only on failure: descriptions can have millions of nodes.
@@ -34,40 +38,98 @@ void check_writable(const MachineDescription& d, const Torus* torus) {
   require(d.name.find_first_of("#\n") == std::string::npos && impl::trim(d.name) == d.name,
           "write_machine: the name cannot hold '#', line breaks or surrounding blanks");
   for (const std::string& h : d.hostnames)
-    if (!h.empty() && (impl::split_tokens(h).size() != 1 || h.find('#') != std::string::npos ||
-                       impl::trim(h) != h || impl::looks_numeric(h)))
+    if (!h.empty() && (!is_word(h) || impl::looks_numeric(h)))
       throw std::invalid_argument("write_machine: hostname " + impl::quoted(h) +
                                   " is not a single non-numeric word");
+}
+
+void write_list(std::ostream& out, const char* key, const std::vector<double>& values) {
+  if (values.empty()) return;
+  out << key;
+  for (double b : values) out << ' ' << impl::format_double(b);
+  out << '\n';
+}
+
+void write_ints(std::ostream& out, const char* key, const std::vector<int>& values) {
+  out << key;
+  for (int v : values) out << ' ' << v;
+  out << '\n';
+}
+
+void write_torus(std::ostream& out, const Torus& torus) {
+  const TorusSpec& spec = torus.spec();
+  out << "topology " << torus.kind() << '\n';
+  write_ints(out, "dims", spec.dims);
+  out << "wrap";
+  for (std::size_t k = 0; k < spec.dims.size(); ++k) out << ' ' << (spec.wrap[k] ? 1 : 0);
+  out << "\nnodes_per_router " << spec.nodes_per_router << '\n';
+}
+
+void write_fat_tree(std::ostream& out, const FatTree& tree) {
+  out << "topology fattree\n";
+  if (tree.is_kary()) {
+    const FatTreeSpec& spec = tree.kary_spec();
+    out << "arity " << spec.arity << "\nlevels " << spec.levels << "\nnodes_per_router "
+        << spec.nodes_per_leaf << '\n';
+    return;
+  }
+  const SwitchTreeSpec& spec = tree.tree_spec();
+  for (int s = 0; s < tree.num_switches(); ++s) {
+    const std::string& name = spec.names[s];
+    require(is_word(name) && name != "-",
+            "write_machine: switch name " + impl::quoted(name) + " is not a single word without '#'");
+    out << "switch " << name << ' ' << (spec.parent[s] < 0 ? "-" : spec.names[spec.parent[s]]) << ' '
+        << spec.nodes[s];
+    if (!spec.uplink_bandwidth.empty()) out << ' ' << impl::format_double(spec.uplink_bandwidth[s]);
+    out << '\n';
+  }
+}
+
+void write_dragonfly(std::ostream& out, const Dragonfly& fly) {
+  const DragonflySpec& spec = fly.spec();
+  out << "topology dragonfly\ngroups " << spec.groups << '\n';
+  write_ints(out, "routers_per_group", spec.group_dims);
+  out << "global_links " << spec.global_links << "\nnodes_per_router " << spec.nodes_per_router << '\n';
 }
 
 }  // namespace
 
 void write_machine(std::ostream& out, const MachineDescription& d) {
   require(d.machine != nullptr, "write_machine: no machine");
-  const auto* torus = dynamic_cast<const Torus*>(d.machine.get());
-  check_writable(d, torus);
-  const TorusSpec& spec = torus->spec();
+  check_writable(d);
+  const Machine& machine = *d.machine;
+  const auto* fat_tree = dynamic_cast<const FatTree*>(&machine);
+  const bool by_switch = fat_tree && !fat_tree->is_kary();
   if (!d.name.empty()) out << "name " << d.name << '\n';
-  out << "topology " << torus->kind() << '\n';
-  out << "dims";
-  for (int n : spec.dims) out << ' ' << n;
-  out << "\nwrap";
-  for (std::size_t k = 0; k < spec.dims.size(); ++k) out << ' ' << (spec.wrap[k] ? 1 : 0);
-  out << "\nnodes_per_router " << spec.nodes_per_router << '\n';
-  out << "cores_per_node " << d.cores_per_node << '\n';
-  if (!spec.link_bandwidth.empty()) {
-    out << "link_bandwidth";
-    for (double b : spec.link_bandwidth) out << ' ' << impl::format_double(b);
-    out << '\n';
+  if (const auto* torus = dynamic_cast<const Torus*>(&machine)) {
+    write_torus(out, *torus);
+    write_list(out, "link_bandwidth", torus->spec().link_bandwidth);
+  } else if (fat_tree) {
+    write_fat_tree(out, *fat_tree);
+    if (!by_switch) write_list(out, "link_bandwidth", fat_tree->kary_spec().link_bandwidth);
+  } else if (const auto* fly = dynamic_cast<const Dragonfly*>(&machine)) {
+    write_dragonfly(out, *fly);
+    write_list(out, "link_bandwidth", fly->spec().link_bandwidth);
+  } else {
+    throw std::invalid_argument("write_machine: cannot write a " + machine.kind() + " machine");
   }
+  out << "cores_per_node " << d.cores_per_node << '\n';
   if (is_whole_machine(d)) return;
   const Allocation& a = d.allocation;
+  const int per_router = by_switch ? 0 : impl::nodes_per_router_of(machine);
   out << "nodes " << a.num_nodes() << '\n';
   for (int i = 0; i < a.num_nodes(); ++i) {
     const int node = a.node(i);
-    const std::vector<int> c = torus->router_coords(torus->router_of_node(node));
-    for (std::size_t k = 0; k < c.size(); ++k) out << (k ? " " : "") << c[k];
-    if (torus->nodes_per_router() > 1) out << ' ' << node % torus->nodes_per_router();
+    if (by_switch) {
+      const int s = fat_tree->switch_of_node(node);
+      out << fat_tree->tree_spec().names[s];
+      if (fat_tree->nodes_on_switch(s) > 1) out << ' ' << fat_tree->index_on_switch(node);
+    } else {
+      const std::vector<int> c = impl::coordinates_of_node(machine, node);
+      for (std::size_t k = 0; k < c.size(); ++k) out << (k ? " " : "") << c[k];
+      // The index is written when it can be non-zero, and always when there are no coordinates.
+      if (per_router > 1 || c.empty()) out << (c.empty() ? "" : " ") << node % per_router;
+    }
     if (!d.hostnames.empty() && !d.hostnames[i].empty()) out << ' ' << d.hostnames[i];
     out << '\n';
   }
