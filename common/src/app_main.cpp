@@ -56,7 +56,9 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
   const Placement placement = discover_placement(options.topology, world);
   // The factory validates the app's options and builds the task graph: local work, identical on every rank.
   const std::unique_ptr<Problem> problem = collectively(world, [&] {
-    return make_problem(AppSetup{options, placement, world, rank, ranks});
+    std::unique_ptr<Problem> p = make_problem(AppSetup{options, placement, world, rank, ranks});
+    check_mapping_names(placements(options), *p);  // the module's names and the app's own
+    return p;
   });
   BackendSession session(parse_backend(options.backend));
 

@@ -3,10 +3,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <utility>
 
+#include "tamp/app/app.hpp"
 #include "tamp/app/collective.hpp"
 #include "tamp/io/mapping_file.hpp"
 
@@ -52,8 +54,12 @@ Reordering::~Reordering() {
   if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
 }
 
-Reordering reorder_ranks(const TaskGraph& graph, const Placement& placement, const std::string& spec,
-                         const MapOptions& options, MPI_Comm world) {
+namespace {
+
+// The reordering for a mapping computed by `compute` (local work, the same on every rank).
+template <class Compute>
+Reordering reorder_with(const TaskGraph& graph, const Placement& placement, const std::string& spec,
+                        MPI_Comm world, Compute&& compute) {
   int rank = 0;
   int ranks = 0;
   MPI_Comm_rank(world, &rank);
@@ -66,7 +72,7 @@ Reordering reorder_ranks(const TaskGraph& graph, const Placement& placement, con
           fmt::format("reordering needs one task per rank: {} tasks, {} ranks, {} job slots",
                       graph.num_tasks(), ranks, placement.job.num_slots()));
     }
-    Mapping m = compute_mapping(graph, placement.job, spec, options);
+    Mapping m = compute();
     Metrics e = evaluate(graph, placement.job, m);
     return std::make_pair(std::move(m), std::move(e));
   });
@@ -81,6 +87,83 @@ Reordering reorder_ranks(const TaskGraph& graph, const Placement& placement, con
   if (new_rank != task) error = fmt::format("rank reordering failed: task {} got rank {}", task, new_rank);
   raise_if_any_failed(world, error);
   return reordering;
+}
+
+// "NAME+STEP+STEP" -> NAME and "+STEP+STEP".
+std::pair<std::string, std::string> split_steps(const std::string& spec) {
+  const std::size_t plus = spec.find('+');
+  if (plus == std::string::npos) return {spec, ""};
+  return {spec.substr(0, plus), spec.substr(plus)};
+}
+
+bool is_app_mapping(const Problem& problem, const std::string& name) {
+  const auto names = problem.app_mappings();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// The app's ordering, then the module's post-processing steps named after it.
+Mapping compute_app_mapping(const Problem& problem, const Allocation& job, const std::string& spec,
+                            const MapOptions& options) {
+  const auto [name, steps] = split_steps(spec);
+  Mapping mapping = problem.app_mapping(name, job, options);
+  mapping.validate(1);
+  if (mapping.num_tasks() != job.num_slots() || mapping.num_tasks() != problem.task_graph().num_tasks()) {
+    throw std::invalid_argument(
+        fmt::format("app mapping '{}' places {} tasks on {} slots: need one task per rank", name,
+                    mapping.num_tasks(), job.num_slots()));
+  }
+  if (!steps.empty()) check_mapping_name("default" + steps);  // unknown steps: the module's message
+  for (std::size_t at = 1; at < steps.size();) {
+    const std::size_t next = std::min(steps.find('+', at), steps.size());
+    const std::string step = steps.substr(at, next - at);
+    for (const RefinerInfo& info : refiner_registry()) {
+      if (info.name == step) mapping = info.fn(problem.task_graph(), job, options, std::move(mapping));
+    }
+    mapping.validate(1);
+    at = next + 1;
+  }
+  return mapping;
+}
+
+}  // namespace
+
+Reordering reorder_ranks(const TaskGraph& graph, const Placement& placement, const std::string& spec,
+                         const MapOptions& options, MPI_Comm world) {
+  return reorder_with(graph, placement, spec, world,
+                      [&] { return compute_mapping(graph, placement.job, spec, options); });
+}
+
+Mapping Problem::app_mapping(const std::string& name, const Allocation&, const MapOptions&) const {
+  throw std::invalid_argument(fmt::format("this app offers no mapping '{}'", name));
+}
+
+void check_mapping_names(const std::vector<std::string>& specs, const Problem& problem) {
+  for (const std::string& spec : specs) {
+    if (spec.rfind("file:", 0) == 0) continue;
+    const auto [name, steps] = split_steps(spec);
+    if (is_app_mapping(problem, name)) {
+      if (!steps.empty()) check_mapping_name("default" + steps);  // the steps only
+      continue;
+    }
+    try {
+      check_mapping_name(spec);
+    } catch (const std::invalid_argument& e) {
+      std::string names;
+      for (const auto& n : problem.app_mappings()) names += (names.empty() ? "" : ", ") + n;
+      if (names.empty()) throw;
+      throw std::invalid_argument(fmt::format("{}; this app also offers: {}", e.what(), names));
+    }
+  }
+}
+
+Reordering reorder_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
+                         const MapOptions& options, MPI_Comm world) {
+  const TaskGraph& graph = problem.task_graph();
+  if (spec.rfind("file:", 0) != 0 && is_app_mapping(problem, split_steps(spec).first)) {
+    return reorder_with(graph, placement, spec, world,
+                        [&] { return compute_app_mapping(problem, placement.job, spec, options); });
+  }
+  return reorder_ranks(graph, placement, spec, options, world);
 }
 
 }  // namespace tamp::app

@@ -7,9 +7,11 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "tamp/app/backend.hpp"
 #include "tamp/app/options.hpp"
+#include "tamp/app/reorder.hpp"
 #include "tamp/app/report.hpp"
 #include "tamp/app/timer.hpp"
 #include "tamp/app/topology.hpp"
@@ -70,7 +72,23 @@ class Problem {
   /// exception escaping it aborts the job unless it is an AgreedError: wrap local steps that can fail in
   /// collectively().
   virtual std::unique_ptr<Run> start(const RunContext& context) const = 0;
+
+  /// Orderings the app itself offers beside the module's mappers (halo's `group`, lanczos's `dm`, ...): names
+  /// that --mapping and --compare accept, also as NAME+STEP with the module's post-processing steps.
+  virtual std::vector<std::string> app_mappings() const { return {}; }
+  /// The ordering `name` (one of app_mappings()) of task_graph() onto the job's slots. Deterministic, no MPI,
+  /// identical on every rank; throws std::invalid_argument when it does not fit this job.
+  virtual Mapping app_mapping(const std::string& name, const Allocation& job,
+                              const MapOptions& options) const;
 };
+
+/// Throws std::invalid_argument unless every spec is file:PATH, one of problem.app_mappings() or a module
+/// mapping name (each optionally followed by +STEP...). The message of an unknown name lists both sets.
+void check_mapping_names(const std::vector<std::string>& specs, const Problem& problem);
+
+/// reorder_ranks() for a spec that may also name one of problem's app mappings. Collective on `world`.
+Reordering reorder_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
+                         const MapOptions& options, MPI_Comm world);
 
 /// What the factory of a problem sees.
 struct AppSetup {

@@ -34,8 +34,9 @@ void add_common_options(CLI::App& cli, CommonOptions& options);
 std::vector<std::string> placements(const CommonOptions& options);
 /// The mapper options the specs run with.
 MapOptions map_options(const CommonOptions& options);
-/// Checks names and values that parsing alone cannot (mapping names, backend availability, objective);
-/// throws std::invalid_argument. Needs no MPI: every rank reaches the same verdict.
+/// Checks values that parsing alone cannot (file: specs, backend availability, objective); throws
+/// std::invalid_argument. Needs no MPI: every rank reaches the same verdict. Mapping names are checked against
+/// the module's registry and the app's own orderings by check_mapping_names() (tamp/app/app.hpp).
 void validate(const CommonOptions& options);
 
 /// The synthetic machine used when neither --topology nor $TAMP_TOPOLOGY is given: the 4x4x4 torus file of

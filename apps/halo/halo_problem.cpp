@@ -1,0 +1,58 @@
+// Task graph, report parameters, runs and app orderings of the halo problem.
+#include "halo_problem.hpp"
+
+#include <fmt/format.h>
+
+#include "halo_graph.hpp"
+#include "halo_run.hpp"
+#include "tamp/app/collective.hpp"
+
+namespace tamp::halo {
+
+HaloProblem::HaloProblem(HaloSpec spec, std::string backend)
+    : spec_(std::move(spec)),
+      backend_(std::move(backend)),
+      sources_(make_sources(spec_)),
+      graph_(make_halo_graph(spec_)) {}
+
+nlohmann::json HaloProblem::params() const {
+  int summed = 0;
+  for (bool s : sources_.summed) summed += s;
+  return {{"stencil", to_string(spec_.stencil)},
+          {"comm_method", to_string(spec_.comm)},
+          {"scaling", spec_.strong ? "strong" : "weak"},
+          {"local", spec_.local},
+          {"global", {spec_.global(0), spec_.global(1), spec_.global(2)}},
+          {"procs", spec_.procs},
+          {"num_vars", spec_.vars},
+          {"percent_sum", spec_.percent_sum},
+          {"num_sum_grid", summed},
+          {"num_spikes", spec_.spikes},
+          {"num_tsteps", spec_.tsteps},
+          {"error_tol", spec_.tolerance()},
+          {"debug_grid", spec_.debug_grid},
+          {"backend", backend_},
+          {"cells", spec_.global_cells()}};
+}
+
+std::string HaloProblem::summary() const {
+  return fmt::format(
+      "MiniGhost {} {}, {} variables on {}x{}x{} cells ({}x{}x{} per rank, process grid {}x{}x{}), "
+      "{} spike(s) x {} steps",
+      to_string(spec_.stencil), to_string(spec_.comm), spec_.vars, spec_.global(0), spec_.global(1),
+      spec_.global(2), spec_.local[0], spec_.local[1], spec_.local[2], spec_.procs[0], spec_.procs[1],
+      spec_.procs[2], spec_.spikes, spec_.tsteps);
+}
+
+std::unique_ptr<app::Run> HaloProblem::start(const app::RunContext& context) const {
+  // Allocation and set-up are local: agree on failures (memory) before the first exchange.
+  return app::collectively(context.comm, [&] { return make_halo_run(spec_, sources_, graph_, context); });
+}
+
+Mapping HaloProblem::app_mapping(const std::string& name, const Allocation& job,
+                                 const MapOptions& options) const {
+  if (name == "group") return group_mapping(spec_, job);
+  return app::Problem::app_mapping(name, job, options);
+}
+
+}  // namespace tamp::halo

@@ -1,0 +1,36 @@
+// The MiniGhost deck as a tamp::app::Problem: its task graph (what the mappers place), its runs and the
+// `group` ordering it offers beside the module's mappers.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "halo_sources.hpp"
+#include "halo_spec.hpp"
+#include "tamp/app/app.hpp"
+
+namespace tamp::halo {
+
+class HaloProblem final : public app::Problem {
+ public:
+  HaloProblem(HaloSpec spec, std::string backend);
+
+  const TaskGraph& task_graph() const override { return graph_; }
+  nlohmann::json params() const override;
+  std::string summary() const override;
+  int warmup() const override { return 0; }  // every step counts: MiniGhost times them all
+  int iterations() const override { return spec_.steps(); }
+  std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+  std::vector<std::string> app_mappings() const override { return {"group"}; }
+  Mapping app_mapping(const std::string& name, const Allocation& job,
+                      const MapOptions& options) const override;
+
+  const HaloSpec& spec() const { return spec_; }
+
+ private:
+  HaloSpec spec_;
+  std::string backend_;
+  Sources sources_;
+  TaskGraph graph_;
+};
+
+}  // namespace tamp::halo
