@@ -6,6 +6,15 @@
 #include <stdexcept>
 
 namespace tamp::app {
+namespace {
+
+#ifdef TAMP_SMPI  // SimGrid's SMPI grants MPI_THREAD_SINGLE only; simulated runs use one OpenMP thread per rank
+constexpr int kThreadLevel = MPI_THREAD_SINGLE;
+#else
+constexpr int kThreadLevel = MPI_THREAD_FUNNELED;
+#endif
+
+}  // namespace
 
 MpiGuard::MpiGuard(int& argc, char**& argv) {
   int already = 0;
@@ -13,10 +22,10 @@ MpiGuard::MpiGuard(int& argc, char**& argv) {
   if (already) {
     MPI_Query_thread(&provided_);
   } else {
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided_);
+    MPI_Init_thread(&argc, &argv, kThreadLevel, &provided_);
     initialized_here_ = true;
   }
-  if (provided_ < MPI_THREAD_FUNNELED) {
+  if (provided_ < kThreadLevel) {
     // Threaded kernels need at least FUNNELED; continuing could give wrong answers.
     if (initialized_here_) MPI_Finalize();
     initialized_here_ = false;

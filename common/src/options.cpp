@@ -39,8 +39,8 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
                  "Run each placement A,B[,C] in one job and compare them (overrides --mapping)")
       ->delimiter(',');
   cli.add_option("--topology", options.topology,
-                 "Where the ranks run: synthetic:MACHINEFILE, synthetic:SPEC (e.g. torus:4x4x4,cores=4) or "
-                 "file:MACHINEFILE")
+                 "Where the ranks run: synthetic:MACHINEFILE|SPEC (e.g. torus:4x4x4,cores=4), file:MACHINEFILE, "
+                 "slurm[:TOPOLOGY_CONF], simgrid[:MACHINEFILE], cray, bgq, hwloc, auto")
       ->envname("TAMP_TOPOLOGY")
       ->capture_default_str();
   cli.add_option("--backend", options.backend, "Kernel backend")

@@ -1,4 +1,5 @@
-// Rank reordering (DESIGN §5b): the same mapping on every rank, then MPI_Comm_split(world, 0, task).
+// Rank reordering (DESIGN §5b): one mapping for every rank (computed by rank 0, broadcast), then
+// MPI_Comm_split(world, 0, task).
 #include "tamp/app/reorder.hpp"
 
 #include <fmt/format.h>
@@ -7,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "tamp/app/app.hpp"
 #include "tamp/app/collective.hpp"
@@ -64,18 +66,22 @@ Reordering reorder_with(const TaskGraph& graph, const Placement& placement, cons
   int ranks = 0;
   MPI_Comm_rank(world, &rank);
   MPI_Comm_size(world, &ranks);
-  // Local work that may fail (a mapping file missing on one node): agree on errors before MPI_Comm_split.
-  auto [mapping, metrics] = collectively(world, [&] {
+  // Rank 0 computes the mapping and broadcasts it (DESIGN §5b): the result is the one every rank would compute
+  // (deterministic), but computed once — under SimGrid all ranks share one process, so P computations of `auto`
+  // would cost P times as much. Errors (a mapping file missing, an algorithm that does not apply) are agreed
+  // before MPI_Comm_split.
+  std::vector<int> slots = collectively(world, [&] {
     if (graph.num_tasks() != ranks || placement.job.num_slots() != ranks ||
         static_cast<int>(placement.slot_of_rank.size()) != ranks) {
       throw std::invalid_argument(
           fmt::format("reordering needs one task per rank: {} tasks, {} ranks, {} job slots",
                       graph.num_tasks(), ranks, placement.job.num_slots()));
     }
-    Mapping m = compute();
-    Metrics e = evaluate(graph, placement.job, m);
-    return std::make_pair(std::move(m), std::move(e));
+    return rank == 0 ? compute().slots() : std::vector<int>(ranks, 0);
   });
+  MPI_Bcast(slots.data(), ranks, MPI_INT, 0, world);
+  Mapping mapping(std::move(slots), placement.job.num_slots());
+  Metrics metrics = evaluate(graph, placement.job, mapping);
   const int task = mapping.task_of_slot()[placement.slot_of_rank[rank]];
 
   MPI_Comm comm = MPI_COMM_NULL;

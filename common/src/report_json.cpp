@@ -35,6 +35,9 @@ nlohmann::json to_json(const RunReport& r) {
   j["backend"] = r.backend;
   j["machine"] = r.machine;
   j["topology_source"] = r.topology_source;
+  const AllocationReport& a = r.allocation;
+  j["allocation"] = {{"source", a.source}, {"summary", a.summary}, {"note", a.note},
+                     {"nodes", a.nodes},   {"hosts", a.hosts},     {"ranks_per_node", a.ranks_per_node}};
   j["verified"] = r.verified();
   j["verification"] = {{"status", std::string(to_string(r.verification))},
                        {"error", r.error},

@@ -39,6 +39,7 @@ void print_run(std::ostream& os, const RunReport& r) {
   for (const auto& [name, s] : rows) {
     fmt::print(os, "  {:<10} {:>11.4e} {:>11.4e} {:>11.4e}\n", name, s->min, s->mean, s->max);
   }
+  if (!r.allocation.summary.empty()) fmt::print(os, "  allocation {}\n", r.allocation.summary);
   const Metrics& m = r.metrics;
   fmt::print(os, "  placement  hop-bytes {:.4e}, {:.3f} hops/byte, dilation max {} avg {:.3f}\n", m.hop_bytes,
              m.hops_per_byte, m.max_dilation, m.avg_dilation);

@@ -47,6 +47,7 @@ RunReport run_placement(const std::string& app, const std::string& spec, const P
   report.backend = std::string(to_string(backend));
   report.machine = placement.machine.machine->describe();
   report.topology_source = placement.source;
+  report.allocation = allocation_report(placement);
   report.verification = verification.status;
   report.error = verification.error;
   report.tolerance = verification.tolerance;

@@ -14,6 +14,17 @@ namespace tamp::app {
 enum class VerificationStatus { passed, failed, skipped };
 std::string_view to_string(VerificationStatus status);
 
+/// Which topology source the run used and the allocation it ran on (DESIGN §4: "every app reports which
+/// source it used and the allocation it ran on"); filled by allocation_report() (tamp/app/topology.hpp).
+struct AllocationReport {
+  std::string source;               // the source that produced the placement: synthetic, file, slurm, ...
+  std::string summary;              // one line, e.g. "slurm: 8 ranks on nodes 0-3 (nid001, ...)"
+  std::string note;                 // e.g. the hwloc fallback, or empty
+  std::vector<int> nodes;           // machine node ids of the job's nodes, in allocation order
+  std::vector<std::string> hosts;   // host name of each ("" when the source has none)
+  std::vector<int> ranks_per_node;  // ranks on each
+};
+
 struct RunReport {
   std::string app;      // "stencil"
   std::string mapping;  // the spec it ran with: a registry name or file:PATH
@@ -22,6 +33,7 @@ struct RunReport {
   std::string backend;
   std::string machine;          // Machine::describe()
   std::string topology_source;  // the --topology value
+  AllocationReport allocation;  // the source it resolved to and the job's nodes
   VerificationStatus verification = VerificationStatus::skipped;
   double error = 0;  // verification error (max over ranks) and its tolerance
   double tolerance = 0;

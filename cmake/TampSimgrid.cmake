@@ -1,0 +1,62 @@
+# The simulated machine (docs/simulation.md): every app built a second time with SimGrid's smpicxx, so that smpirun
+# runs it unchanged on a generated platform.
+#
+# In the main build (SimGrid found, TAMP_ENABLE_SIM on): an ExternalProject `tamp-sim` configures this same source
+# tree in <build>/sim with CMAKE_CXX_COMPILER=smpicxx, tests, benchmarks and Kokkos off, and builds the apps and the
+# ring program of tests/sim there. TAMP_SIM_BINARY_DIR names that folder (apps in apps/<app>/tamp-<app>).
+# In that second build (TAMP_SIM_SUBBUILD): only the ring program is added here.
+#
+# smpicxx force-includes smpi_helpers.h, whose function-like macros (exit, sleep, malloc...) break CLI11 and the
+# standard headers; SMPI_PRETEND_CC=1 drops that header at compile time only (links still go through smpicxx, which
+# makes the shared object smpirun loads). The apps time with MPI_Wtime, which SMPI simulates either way.
+# TAMP_SMPI=1 is defined in that build: SMPI grants MPI_THREAD_SINGLE only, and common/src/mpi_guard.cpp asks for no
+# more there (simulated runs use one OpenMP thread per rank).
+option(TAMP_ENABLE_SIM "Build the apps with smpicxx too, for simulated runs (when SimGrid is found)" ON)
+set(TAMP_SIM_SUBBUILD OFF CACHE BOOL "Internal: this is the smpicxx build of the apps")
+mark_as_advanced(TAMP_SIM_SUBBUILD)
+
+set(TAMP_SIM_APPS)
+foreach(app stencil halo lanczos mesh fft netbench)
+  if(EXISTS ${PROJECT_SOURCE_DIR}/apps/${app}/CMakeLists.txt)
+    list(APPEND TAMP_SIM_APPS ${app})
+  endif()
+endforeach()
+
+if(TAMP_SIM_SUBBUILD)
+  add_executable(tamp-sim-ring ${PROJECT_SOURCE_DIR}/tests/sim/ring.cpp)
+  target_link_libraries(tamp-sim-ring PRIVATE MPI::MPI_CXX)
+  tamp_warnings(tamp-sim-ring)
+  return()
+endif()
+
+set(TAMP_HAVE_SIM_BUILD OFF)
+if(NOT (TAMP_ENABLE_SIM AND TAMP_HAVE_SIMGRID AND TAMP_ENABLE_MPI) OR TAMP_SANITIZE)
+  return()
+endif()
+find_program(SMPICC_EXECUTABLE smpicc)
+if(NOT SMPICC_EXECUTABLE)
+  return()
+endif()
+
+include(ExternalProject)
+set(TAMP_HAVE_SIM_BUILD ON)
+set(TAMP_SIM_BINARY_DIR ${PROJECT_BINARY_DIR}/sim)
+set(_targets tamp-sim-ring tamp-topo)
+foreach(app ${TAMP_SIM_APPS})
+  list(APPEND _targets tamp-${app})
+endforeach()
+string(REPLACE ";" "|" _targets "${_targets}")
+ExternalProject_Add(tamp-sim
+  SOURCE_DIR ${PROJECT_SOURCE_DIR}
+  BINARY_DIR ${TAMP_SIM_BINARY_DIR}
+  LIST_SEPARATOR |
+  CMAKE_ARGS -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${SMPICXX_EXECUTABLE}
+             -DCMAKE_C_COMPILER=${SMPICC_EXECUTABLE}
+             -DCMAKE_CXX_COMPILER_LAUNCHER=env|SMPI_PRETEND_CC=1 -DCMAKE_C_COMPILER_LAUNCHER=env|SMPI_PRETEND_CC=1
+             -DCMAKE_CXX_FLAGS=-DTAMP_SMPI=1 -DTAMP_SIM_SUBBUILD=ON
+             -DTAMP_ENABLE_TESTS=OFF -DTAMP_ENABLE_BENCHMARKS=OFF -DTAMP_ENABLE_KOKKOS=OFF
+             -DTAMP_WERROR=${TAMP_WERROR}
+  BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target ${_targets}
+  INSTALL_COMMAND ""
+  BUILD_ALWAYS ON
+  USES_TERMINAL_BUILD ON)

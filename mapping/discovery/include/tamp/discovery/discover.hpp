@@ -1,0 +1,25 @@
+// Topology discovery (DESIGN §4): which node, core and network coordinates every rank of a communicator has.
+#pragma once
+#include <mpi.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "tamp/discovery/placement.hpp"
+
+namespace tamp::discovery {
+
+/// An error raised on every rank of the communicator with the same message (no rank is left waiting).
+class DiscoveryError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Collective on `comm`. `source`: synthetic:MACHINEFILE|SPEC, file:MACHINEFILE, slurm[:TOPOLOGY_CONF],
+/// simgrid[:MACHINEFILE], cray, bgq, hwloc, or auto (the first of file ($TAMP_MACHINE_FILE), cray, bgq,
+/// slurm, simgrid, hwloc that applies). One MPI_Allgather of fixed-size records, then every rank computes the
+/// same placement; a hash reduction checks that they agree. The result is cached on `comm` per source. Rank 0
+/// prints binding warnings to stderr the first time. Throws DiscoveryError (on every rank) on bad input.
+Placement discover_placement(const std::string& source, MPI_Comm comm);
+
+}  // namespace tamp::discovery
