@@ -1,0 +1,38 @@
+// SimGrid platform generator: the simulated machine of a TAMP machine description (docs/simulation.md).
+#pragma once
+#include <iosfwd>
+#include <string>
+
+#include "tamp/io/machine_file.hpp"
+
+namespace tamp {
+
+/// The physical figures a machine file does not hold. Defaults are Cray Gemini-like (docs/simulation.md).
+struct SimgridPlatformOptions {
+  double link_bandwidth = 9.4e9;  // bytes/s of the fastest network link (machine file's link_bandwidth wins)
+  double link_latency = 1e-7;     // s per router-to-router link
+  double injection_bandwidth = 6e9;  // bytes/s node <-> its router, each direction
+  double injection_latency = 5e-7;   // s node <-> its router
+  double loopback_bandwidth = 2e10;  // bytes/s between ranks of one node
+  double loopback_latency = 1e-7;    // s between ranks of one node
+  double host_speed = 1e9;           // flop/s; run smpirun with --cfg=smpi/host-speed equal to it
+  int max_routes = 200000;           // refuse platforms with more explicit routes than this
+};
+std::ostream& operator<<(std::ostream& os, const SimgridPlatformOptions& options);
+
+/// Host name of machine node `node` in generated platforms: "node-ID".
+std::string simgrid_host_name(int node);
+
+/// Writes the SimGrid (XML, version 4.1) platform of the allocated nodes of `machine`: one host per allocated
+/// node
+/// ("node-ID", cores_per_node cores), grouped into one cluster zone per router (nodes 0 hops apart), one
+/// SimGrid link per directed network link, and an explicit route between every pair of routers that is the
+/// machine's own route (so dimension order and tie-breaking are TAMP's exactly). Throws std::invalid_argument
+/// when the machine cannot be represented (no allocation, nodes with different core counts, too many routes).
+void write_simgrid_platform(std::ostream& out, const MachineDescription& machine,
+                            const SimgridPlatformOptions& options = {});
+
+/// The hostfile of launcher order for `ranks` ranks: line r names the host of allocation slot r.
+void write_simgrid_hostfile(std::ostream& out, const MachineDescription& machine, int ranks);
+
+}  // namespace tamp

@@ -1,0 +1,83 @@
+#include "platform.hpp"
+
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tamp/error.hpp"
+#include "tamp/io/machine_file.hpp"
+
+namespace tamp::tools {
+namespace {
+
+std::ofstream open_for_writing(const std::filesystem::path& path) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("--out: cannot write '" + path.string() + "'");
+  return out;
+}
+
+}  // namespace
+
+void add_platform_command(CLI::App& app, PlatformArgs& args) {
+  CLI::App* cmd = app.add_subcommand(
+      "platform",
+      "write the SimGrid platform of a machine (P.xml), its machine file (P.machine) and the hostfile "
+      "of launcher order (P.hostfile)");
+  cmd->add_option("--machine", args.machine, "machine file or inline spec (torus:4x4x4,cores=4)")->required();
+  cmd->add_option("--out", args.out, "platform file P.xml")->required();
+  cmd->add_option("--ranks", args.ranks, "ranks in the hostfile (default: every slot of the allocation)");
+  SimgridPlatformOptions& o = args.options;
+  cmd->add_option("--link-bandwidth", o.link_bandwidth,
+                  "bytes/s of the fastest link, when the machine file has no "
+                  "link_bandwidth")
+      ->capture_default_str();
+  cmd->add_option("--link-latency", o.link_latency, "s per router-to-router link")->capture_default_str();
+  cmd->add_option("--injection-bandwidth", o.injection_bandwidth, "bytes/s node <-> router")
+      ->capture_default_str();
+  cmd->add_option("--injection-latency", o.injection_latency, "s node <-> router")->capture_default_str();
+  cmd->add_option("--loopback-bandwidth", o.loopback_bandwidth, "bytes/s within a node")
+      ->capture_default_str();
+  cmd->add_option("--loopback-latency", o.loopback_latency, "s within a node")->capture_default_str();
+  cmd->add_option("--host-speed", o.host_speed,
+                  "flop/s of a core (pass the same to smpirun as "
+                  "--cfg=smpi/host-speed)")
+      ->capture_default_str();
+}
+
+int run_platform(const PlatformArgs& args) {
+  const MachineDescription machine = load_machine(args.machine);
+  const int ranks = args.ranks > 0 ? args.ranks : machine.allocation.num_slots();
+  std::filesystem::path xml(args.out);
+  std::filesystem::path machine_file = xml, hostfile = xml;
+  machine_file.replace_extension(".machine");
+  hostfile.replace_extension(".hostfile");
+  require(xml != machine_file && xml != hostfile,
+          "--out: the platform file needs an extension other than "
+          ".machine and .hostfile (P.xml)");
+  {
+    std::ofstream out = open_for_writing(xml);
+    write_simgrid_platform(out, machine, args.options);
+  }
+  {
+    std::ofstream out = open_for_writing(hostfile);
+    write_simgrid_hostfile(out, machine, ranks);
+  }
+  // The machine file the apps read (--topology synthetic:P.machine): the input itself when it is a file, so
+  // every machine kind keeps its own format; an inline spec is written out.
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(args.machine, ec)) {
+    if (!std::filesystem::equivalent(args.machine, machine_file, ec))
+      std::filesystem::copy_file(args.machine, machine_file,
+                                 std::filesystem::copy_options::overwrite_existing);
+  } else {
+    std::ofstream out = open_for_writing(machine_file);
+    write_machine(out, machine);
+  }
+  fmt::print("{}: {} hosts ({} cores each); {}\n{}: {} ranks in launcher order\n{}: the machine\n",
+             xml.string(), machine.allocation.num_nodes(), machine.allocation.max_cores_per_node(),
+             machine.machine->describe(), hostfile.string(), ranks, machine_file.string());
+  return 0;
+}
+
+}  // namespace tamp::tools

@@ -1,0 +1,20 @@
+// tamp-map platform: the SimGrid simulated machine of a machine file (docs/simulation.md).
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "tamp/io/simgrid_platform.hpp"
+
+namespace tamp::tools {
+
+struct PlatformArgs {
+  std::string machine;  // machine file or inline spec
+  std::string out;      // platform XML; the machine file and hostfile are written beside it
+  int ranks = 0;        // hostfile lines (0: every slot of the allocation)
+  SimgridPlatformOptions options;
+};
+
+void add_platform_command(CLI::App& app, PlatformArgs& args);
+int run_platform(const PlatformArgs& args);
+
+}  // namespace tamp::tools

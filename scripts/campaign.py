@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""TAMP's campaign driver (docs/measuring-gains.md): runs a matrix of app x scale (weak scaling) x mapping on a
+machine — simulated with SimGrid (default), or real through mpirun — or writes the batch job scripts (srun, aprun)
+with their launcher files; then writes every run's JSON, a CSV, the summary table and gnuplot plots.
+
+  scripts/campaign.py [CAMPAIGN] [--launcher sim|mpirun|srun|aprun] [--out DIR] [--resume] ...
+  scripts/campaign.py CAMPAIGN --report-only --out DIR      # the report of finished runs (e.g. batch jobs)
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "campaign"))
+import launch  # noqa: E402
+import matrix  # noqa: E402
+import report  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def options():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("campaign", nargs="?", default=os.path.join(ROOT, "inputs", "campaigns", "main.campaign"),
+                   help="campaign file (default: inputs/campaigns/main.campaign)")
+    p.add_argument("--launcher", default="sim", help="sim (SimGrid, default), mpirun, srun or aprun (batch: "
+                   "writes job scripts instead of running)")
+    p.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")),
+                   help="build folder (default: $TAMP_BUILD_DIR or build)")
+    p.add_argument("--out", help="output folder (default: out/campaign-NAME)")
+    p.add_argument("--machine", help="machine file or spec instead of the campaign's")
+    p.add_argument("--apps", help="comma-separated apps instead of the campaign's")
+    p.add_argument("--scales", help="comma-separated rank counts instead of the campaign's")
+    p.add_argument("--mappings", help="comma-separated mappings instead of the campaign's")
+    p.add_argument("--decks", default=os.path.join(ROOT, "inputs", "campaigns", "apps"), help="folder of app decks")
+    p.add_argument("--topology", help="--topology of real runs (default: the apps' discovery)")
+    p.add_argument("--timeout", type=float, default=600, help="seconds before a run is stopped and failed")
+    p.add_argument("--resume", action="store_true", help="keep the runs already done in --out, run the others")
+    p.add_argument("--report-only", action="store_true", help="only write the report of the runs in --out")
+    return p.parse_args()
+
+
+def plan(args):
+    campaign = matrix.Campaign(args.campaign, args.decks)
+    if args.machine:
+        campaign.machine = args.machine
+    if args.apps:
+        campaign.apps = args.apps.split(",")
+    if args.scales:
+        campaign.scales = matrix.positive_ints("--scales", "--scales", args.scales.split(","), 0)
+    if args.mappings:
+        campaign.mappings = args.mappings.split(",")
+    name = os.path.splitext(os.path.basename(args.campaign))[0]
+    out = os.path.abspath(args.out or os.path.join(ROOT, "out", "campaign-" + name))
+    paths = launch.Paths(ROOT, os.path.abspath(args.build), out)
+    sim = args.launcher == "sim"
+    launch.check_tools(args.launcher, paths)
+    runs = matrix.expand(campaign, campaign.available_decks(), campaign.apps,
+                         lambda app: os.access(paths.app(app, sim), os.X_OK))
+    launch.check_mappings(paths, campaign.mappings)
+    return campaign, paths, runs
+
+
+def run_once(cmd, args, log, json_path):
+    if os.path.exists(json_path):
+        os.remove(json_path)
+    log.write(" ".join(cmd) + "\n\n")
+    log.flush()
+    try:
+        done = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, timeout=args.timeout,
+                              env=dict(os.environ, OMP_NUM_THREADS="1"))
+    except subprocess.TimeoutExpired:
+        return f"failed: timeout after {args.timeout:g} s"
+    if done.returncode != 0:
+        return f"failed: exit status {done.returncode}"
+    if not os.path.exists(json_path) or os.path.getsize(json_path) == 0:
+        return "failed: no JSON report"
+    return "ok"
+
+
+def total_time(json_path):
+    with open(json_path) as f:
+        return json.loads(f.readlines()[-1])["time"]["total"]
+
+
+def run_one(run, args, paths, campaign, log_path, json_path):
+    """Runs `repeat` times and keeps the JSON of the fastest run (all of them stay in the log)."""
+    trial = json_path + ".trial"
+    cmd = launch.command(run, args.launcher, paths, args.topology, trial, campaign.smpirun)
+    best = None
+    with open(log_path, "w") as log:
+        for _ in range(campaign.repeat):
+            status = run_once(cmd, args, log, trial)
+            if status != "ok":
+                return status
+            if best is None or total_time(trial) < best:
+                best = total_time(trial)
+                os.replace(trial, json_path)
+    return "ok"
+
+
+def status_of(path):
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return f.read().strip()
+
+
+def execute(campaign, paths, runs, args):
+    runs_dir = os.path.join(paths.out, "runs")
+    if not args.resume and os.path.isdir(runs_dir):
+        shutil.rmtree(runs_dir)
+    os.makedirs(runs_dir, exist_ok=True)
+    batch = args.launcher in ("srun", "aprun")
+    start, done_now = time.time(), 0
+    for i, run in enumerate(runs, 1):
+        rid = matrix.run_id(run)
+        json_path, status_path = (os.path.join(runs_dir, rid + ext) for ext in (".jsonl", ".status"))
+        elapsed = time.time() - start
+        label = f"[{i}/{len(runs)}] {run['app']} ranks {run['ranks']} mapping {run['mapping']}"
+        if args.resume and status_of(status_path) == "ok":
+            print(f"{label}: done before, kept", flush=True)
+            continue
+        if batch:
+            script = launch.write_job(run, args.launcher, paths, args.topology,
+                                      args.machine or campaign.machine, json_path)
+            print(f"{label}: job script {script}", flush=True)
+            continue
+        print(f"{label} ... (elapsed {elapsed:.0f} s, {len(runs) - i} left after this)", end="", flush=True)
+        if os.path.exists(json_path):
+            os.remove(json_path)
+        t0 = time.time()
+        status = run_one(run, args, paths, campaign, os.path.join(runs_dir, rid + ".log"), json_path)
+        with open(status_path, "w") as f:
+            f.write(status + "\n")
+        done_now += 1
+        print(f" {status} ({time.time() - t0:.1f} s)", flush=True)
+    return time.time() - start
+
+
+def write_report(paths, runs, title):
+    rows = []
+    for run in runs:
+        rid = matrix.run_id(run)
+        json_path = os.path.join(paths.out, "runs", rid + ".jsonl")
+        status = status_of(os.path.join(paths.out, "runs", rid + ".status"))
+        if status is None:  # batch jobs write no status: their JSON report is the proof
+            status = "ok" if os.path.exists(json_path) and os.path.getsize(json_path) > 0 else "not run"
+        rows.append(report.load_row(run, status, json_path))
+    csv_path = os.path.join(paths.out, "runs.csv")
+    report.write_csv(rows, csv_path)
+    table = report.summary(rows)
+    with open(os.path.join(paths.out, "summary.txt"), "w") as f:
+        f.write(f"# {title}\n" + table)
+    figures = report.plots(rows, os.path.join(paths.out, "plots"), title)
+    print(f"\nSummary ({title}; gains: share of default's value saved, + is better):\n")
+    print(table)
+    print(f"runs (JSON Lines, logs): {os.path.join(paths.out, 'runs')}\nCSV: {csv_path}\n"
+          f"table: {os.path.join(paths.out, 'summary.txt')}")
+    print("plots:" + ("".join(f"\n  {p}" for p in figures) if figures else " none (gnuplot not found)"))
+    failed = [r for r in rows if r["status"] != "ok"]
+    if failed:
+        print(f"\n{len(failed)} of {len(rows)} runs did not succeed (their logs are in runs/):")
+        for r in failed:
+            print(f"  {r['app']} ranks {r['ranks']} mapping {r['mapping']}: {r['status']}")
+    return not failed
+
+
+def main():
+    args = options()
+    try:
+        campaign, paths, runs = plan(args)
+        if args.launcher == "sim" and not args.report_only:
+            launch.prepare_platform(paths, campaign.machine, max(r["ranks"] for r in runs))
+    except matrix.MatrixError as e:
+        sys.exit(f"campaign: error: {e}")
+    where = "simulated machine (SimGrid)" if args.launcher == "sim" else args.launcher
+    title = f"{os.path.basename(args.campaign)} on {os.path.basename(campaign.machine)}, {where}"
+    apps = ", ".join(dict.fromkeys(r["app"] for r in runs))
+    print(f"campaign: {len(runs)} runs ({apps}; scales {sorted(set(r['ranks'] for r in runs))}) on "
+          f"{campaign.machine}, {where}\noutput: {paths.out}", flush=True)
+    if not args.report_only:
+        try:
+            seconds = execute(campaign, paths, runs, args)
+        except matrix.MatrixError as e:
+            sys.exit(f"campaign: error: {e}")
+        print(f"campaign: {len(runs)} runs in {seconds:.0f} s", flush=True)
+        if args.launcher in ("srun", "aprun"):
+            print(f"submit the scripts in {os.path.join(paths.out, 'jobs')}, then: scripts/campaign.py "
+                  f"{args.campaign} --launcher {args.launcher} --report-only --out {paths.out}")
+            return 0
+    return 0 if write_report(paths, runs, title) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+"""How one run is launched: simulated (smpirun on the generated platform), mpirun, or a batch job script (srun,
+aprun) written with its launcher files instead of run."""
+import os
+import shutil
+import subprocess
+
+import matrix
+
+SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (another install: its full path)
+SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf"]  # equal to the platform's host speed: compute time is injected as measured
+
+
+class Paths:
+    def __init__(self, root, build, out):
+        self.root, self.build, self.out = root, build, out
+        self.tamp_map = os.path.join(build, "mapping", "tools", "tamp-map")
+        self.platform = os.path.join(out, "platform", "machine.xml")
+        self.machine = os.path.join(out, "platform", "machine.machine")
+        self.hostfile = os.path.join(out, "platform", "machine.hostfile")
+
+    def app(self, name, simulated):
+        base = os.path.join(self.build, "sim") if simulated else self.build
+        return os.path.join(base, "apps", name, "tamp-" + name)
+
+
+def check_tools(launcher, paths):
+    """Every tool the campaign needs, before anything runs."""
+    if not os.access(paths.tamp_map, os.X_OK):
+        raise matrix.MatrixError(f"tamp-map not found at {paths.tamp_map} (build it: cmake --build BUILD "
+                                 "--target tamp-map)")
+    needed = {"sim": SMPIRUN, "mpirun": "mpirun"}.get(launcher)
+    if needed and shutil.which(needed) is None:
+        raise matrix.MatrixError(f"launcher '{needed}' not found on PATH")
+    if launcher not in ("sim", "mpirun", "srun", "aprun"):
+        raise matrix.MatrixError(f"unknown launcher '{launcher}' (known: sim, mpirun, srun, aprun)")
+
+
+def tamp_map(paths, *args):
+    done = subprocess.run([paths.tamp_map, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        raise matrix.MatrixError(done.stderr.strip() or f"tamp-map {args[0]} failed")
+    return done.stdout
+
+
+def check_mappings(paths, names):
+    """Module mapping names (NAME or NAME+refine, file:PATH) known to tamp-map."""
+    for name in names:
+        if name.startswith("file:"):
+            if not os.path.exists(name[5:]):
+                raise matrix.MatrixError(f"mapping {name}: no such file")
+            continue
+        try:
+            tamp_map(paths, "map", "--graph", "stencil2d:4x2", "--machine", "torus:2x2x1,cores=2", "--algorithm",
+                     name, "--out", os.devnull)
+        except matrix.MatrixError as e:
+            if "unknown" in str(e):
+                raise matrix.MatrixError(f"mapping '{name}': {e}")
+
+
+def prepare_platform(paths, machine, max_ranks):
+    """The simulated machine: platform, machine file and launcher-order hostfile; fails when SimGrid cannot
+    represent the machine or the allocation is too small."""
+    os.makedirs(os.path.dirname(paths.platform), exist_ok=True)
+    tamp_map(paths, "platform", "--machine", machine, "--out", paths.platform)
+    with open(paths.hostfile) as f:
+        slots = sum(1 for line in f if line.strip())
+    if max_ranks > slots:
+        raise matrix.MatrixError(f"scale {max_ranks} does not fit: the machine's allocation has {slots} slots")
+
+
+def hostfile_for(paths, ranks):
+    """The first `ranks` lines of the launcher-order hostfile."""
+    path = os.path.join(paths.out, "platform", f"hostfile-{ranks}")
+    if not os.path.exists(path):
+        with open(paths.hostfile) as f:
+            lines = f.readlines()[:ranks]
+        with open(path, "w") as f:
+            f.writelines(lines)
+    return path
+
+
+def mpirun_flags():
+    try:
+        version = subprocess.run(["mpirun", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 text=True).stdout
+    except OSError:
+        return []
+    return ["--oversubscribe", "--allow-run-as-root"] if "Open MPI" in version or "OpenRTE" in version else []
+
+
+def command(run, launcher, paths, topology, json_path, smpirun_args=()):
+    deck = run["deck"]
+    app = [paths.app(deck.app, launcher == "sim"), *deck.args_for(run["ranks"]), "--mapping", run["mapping"],
+           "--json", json_path]
+    n = str(run["ranks"])
+    if launcher == "sim":
+        return [SMPIRUN, "-np", n, "-platform", paths.platform, "-hostfile", hostfile_for(paths, run["ranks"]),
+                *SMPI_CONFIG, *smpirun_args, *app, "--topology", "synthetic:" + paths.machine]
+    if topology:
+        app += ["--topology", topology]
+    if launcher == "mpirun":
+        return ["mpirun", "-np", n, *mpirun_flags(), *app]
+    return (["srun", "-n", n] if launcher == "srun" else ["aprun", "-n", n]) + app
+
+
+def write_job(run, launcher, paths, topology, machine, json_path):
+    """A batch job script for srun or aprun, and the launcher file of the mapping when the deck gives its graph."""
+    jobs = os.path.join(paths.out, "jobs")
+    os.makedirs(jobs, exist_ok=True)
+    rid = matrix.run_id(run)
+    cmd = command(run, launcher, paths, topology, json_path)
+    lines = ["#!/bin/bash"]
+    if launcher == "srun":
+        lines += [f"#SBATCH --job-name=tamp-{rid}", f"#SBATCH --ntasks={run['ranks']}", "#SBATCH --time=00:30:00"]
+    else:
+        lines += [f"#PBS -N tamp-{rid}", f"#PBS -l mppwidth={run['ranks']}", "#PBS -l walltime=00:30:00",
+                  'cd "$PBS_O_WORKDIR"']
+    lines += ["export OMP_NUM_THREADS=1"]
+    graph = run["deck"].graph_for(run["ranks"])
+    if graph and machine and run["mapping"] != "default":
+        # The same placement as a launcher file, for systems where the app cannot renumber its ranks.
+        fmt, name = ("slurm", f"{rid}.hostfile") if launcher == "srun" else ("cray", f"{rid}.MPICH_RANK_ORDER")
+        try:
+            tamp_map(paths, "map", "--graph", graph, "--machine", machine, "--algorithm", run["mapping"], "--format",
+                     fmt, "--out", os.path.join(jobs, name))
+        except matrix.MatrixError as e:  # the app's own renumbering still works: say why there is no file
+            lines += [f"# No launcher file for this placement: {e}"]
+            if os.path.exists(os.path.join(jobs, name)):
+                os.remove(os.path.join(jobs, name))
+            graph = None
+    if graph and machine and run["mapping"] != "default":
+        lines += [f"# Launcher file of this placement: {name} (set TAMP_LAUNCHER_FILE=1 to use it instead of the",
+                  "# app's own renumbering)", 'if [[ "${TAMP_LAUNCHER_FILE:-0}" == 1 ]]; then']
+        if launcher == "srun":
+            lines += [f'  export SLURM_HOSTFILE="{os.path.join(jobs, name)}"',
+                      "  " + " ".join(cmd[:3] + ["--distribution=arbitrary"] + swap_mapping(cmd[3:]))]
+        else:
+            lines += [f'  cp "{os.path.join(jobs, name)}" MPICH_RANK_ORDER', "  export MPICH_RANK_REORDER_METHOD=3",
+                      "  " + " ".join(cmd[:3] + swap_mapping(cmd[3:]))]
+        lines += ["  exit $?", "fi"]
+    lines += [" ".join(cmd)]
+    path = os.path.join(jobs, rid + ".sh")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.chmod(path, 0o755)
+    return path
+
+
+def swap_mapping(args):
+    out = list(args)
+    out[out.index("--mapping") + 1] = "default"
+    return out

@@ -1,0 +1,164 @@
+"""The campaign's matrix: a campaign file (machine, apps, scales, mappings) and one deck per app (its arguments).
+
+Campaign file (inputs/campaigns/*.campaign), `key values` lines, `#` comments:
+    machine  FILE|SPEC      machine file (relative to the campaign file) or inline spec (torus:4x4x4,cores=4)
+    apps     all|NAME...    `all`: every app with a deck whose binary is built
+    scales   N...           ranks of each run (weak scaling: the decks fix the work per rank)
+    mappings NAME...        placements run for every app (`default` first: the gains are over it)
+    repeat   N              run each N times, keep the fastest (optional, default 1: filters this machine's noise)
+    smpirun  ARG...         extra smpirun options of simulated runs (optional)
+Deck (inputs/campaigns/apps/APP.deck):
+    app      NAME           the binary is tamp-NAME
+    args     ARG...         arguments of every run; {ranks}, {procs2}, {procs3} (AxBxC) and {px} {py} {pz}
+                            (the extents of {procs3}), {nd} (n_d when ranks = n_d(n_d+1)/2) are replaced
+                            per scale
+    mappings NAME...        the app's own orderings, run beside the campaign's (optional)
+    scales   N...           the scales this app can run, when it cannot run every campaign scale (optional)
+    graph    SPEC           tamp-map gen spec of the app's task graph, for launcher files (optional; placeholders too)
+"""
+import os
+import shlex
+
+
+class MatrixError(Exception):
+    pass
+
+
+def read_keyed(path):
+    """`key values` lines of a file -> {key: [values]}, with the line of each key for messages."""
+    entries = {}
+    try:
+        with open(path) as f:
+            lines = f.readlines()
+    except OSError as e:
+        raise MatrixError(f"{path}: cannot read: {e.strerror}")
+    for number, line in enumerate(lines, 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, _, rest = line.partition(" ")
+        if key in entries:
+            raise MatrixError(f"{path}:{number}: '{key}' given twice")
+        try:
+            entries[key] = (shlex.split(rest), number)
+        except ValueError as e:
+            raise MatrixError(f"{path}:{number}: {e}")
+    return entries
+
+
+def positive_ints(path, key, values, number):
+    try:
+        out = [int(v) for v in values]
+    except ValueError:
+        out = []
+    if not out or min(out) <= 0:
+        raise MatrixError(f"{path}:{number}: '{key}' needs positive integers")
+    return out
+
+
+def dims_create(ranks, ndims):
+    """A balanced process grid, largest extent first (what MPI_Dims_create gives for small counts)."""
+    dims = [1] * ndims
+    factors, n, p = [], ranks, 2
+    while n > 1:
+        while n % p == 0:
+            factors.append(p)
+            n //= p
+        p += 1
+    for f in sorted(factors, reverse=True):
+        dims[dims.index(min(dims))] *= f
+    return sorted(dims, reverse=True)
+
+
+def substitute(words, ranks):
+    grid3 = dims_create(ranks, 3)
+    nd = int(((8 * ranks + 1) ** 0.5 - 1) / 2)  # n_d of a triangular grid of `ranks` = n_d (n_d + 1) / 2
+    values = {"nd": str(nd) if nd * (nd + 1) // 2 == ranks else "NOT-TRIANGULAR", "ranks": str(ranks), "procs2": "x".join(map(str, dims_create(ranks, 2))),
+              "procs3": "x".join(map(str, grid3)), "px": str(grid3[0]), "py": str(grid3[1]), "pz": str(grid3[2])}
+    out = []
+    for w in words:
+        try:
+            out.append(w.format(**values))
+        except (KeyError, IndexError, ValueError) as e:
+            raise MatrixError(f"unknown placeholder in '{w}' ({e}); known: {{ranks}}, {{procs2}}, {{procs3}}, "
+                             "{{px}}, {{py}}, {{pz}}, {{nd}}")
+    return out
+
+
+class Deck:
+    def __init__(self, path):
+        entries = read_keyed(path)
+        known = {"app", "args", "mappings", "scales", "graph"}
+        for key, (_, number) in entries.items():
+            if key not in known:
+                raise MatrixError(f"{path}:{number}: unknown key '{key}' (known: {', '.join(sorted(known))})")
+        if "app" not in entries or len(entries["app"][0]) != 1:
+            raise MatrixError(f"{path}: needs one 'app NAME' line")
+        self.path = path
+        self.app = entries["app"][0][0]
+        self.args = entries.get("args", ([], 0))[0]
+        self.mappings = entries.get("mappings", ([], 0))[0]
+        self.scales = positive_ints(path, "scales", *entries["scales"]) if "scales" in entries else None
+        self.graph = " ".join(entries["graph"][0]) if "graph" in entries else None
+
+    def args_for(self, ranks):
+        return substitute(self.args, ranks)
+
+    def graph_for(self, ranks):
+        return substitute([self.graph], ranks)[0] if self.graph else None
+
+
+class Campaign:
+    def __init__(self, path, decks_dir):
+        entries = read_keyed(path)
+        required = {"machine", "apps", "scales", "mappings"}
+        known = required | {"repeat", "smpirun"}
+        for key, (_, number) in entries.items():
+            if key not in known:
+                raise MatrixError(f"{path}:{number}: unknown key '{key}' (known: {', '.join(sorted(known))})")
+        for key in required:
+            if key not in entries or not entries[key][0]:
+                raise MatrixError(f"{path}: needs a '{key}' line")
+        self.path = path
+        machine = entries["machine"][0][0]
+        here = os.path.join(os.path.dirname(os.path.abspath(path)), machine)
+        self.machine = here if os.path.exists(here) else machine
+        self.apps = entries["apps"][0]
+        self.scales = positive_ints(path, "scales", *entries["scales"])
+        self.mappings = entries["mappings"][0]
+        self.repeat = positive_ints(path, "repeat", *entries["repeat"])[0] if "repeat" in entries else 1
+        self.smpirun = entries.get("smpirun", ([], 0))[0]
+        self.decks_dir = decks_dir
+
+    def available_decks(self):
+        names = sorted(f[:-5] for f in os.listdir(self.decks_dir) if f.endswith(".deck"))
+        return {n: Deck(os.path.join(self.decks_dir, n + ".deck")) for n in names}
+
+
+def expand(campaign, decks, apps, binary_exists):
+    """The runs, in order: app, scale, mapping. `apps` is the campaign's list (or `all`)."""
+    if apps == ["all"]:
+        chosen = [d for d in decks.values() if binary_exists(d.app)]
+        if not chosen:
+            raise MatrixError("apps all: no app with a deck is built")
+    else:
+        chosen = []
+        for name in apps:
+            if name not in decks:
+                raise MatrixError(f"unknown app '{name}' (decks in {campaign.decks_dir}: {', '.join(decks)})")
+            if not binary_exists(decks[name].app):
+                raise MatrixError(f"app '{name}': tamp-{decks[name].app} is not built")
+            chosen.append(decks[name])
+    runs = []
+    for deck in chosen:
+        scales = deck.scales if deck.scales is not None else campaign.scales
+        mappings = campaign.mappings + [m for m in deck.mappings if m not in campaign.mappings]
+        for ranks in scales:
+            for mapping in mappings:
+                runs.append({"app": deck.app, "ranks": ranks, "mapping": mapping, "deck": deck})
+    return runs
+
+
+def run_id(run):
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in run["mapping"])
+    return f"{run['app']}-n{run['ranks']}-{safe}"

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Checks of the simulated machine's tests (tests/sim): runs smpirun commands and compares simulated times.
+
+  sim_check.py json FILE LOWER HIGHER -- COMMAND...
+      removes FILE, runs COMMAND (an app with --json FILE), and passes when every run is verified and the
+      communication time of mapping LOWER is below that of mapping HIGHER.
+  sim_check.py ring -- NEAR_COMMAND... -- FAR_COMMAND...
+      runs both ring programs and passes when both verify and the near placement takes less time than the far one.
+  sim_check.py expect ok|fail REGEX -- COMMAND...
+      runs COMMAND and passes when it exits with 0 (ok) or not (fail) and its output matches REGEX.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def run(command):
+    print("running:", " ".join(command), flush=True)
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    print(done.stdout)
+    if done.returncode != 0:
+        sys.exit(f"sim_check: exit status {done.returncode}")
+    return done.stdout
+
+
+def check_json(args):
+    path, lower, higher, command = args[0], args[1], args[2], args[4:]
+    if os.path.exists(path):
+        os.remove(path)
+    run(command)
+    with open(path) as f:
+        runs = [json.loads(line) for line in f if line.strip()]
+    comm = {}
+    for r in runs:
+        if not r.get("verified"):
+            sys.exit(f"sim_check: run {r.get('mapping')} not verified")
+        comm[r["mapping"]] = r["time"]["comm"]
+    for name in (lower, higher):
+        if name not in comm:
+            sys.exit(f"sim_check: no run with mapping {name} in {path}")
+    print(f"simulated communication time: {lower} {comm[lower]:.6g} s, {higher} {comm[higher]:.6g} s")
+    if not comm[lower] < comm[higher]:
+        sys.exit(f"sim_check: {lower} is not faster than {higher}")
+
+
+def ring_time(output):
+    m = re.search(r"time (\S+) s verified", output)
+    if not m:
+        sys.exit("sim_check: the ring did not verify")
+    return float(m.group(1))
+
+
+def check_ring(args):
+    split = [i for i, a in enumerate(args) if a == "--"]
+    if len(split) != 2:
+        sys.exit("usage: sim_check.py ring -- NEAR... -- FAR...")
+    near = ring_time(run(args[split[0] + 1:split[1]]))
+    far = ring_time(run(args[split[1] + 1:]))
+    print(f"simulated ring time: near {near:.6g} s, far {far:.6g} s")
+    if not near < far:
+        sys.exit("sim_check: the far placement is not slower")
+
+
+def check_expect(args):
+    outcome, regex, command = args[0], args[1], args[3:]
+    print("running:", " ".join(command), flush=True)
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    print(done.stdout)
+    if (done.returncode == 0) != (outcome == "ok"):
+        sys.exit(f"sim_check: exit status {done.returncode}, expected {outcome}")
+    if not re.search(regex, done.stdout, re.S):
+        sys.exit(f"sim_check: output does not match {regex!r}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 5 and sys.argv[1] == "json" and sys.argv[5] == "--":
+        check_json(sys.argv[2:])
+    elif len(sys.argv) > 4 and sys.argv[1] == "expect" and sys.argv[2] in ("ok", "fail") and sys.argv[4] == "--":
+        check_expect(sys.argv[2:])
+    elif len(sys.argv) > 2 and sys.argv[1] == "ring":
+        check_ring(sys.argv[2:])
+    else:
+        sys.exit(__doc__)
