@@ -1,0 +1,108 @@
+// tamp-lanczos-groups: seed 004 Tables 3-4 without running the solver. For a triangular grid of nd(nd+1)/2
+// ranks packed onto the first nodes of a machine, prints the dilation D, average traffic T and congestion X
+// of the column and the row groups (one unit per binomial-tree message, Eq. 1-3) under the MFDn orderings and
+// any mapping of the module. No MPI.
+//
+//   tamp-lanczos-groups --nd 23 --machine inputs/machines/hopper.machine --runs
+//   dm,cm,bdm,bcm,dm/auto,bcm/auto
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "grid.hpp"
+#include "tamp/io/machine_file.hpp"
+#include "tamp/mapper.hpp"
+#include "tamp/metrics.hpp"
+
+namespace {
+
+using tamp::MfdnOrdering;
+
+// The first nodes of the machine's allocation, filled core by core with `tasks` slots (the launcher's
+// packing).
+tamp::Allocation first_slots(const tamp::MachineDescription& machine, int tasks) {
+  const int cores = machine.cores_per_node;
+  std::vector<int> nodes;
+  std::vector<int> cores_of_node;
+  for (int left = tasks, i = 0; left > 0; left -= cores, ++i) {
+    if (i >= machine.allocation.num_nodes())
+      throw std::invalid_argument(fmt::format("{} ranks do not fit on machine '{}'", tasks, machine.name));
+    nodes.push_back(machine.allocation.node(i));
+    cores_of_node.push_back(std::min(left, cores));
+  }
+  return tamp::Allocation(machine.machine, nodes, cores_of_node);
+}
+
+void print_run(const std::string& run, const tamp::lanczos::Grid& grid, const tamp::TaskGraph& graph,
+               const tamp::Allocation& job, const tamp::Mapping& mapping) {
+  const tamp::Metrics all = evaluate(graph, job, mapping);
+  const auto col = tamp::lanczos::group_dtx(tamp::lanczos::group_messages(graph, grid, true), job, mapping);
+  const auto row = tamp::lanczos::group_dtx(tamp::lanczos::group_messages(graph, grid, false), job, mapping);
+  fmt::print("{:<22} {:>6.2f} {:>7.1f} {:>7.1f}   {:>6.2f} {:>7.1f} {:>7.1f}   {:>11.4e} {:>6.1f}%\n", run,
+             col.dilation, col.traffic, col.congestion, row.dilation, row.traffic, row.congestion,
+             all.hop_bytes, 100 * all.offnode_fraction);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App cli{
+      "D / T / X of the MFDn column and row groups under orderings and mappings (seed 004 Tables 3-4)",
+      "tamp-lanczos-groups"};
+  int nd = 23;
+  std::string machine_file;
+  std::string runs = "dm,cm,bdm,bcm,dm/auto,bcm/auto";
+  double n = 0;
+  std::string objective = "hop-bytes";
+  cli.add_option("--nd", nd, "diagonal processors (nd(nd+1)/2 ranks)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 2000));
+  cli.add_option("--machine", machine_file, "machine file (DESIGN §5)")->required();
+  cli.add_option(
+         "--runs", runs,
+         "comma-separated ORDERING (dm, cm, bdm, bcm) or LAYOUT/MAPPING (a module mapping on the task "
+         "graph of that ordering's layout, e.g. bcm/auto)")
+      ->capture_default_str();
+  cli.add_option("--n", n, "vector length for the hop-bytes (0: 1e6 * nd)");
+  cli.add_option("--objective", objective, "what auto minimises: hop-bytes | congestion")
+      ->capture_default_str();
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli.exit(e);
+  }
+  try {
+    const tamp::MachineDescription machine = tamp::read_machine_file(machine_file);
+    tamp::MapOptions options;
+    options.objective = tamp::parse_objective(objective);
+    const int tasks = nd * (nd + 1) / 2;
+    const tamp::Allocation job = first_slots(machine, tasks);
+    const auto length = static_cast<std::int64_t>(n > 0 ? n : 1e6 * nd);
+    fmt::print("n_d = {} ({} ranks) on {} nodes of '{}' ({} cores per node), first nodes in id order\n", nd,
+               tasks, job.num_nodes(), machine.name, machine.cores_per_node);
+    fmt::print("{:<22} {:>22}   {:>22}   {:>11} {:>7}\n", "", "column groups", "row groups", "all", "");
+    fmt::print("{:<22} {:>6} {:>7} {:>7}   {:>6} {:>7} {:>7}   {:>11} {:>7}\n", "layout/mapping", "D", "T",
+               "X", "D", "T", "X", "hop-bytes", "offnode");
+    std::size_t start = 0;
+    while (start <= runs.size()) {
+      const std::size_t comma = std::min(runs.find(',', start), runs.size());
+      const std::string run = runs.substr(start, comma - start);
+      start = comma + 1;
+      const std::size_t slash = run.find('/');
+      const MfdnOrdering layout = tamp::parse_mfdn_ordering(run.substr(0, slash));
+      const tamp::lanczos::Grid grid(nd, layout, length);
+      const tamp::TaskGraph graph = tamp::lanczos::spmv_task_graph(nd, layout, length);
+      const tamp::Mapping mapping =
+          slash == std::string::npos
+              ? tamp::Mapping(tamp::lanczos::ordering_slots(grid, layout), job.num_slots())
+              : tamp::map_tasks(run.substr(slash + 1), graph, job, options);
+      print_run(run, grid, graph, job, mapping);
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "tamp-lanczos-groups: error: " << e.what() << std::endl;
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,95 @@
+// Task graph, report parameters and runs of the Lanczos problem.
+#include "lanczos_problem.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "group_metrics.hpp"
+#include "lanczos_run.hpp"
+#include "tamp/app/collective.hpp"
+
+namespace tamp::lanczos {
+namespace {
+
+std::string kind_name(MatrixKind kind) {
+  switch (kind) {
+    case MatrixKind::laplace:
+      return "laplace";
+    case MatrixKind::random:
+      return "random";
+    case MatrixKind::market:
+      return "matrix-market";
+  }
+  return "?";
+}
+
+}  // namespace
+
+LanczosProblem::LanczosProblem(LanczosSpec spec, std::string backend, const app::Placement& placement)
+    : spec_(std::move(spec)),
+      backend_(std::move(backend)),
+      placement_(&placement),
+      grid_(spec_.nd, spec_.ordering, spec_.matrix.n),
+      graph_(spmv_task_graph(spec_.nd, spec_.ordering, spec_.matrix.n)),
+      new_index_(spreading_permutation(spec_.matrix.n, spec_.permute_seed)) {
+  for (const MfdnOrdering o : {MfdnOrdering::dm, MfdnOrdering::cm, MfdnOrdering::bdm, MfdnOrdering::bcm}) {
+    std::vector<int> slots = ordering_slots(grid_, o);
+    if (!slots.empty()) orderings_.emplace_back(std::string(to_string(o)), std::move(slots));
+  }
+}
+
+std::vector<std::string> LanczosProblem::app_mappings() const {
+  std::vector<std::string> names;
+  for (const auto& entry : orderings_) names.push_back(entry.first);
+  return names;
+}
+
+Mapping LanczosProblem::app_mapping(const std::string& name, const Allocation& job, const MapOptions&) const {
+  for (const auto& [ordering, slots] : orderings_) {
+    if (ordering != name) continue;
+    if (job.num_slots() != grid_.tasks())
+      throw std::invalid_argument(fmt::format("ordering '{}' needs one slot per rank: {} slots, {} ranks",
+                                              name, job.num_slots(), grid_.tasks()));
+    return Mapping(slots, job.num_slots());
+  }
+  throw std::invalid_argument(
+      fmt::format("ordering '{}' does not lay the blocks out like --ordering {} (run it "
+                  "with --ordering {})",
+                  name, to_string(spec_.ordering), name));
+}
+
+nlohmann::json LanczosProblem::params() const {
+  return {{"matrix", spec_.matrix.text},
+          {"kind", kind_name(spec_.matrix.kind)},
+          {"n", spec_.matrix.n},
+          {"nonzeros_per_row", nonzeros_estimate(spec_.matrix)},
+          {"nd", spec_.nd},
+          {"ordering", std::string(to_string(spec_.ordering))},
+          {"eigenvalues", spec_.eigenvalues},
+          {"iterations", spec_.iterations},
+          {"warmup", spec_.warmup},
+          {"tolerance", spec_.tolerance},
+          {"permute_seed", spec_.permute_seed},
+          {"backend", backend_},
+          {"segment_bytes", 8.0 * static_cast<double>(spec_.matrix.n) / spec_.nd}};
+}
+
+std::string LanczosProblem::summary() const {
+  return fmt::format(
+      "Lanczos for the lowest {} eigenvalues of {} (n = {}, ~{:.3g} non-zeros per row) on a triangular grid "
+      "n_d = {} ({} ranks), {} layout, {} steps + {} warm-up",
+      spec_.eigenvalues, spec_.matrix.text, spec_.matrix.n, nonzeros_estimate(spec_.matrix), spec_.nd,
+      grid_.tasks(), to_string(spec_.ordering), spec_.iterations, spec_.warmup);
+}
+
+std::unique_ptr<app::Run> LanczosProblem::start(const app::RunContext& context) const {
+  // D, T, X of this placement need the slot of every task: the world rank behind each rank of context.comm.
+  const GroupMetrics groups = group_metrics(graph_, grid_, *placement_, context.comm);
+  // Building the block is local and may fail (memory): agree before the first collective of the run.
+  Block block = app::collectively(context.comm,
+                                  [&] { return make_block(spec_.matrix, new_index_, grid_, context.task); });
+  return make_lanczos_run(*this, context, std::move(block), groups);
+}
+
+}  // namespace tamp::lanczos

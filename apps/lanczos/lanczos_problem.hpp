@@ -1,0 +1,56 @@
+// The Lanczos eigensolver as a tamp::app::Problem: its task graph (what the mappers place) and its runs.
+#pragma once
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grid.hpp"
+#include "lanczos_spec.hpp"
+#include "tamp/app/app.hpp"
+
+namespace tamp::lanczos {
+
+/// Eigenvalues of the first placement run, so that later placements can be checked against them.
+struct FirstResult {
+  bool set = false;
+  std::vector<double> eigenvalues;
+};
+
+class LanczosProblem final : public app::Problem {
+ public:
+  /// Builds the grid of spec.ordering and the SpMV task graph (spmv_task_graph). `placement` must outlive the
+  /// problem (run_app keeps it for the whole job).
+  LanczosProblem(LanczosSpec spec, std::string backend, const app::Placement& placement);
+
+  const TaskGraph& task_graph() const override { return graph_; }
+  nlohmann::json params() const override;
+  std::string summary() const override;
+  int warmup() const override { return spec_.warmup; }
+  int iterations() const override { return spec_.iterations; }
+  std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+  /// The MFDn orderings (seed 004 Fig. 4) that lay the blocks out like spec.ordering does: dm and cm share
+  /// the lower triangle; bdm and bcm each have their own balanced layout.
+  std::vector<std::string> app_mappings() const override;
+  /// Ordering `name`: the block it gives rank r goes to job slot r (the launcher packs consecutive ranks).
+  Mapping app_mapping(const std::string& name, const Allocation& job,
+                      const MapOptions& options) const override;
+
+  const LanczosSpec& spec() const { return spec_; }
+  const Grid& grid() const { return grid_; }
+  const std::vector<std::int64_t>& new_index() const { return new_index_; }
+  /// Shared by the runs of every placement (written by the first verify()).
+  FirstResult& first_result() const { return *first_; }
+
+ private:
+  LanczosSpec spec_;
+  std::string backend_;
+  const app::Placement* placement_;
+  Grid grid_;
+  TaskGraph graph_;
+  std::vector<std::int64_t> new_index_;
+  std::vector<std::pair<std::string, std::vector<int>>> orderings_;  // name, slot of each task
+  std::shared_ptr<FirstResult> first_ = std::make_shared<FirstResult>();
+};
+
+}  // namespace tamp::lanczos

@@ -1,0 +1,92 @@
+// Parsing and validation of the Lanczos options: every rank reaches the same verdict without communicating.
+#include "lanczos_spec.hpp"
+
+#include <CLI/CLI.hpp>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+namespace tamp::lanczos {
+
+std::ostream& operator<<(std::ostream& os, const LanczosOptions& o) {
+  return os << "  matrix        " << o.matrix << "\n"
+            << "  ordering      " << o.ordering << "\n"
+            << "  eigenvalues   " << o.eigenvalues << "\n"
+            << "  iterations    " << o.iterations << "\n"
+            << "  warmup        " << o.warmup << "\n"
+            << "  tolerance     " << o.tolerance << "\n"
+            << "  permute-seed  " << o.permute_seed << "\n";
+}
+
+void add_lanczos_options(CLI::App& cli, LanczosOptions& o) {
+  cli.add_option("--matrix", o.matrix,
+                 "laplace:NX[xNY[xNZ]] (Dirichlet Laplacian, known spectrum), random:N[,density=D][,seed=S] "
+                 "(CI-like random sparse) or mm:PATH (Matrix Market, real symmetric)")
+      ->capture_default_str();
+  cli.add_option(
+         "--ordering", o.ordering,
+         "MFDn grid layout and rank order (seed 004 Fig. 4) that --mapping default runs: dm, cm, bdm, "
+         "bcm (balanced ones need an odd n_d)")
+      ->capture_default_str();
+  cli.add_option("--eigenvalues", o.eigenvalues, "lowest eigenvalues to converge and check (k)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  cli.add_option("--iterations", o.iterations, "timed Lanczos steps")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cli.add_option("--warmup", o.warmup, "untimed Lanczos steps before the timed ones")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
+  cli.add_option("--tolerance", o.tolerance, "convergence: residual bound <= tolerance * ||T||")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cli.add_option("--permute-seed", o.permute_seed,
+                 "seed of the symmetric permutation that spreads the non-zeros over the grid (0: none)")
+      ->capture_default_str();
+}
+
+int triangular_side(int ranks) {
+  long long nd = 1;
+  while (nd * (nd + 1) / 2 < ranks) ++nd;
+  if (nd * (nd + 1) / 2 == ranks) return static_cast<int>(nd);
+  throw std::invalid_argument(std::to_string(ranks) +
+                              " ranks do not form a triangular processor grid: n_p = n_d(n_d+1)/2 ranks "
+                              "are needed (e.g. " +
+                              std::to_string((nd - 1) * nd / 2) + " or " + std::to_string(nd * (nd + 1) / 2) +
+                              ")");
+}
+
+LanczosSpec make_spec(const LanczosOptions& o, int ranks) {
+  LanczosSpec spec;
+  spec.nd = triangular_side(ranks);
+  spec.ordering = parse_mfdn_ordering(o.ordering);
+  const bool balanced = spec.ordering == MfdnOrdering::bdm || spec.ordering == MfdnOrdering::bcm;
+  if (balanced && spec.nd % 2 == 0) {
+    throw std::invalid_argument("--ordering " + o.ordering + " needs an odd n_d; " + std::to_string(ranks) +
+                                " ranks give n_d = " + std::to_string(spec.nd) +
+                                " (use 1, 6, 15, 28, ... ranks)");
+  }
+  spec.matrix = parse_matrix_spec(o.matrix);
+  spec.eigenvalues = o.eigenvalues;
+  spec.iterations = o.iterations;
+  spec.warmup = o.warmup;
+  spec.tolerance = o.tolerance;
+  spec.permute_seed = o.permute_seed;
+  const long long n = spec.matrix.n;
+  if (n < spec.nd) {
+    throw std::invalid_argument("--matrix " + o.matrix + " has dimension " + std::to_string(n) +
+                                ", fewer rows than the n_d = " + std::to_string(spec.nd) + " grid segments");
+  }
+  if (spec.steps() + 1 > n) {
+    throw std::invalid_argument("--warmup " + std::to_string(o.warmup) + " + --iterations " +
+                                std::to_string(o.iterations) + " make " + std::to_string(spec.steps() + 1) +
+                                " Lanczos vectors, more than the dimension " + std::to_string(n));
+  }
+  if (spec.eigenvalues > spec.steps() + 1) {
+    throw std::invalid_argument("--eigenvalues " + std::to_string(o.eigenvalues) + " exceeds the " +
+                                std::to_string(spec.steps() + 1) + " Lanczos vectors of the run");
+  }
+  return spec;
+}
+
+}  // namespace tamp::lanczos

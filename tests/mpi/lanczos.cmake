@@ -1,0 +1,136 @@
+# --- tamp-lanczos -----------------------------------------------------------------------------------------------
+# Included by tests/mpi/CMakeLists.txt. Grids n_d = 1..4 (1, 3, 6, 10 ranks), tiny matrices: the whole set takes
+# well under a minute on two cores.
+if(NOT TARGET tamp-lanczos)
+  return()
+endif()
+set(_lz_fail "does NOT validate|not verified|error:")
+set(_lz_inputs ${PROJECT_SOURCE_DIR}/inputs/lanczos)
+
+# The sample runs of main.cpp, exactly as written there.
+set(_lz_main ${PROJECT_SOURCE_DIR}/apps/lanczos/main.cpp)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_lz_main})
+file(STRINGS ${_lz_main} _lz_samples REGEX "^//   mpirun -np [0-9]+ tamp-lanczos")
+set(_lz_index 0)
+foreach(line IN LISTS _lz_samples)
+  math(EXPR _lz_index "${_lz_index} + 1")
+  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-lanczos(.*)$" "\\1" _ranks "${line}")
+  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-lanczos(.*)$" "\\2" _args "${line}")
+  separate_arguments(_args UNIX_COMMAND "${_args}")
+  if(_ranks GREATER 10)
+    continue()  # the main job: too big for CI
+  endif()
+  tamp_add_mpi_test(NAME lanczos-sample-${_lz_index} RANKS ${_ranks} COMMAND tamp-lanczos ${_args})
+  set_tests_properties(lanczos-sample-${_lz_index} PROPERTIES FAIL_REGULAR_EXPRESSION "${_lz_fail}")
+endforeach()
+
+# Module mappings on each layout, n_d = 4 on an inline machine, Matrix Market input in both storage forms.
+tamp_add_mpi_test(NAME lanczos-mappings-lower-6r RANKS 6
+                  COMMAND tamp-lanczos --matrix laplace:6x4x2 --iterations 44 --ordering cm
+                          --compare default,auto)
+tamp_add_mpi_test(NAME lanczos-mappings-bdm-6r RANKS 6
+                  COMMAND tamp-lanczos --matrix laplace:6x4x2 --iterations 44 --ordering bdm --compare default,blocked+refine)
+tamp_add_mpi_test(NAME lanczos-cm-10r RANKS 10
+                  COMMAND tamp-lanczos --matrix laplace:11x4 --iterations 40 --ordering cm --eigenvalues 2
+                          --compare default,auto --topology synthetic:torus:2x2x2,cores=2)
+tamp_add_mpi_test(NAME lanczos-mm-symmetric-3r RANKS 3
+                  COMMAND tamp-lanczos --matrix mm:${_lz_inputs}/chain-40.mtx --iterations 38 --eigenvalues 3)
+tamp_add_mpi_test(NAME lanczos-mm-general-6r RANKS 6
+                  COMMAND tamp-lanczos --matrix mm:${_lz_inputs}/chain-40-general.mtx --iterations 38 --permute-seed 0
+                          --ordering bcm)
+set_tests_properties(lanczos-mappings-lower-6r lanczos-mappings-bdm-6r lanczos-cm-10r lanczos-mm-symmetric-3r
+                     lanczos-mm-general-6r PROPERTIES FAIL_REGULAR_EXPRESSION "${_lz_fail}")
+
+# The orderings by name (the harness's app mappings): every ordering of the lower layout in one job, each placement
+# checked against the first one's eigenvalues; BCM beside a module mapping; an ordering of another layout.
+tamp_add_mpi_test(NAME lanczos-orderings-lower-6r RANKS 6
+                  COMMAND tamp-lanczos --matrix laplace:6x4x2 --iterations 44 --ordering dm --compare dm,cm,auto)
+tamp_add_mpi_test(NAME lanczos-orderings-bcm-6r RANKS 6
+                  COMMAND tamp-lanczos --matrix laplace:6x4x2 --iterations 44 --ordering bcm --compare bcm,auto+refine)
+set_tests_properties(lanczos-orderings-lower-6r lanczos-orderings-bcm-6r PROPERTIES FAIL_REGULAR_EXPRESSION "${_lz_fail}")
+tamp_add_mpi_error_test(NAME lanczos-error-ordering-layout RANKS 3 REGEX "unknown mapping 'bcm'.*also offers: dm, cm"
+                        COMMAND tamp-lanczos --matrix laplace:10x10 --iterations 5 --compare dm,bcm)
+
+# Too few steps: the lowest eigenvalues have not converged and the run must not validate.
+tamp_add_mpi_test(NAME lanczos-not-converged RANKS 3 COMMAND tamp-lanczos --matrix laplace:30x20 --iterations 5)
+set_tests_properties(lanczos-not-converged PROPERTIES PASS_REGULAR_EXPRESSION "does NOT validate.*did not converge")
+
+# Same eigenvalues (to rounding) under every layout and backend: JSON Lines of the runs, then the check.
+set(_lz_json ${CMAKE_CURRENT_BINARY_DIR}/lanczos-report.jsonl)
+add_test(NAME lanczos-json-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_lz_json})
+set_tests_properties(lanczos-json-clean PROPERTIES FIXTURES_SETUP lanczos-json-clean LABELS mpi)
+set(_lz_runs 0)
+set(_lz_previous "")
+foreach(variant dm cm bdm bcm threads kokkos)
+  set(_args --matrix random:80,density=0.15,seed=3 --iterations 60 --eigenvalues 3 --json ${_lz_json})
+  set(_ranks 6)
+  if(variant STREQUAL "threads")
+    set(_ranks 1)  # another grid (n_d = 1) and two OpenMP threads
+    list(APPEND _args --ordering cm)
+  elseif(variant STREQUAL "kokkos")
+    if(NOT TAMP_HAVE_KOKKOS)
+      continue()
+    endif()
+    list(APPEND _args --ordering bcm --backend kokkos)
+  else()
+    list(APPEND _args --ordering ${variant})
+  endif()
+  tamp_add_mpi_test(NAME lanczos-json-${variant} RANKS ${_ranks} COMMAND tamp-lanczos ${_args})
+  if(variant STREQUAL "threads")
+    set_tests_properties(lanczos-json-threads PROPERTIES ENVIRONMENT "OMP_NUM_THREADS=2;OMP_WAIT_POLICY=passive")
+  endif()
+  set_tests_properties(lanczos-json-${variant} PROPERTIES FIXTURES_REQUIRED lanczos-json-clean
+                       FIXTURES_SETUP lanczos-json FAIL_REGULAR_EXPRESSION "${_lz_fail}" DEPENDS "${_lz_previous}")
+  set(_lz_previous lanczos-json-${variant})
+  math(EXPR _lz_runs "${_lz_runs} + 1")
+endforeach()
+if(Python3_Interpreter_FOUND)
+  add_test(NAME lanczos-json-check
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_json_report.py ${_lz_json} ${_lz_runs}
+                   --app lanczos)
+  add_test(NAME lanczos-json-same-eigenvalues
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/apps/lanczos/compare_eigenvalues.py ${_lz_json}
+                   ${_lz_runs})
+  set_tests_properties(lanczos-json-check lanczos-json-same-eigenvalues PROPERTIES FIXTURES_REQUIRED lanczos-json
+                       LABELS mpi)
+endif()
+if(NOT TAMP_HAVE_KOKKOS)
+  tamp_add_mpi_error_test(NAME lanczos-error-no-kokkos RANKS 1 REGEX "no Kokkos backend"
+                          COMMAND tamp-lanczos --matrix laplace:10 --iterations 5 --backend kokkos)
+endif()
+
+# Bad input: one line naming the cause, non-zero exit status.
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/lanczos-unsymmetric.mtx
+     "%%MatrixMarket matrix coordinate real general\n3 3 5\n1 1 2\n2 1 -1\n1 2 -1\n3 2 -1\n2 3 -0.5\n")
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/lanczos-malformed.mtx
+     "%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n1 1 2\n2 x -1\n3 3 2\n")
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/lanczos-short.mtx
+     "%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 2\n2 1 -1\n3 3 2\n")
+tamp_add_mpi_error_test(NAME lanczos-error-ranks RANKS 4 REGEX "4 ranks do not form a triangular processor grid"
+                        COMMAND tamp-lanczos --matrix laplace:10x10)
+tamp_add_mpi_error_test(NAME lanczos-error-unsymmetric RANKS 1
+                        REGEX "lanczos-unsymmetric.mtx:7: the matrix is not symmetric: entry \\(3,2\\) = -1 but \\(2,3\\) = -0.5"
+                        COMMAND tamp-lanczos --matrix mm:${CMAKE_CURRENT_BINARY_DIR}/lanczos-unsymmetric.mtx)
+tamp_add_mpi_error_test(NAME lanczos-error-malformed RANKS 3 REGEX "lanczos-malformed.mtx:4: bad entry '2 x -1'"
+                        COMMAND tamp-lanczos --matrix mm:${CMAKE_CURRENT_BINARY_DIR}/lanczos-malformed.mtx)
+tamp_add_mpi_error_test(NAME lanczos-error-short RANKS 1 REGEX "lanczos-short.mtx:5: the file ends after 3 of 4 entries"
+                        COMMAND tamp-lanczos --matrix mm:${CMAKE_CURRENT_BINARY_DIR}/lanczos-short.mtx)
+tamp_add_mpi_error_test(NAME lanczos-error-missing-file RANKS 1 REGEX "nosuch.mtx:0: cannot open"
+                        COMMAND tamp-lanczos --matrix mm:nosuch.mtx)
+tamp_add_mpi_error_test(NAME lanczos-error-balanced-even RANKS 3 REGEX "--ordering bcm needs an odd n_d"
+                        COMMAND tamp-lanczos --matrix laplace:10x10 --ordering bcm)
+tamp_add_mpi_error_test(NAME lanczos-error-matrix-kind RANKS 1 REGEX "--matrix poisson:10: unknown kind 'poisson'"
+                        COMMAND tamp-lanczos --matrix poisson:10)
+tamp_add_mpi_error_test(NAME lanczos-error-steps RANKS 1 REGEX "more than the dimension 20"
+                        COMMAND tamp-lanczos --matrix laplace:20 --iterations 30)
+tamp_add_mpi_error_test(NAME lanczos-error-density RANKS 1 REGEX "density '1.5' is not in .0, 1."
+                        COMMAND tamp-lanczos --matrix random:100,density=1.5)
+
+# tamp-lanczos-groups (no MPI): seed 004's anchor for test_276 on Hopper — BCM's column groups stay inside nodes
+# (D = T = X = 0), DM's do not.
+add_test(NAME lanczos-groups-hopper-276
+         COMMAND tamp-lanczos-groups --nd 23 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs dm,bcm)
+set_tests_properties(lanczos-groups-hopper-276 PROPERTIES LABELS "lanczos"
+                     PASS_REGULAR_EXPRESSION "dm +0\\.76 +38\\.6 +62\\.0 .*bcm +0\\.00 +0\\.0 +0\\.0 ")
+tamp_add_mpi_error_test(NAME lanczos-groups-error-ordering RANKS 1 REGEX "unknown MFDn ordering 'xm'"
+                        COMMAND tamp-lanczos-groups --nd 5 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs xm)
