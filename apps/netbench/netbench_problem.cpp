@@ -1,0 +1,53 @@
+// Phases, task graph, report parameters and runs of a netbench benchmark.
+#include "netbench_problem.hpp"
+
+#include <fmt/format.h>
+
+#include "netbench_run.hpp"
+#include "tamp/app/collective.hpp"
+
+namespace tamp::netbench {
+
+NetbenchProblem::NetbenchProblem(NetbenchSpec spec, const app::Placement& placement, MPI_Comm world,
+                                 std::uint64_t seed)
+    : spec_(std::move(spec)), placement_(placement), world_(world) {
+  phases_ = make_phases(spec_, placement_.job, seed);
+  graph_ = make_graph(phases_, placement_.job.num_slots(), spec_.sizes, spec_.messages);
+}
+
+nlohmann::json NetbenchProblem::params() const {
+  std::vector<std::string> names;
+  for (const Phase& p : phases_) names.push_back(p.name);
+  nlohmann::json j = {{"benchmark", to_string(spec_.benchmark)},
+                      {"sizes", spec_.sizes},
+                      {"messages", spec_.messages},
+                      {"phases", names},
+                      {"iterations", spec_.iterations},
+                      {"warmup", spec_.warmup}};
+  if (spec_.benchmark == Benchmark::wocon) j["master"] = spec_.master;
+  return j;
+}
+
+std::string NetbenchProblem::summary() const {
+  std::string names;
+  for (const Phase& p : phases_) names += (names.empty() ? "" : ", ") + p.name;
+  return fmt::format("{} ({}), {} sizes {}..{} B, {} messages per size and partner, {} passes + {} warm-up",
+                     to_string(spec_.benchmark), names, spec_.sizes.size(), spec_.sizes.front(),
+                     spec_.sizes.back(), spec_.messages, spec_.iterations, spec_.warmup);
+}
+
+std::unique_ptr<app::Run> NetbenchProblem::start(const app::RunContext& context) const {
+  // Where each task runs under this placement, for the hops of the report.
+  int world_rank = 0;
+  MPI_Comm_rank(world_, &world_rank);
+  int tasks = 0;
+  MPI_Comm_size(context.comm, &tasks);
+  const int mine = placement_.slot_of_rank[world_rank];
+  std::vector<int> slot_of_task(tasks);
+  MPI_Allgather(&mine, 1, MPI_INT, slot_of_task.data(), 1, MPI_INT, context.comm);
+  return app::collectively(context.comm, [&] {
+    return make_netbench_run(spec_, phases_, placement_.job, std::move(slot_of_task), context);
+  });
+}
+
+}  // namespace tamp::netbench
