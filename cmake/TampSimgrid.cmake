@@ -39,6 +39,12 @@ if(NOT SMPICC_EXECUTABLE)
 endif()
 
 include(ExternalProject)
+# The nested build cannot join make's jobserver (a `cmake --build` command, not $(MAKE)): give it the cores itself.
+include(ProcessorCount)
+ProcessorCount(_jobs)
+if(_jobs EQUAL 0)
+  set(_jobs 2)
+endif()
 set(TAMP_HAVE_SIM_BUILD ON)
 set(TAMP_SIM_BINARY_DIR ${PROJECT_BINARY_DIR}/sim)
 set(_targets tamp-sim-ring tamp-topo)
@@ -56,7 +62,7 @@ ExternalProject_Add(tamp-sim
              -DCMAKE_CXX_FLAGS=-DTAMP_SMPI=1 -DTAMP_SIM_SUBBUILD=ON
              -DTAMP_ENABLE_TESTS=OFF -DTAMP_ENABLE_BENCHMARKS=OFF -DTAMP_ENABLE_KOKKOS=OFF
              -DTAMP_WERROR=${TAMP_WERROR}
-  BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target ${_targets}
+  BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target ${_targets} --parallel ${_jobs}
   INSTALL_COMMAND ""
   BUILD_ALWAYS ON
   USES_TERMINAL_BUILD ON)

@@ -163,7 +163,8 @@ if(TAMP_HAVE_SIM_BUILD AND TAMP_SIM_BINARY_DIR)
   file(WRITE ${_dir}/discovery-sim.hostfile "${_hostfile}")
   tamp_topo_expect(_re "${_expected}")
   add_test(NAME sim-discovery-simgrid
-           COMMAND ${SMPIRUN_EXECUTABLE} --cfg=smpi/host-speed:1Gf --cfg=smpi/simulate-computation:no
+           COMMAND ${SMPIRUN_EXECUTABLE} --cfg=smpi/host-speed:1Gf --cfg=smpi/coll-selector:ompi
+                   --cfg=smpi/simulate-computation:no
                    --log=root.thres:warning -np 8 -platform ${_dir}/discovery-torus.xml
                    -hostfile ${_dir}/discovery-sim.hostfile
                    ${TAMP_SIM_BINARY_DIR}/mapping/discovery/tools/tamp-topo --topology simgrid:${_dir}/discovery-torus.machine)

@@ -1,0 +1,57 @@
+// Task graph, report parameters and runs of the FFT problem.
+#include "fft_problem.hpp"
+
+#include <fmt/format.h>
+
+#include <utility>
+
+#include "tamp/app/collective.hpp"
+
+namespace tamp::fft {
+
+FftProblem::FftProblem(FftSpec spec, std::string backend, JobSlots slots)
+    : spec_(std::move(spec)),
+      backend_(std::move(backend)),
+      slots_(std::move(slots)),
+      graphs_(make_fft_graphs(spec_)) {}
+
+nlohmann::json FftProblem::params() const {
+  return {{"size", spec_.n},
+          {"decomposition", spec_.slab ? "slab" : "pencil"},
+          {"grid", {spec_.pr, spec_.pc}},
+          {"transpose", to_string(spec_.mode)},
+          {"tile", spec_.tile},
+          {"window", spec_.window},
+          {"progress", to_string(spec_.progress)},
+          {"autotune", spec_.autotune},
+          {"plan", spec_.measure ? "measure" : "estimate"},
+          {"iterations", spec_.iterations},
+          {"warmup", spec_.warmup},
+          {"backend", backend_},
+          {"elements", spec_.elements()},
+          {"transposed_bytes", transposed_bytes(spec_.n, spec_.pr, spec_.pc)}};
+}
+
+std::string FftProblem::summary() const {
+  std::string transposes = to_string(spec_.mode);
+  if (spec_.mode == TransposeMode::overlap) {
+    transposes += spec_.autotune ? " (tile and window auto-tuned)"
+                                 : fmt::format(" (tile {}, window {}, progress {})", spec_.tile, spec_.window,
+                                               to_string(spec_.progress));
+  }
+  return fmt::format(
+      "3D complex FFT of {} ({} {}x{}), {} transposes, {} forward + backward pairs + {} warm-up",
+      size_text(spec_.n), spec_.slab || spec_.pc == 1 ? "slabs on" : "pencils on grid", spec_.pr, spec_.pc,
+      transposes, spec_.iterations, spec_.warmup);
+}
+
+std::unique_ptr<app::Run> FftProblem::start(const app::RunContext& context) const {
+  auto comms = std::make_shared<GridComms>(spec_, context.comm);
+  // Allocation is local: agree on failures (memory) before the first transpose.
+  std::unique_ptr<FftRunBase> run =
+      app::collectively(context.comm, [&] { return make_fft_run(spec_, graphs_, comms, context); });
+  run->prepare(slots_);
+  return run;
+}
+
+}  // namespace tamp::fft

@@ -1,0 +1,30 @@
+// The FFT as a tamp::app::Problem: the process grid's task graph (what the mappers place) and its runs.
+#pragma once
+#include <string>
+
+#include "fft_graph.hpp"
+#include "fft_run.hpp"
+#include "fft_spec.hpp"
+#include "tamp/app/app.hpp"
+
+namespace tamp::fft {
+
+class FftProblem final : public app::Problem {
+ public:
+  FftProblem(FftSpec spec, std::string backend, JobSlots slots);
+
+  const TaskGraph& task_graph() const override { return graphs_.all; }
+  nlohmann::json params() const override;
+  std::string summary() const override;
+  int warmup() const override { return spec_.warmup; }
+  int iterations() const override { return spec_.iterations; }
+  std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+
+ private:
+  FftSpec spec_;
+  std::string backend_;
+  JobSlots slots_;
+  FftGraphs graphs_;
+};
+
+}  // namespace tamp::fft

@@ -1,0 +1,240 @@
+// Parsing and validation of the FFT options: every rank reaches the same verdict without communicating.
+#include "fft_spec.hpp"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <ostream>
+#include <stdexcept>
+#include <vector>
+
+#include "distribution.hpp"
+
+namespace tamp::fft {
+namespace {
+
+std::vector<long long> parse_sizes(const std::string& text, const std::string& option) {
+  std::vector<long long> sizes;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = text.find('x', start);
+    const std::string part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 9 ||
+        std::stoll(part) < 1) {
+      throw std::invalid_argument(option + " " + text + ": expected positive sizes like 64 or 48x40x36");
+    }
+    sizes.push_back(std::stoll(part));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return sizes;
+}
+
+// Why the sizes cannot be block-distributed on pr x pc (each rank needs at least one plane of every
+// distributed dimension), or "" when they can. Dimension 0 over rows, 1 over columns then rows, 2 over
+// columns.
+std::string distribution_problem(const std::array<int, 3>& n, int pr, int pc) {
+  const struct {
+    int dim;
+    int ranks;
+    const char* over;
+  } needs[] = {{0, pr, "rows"}, {1, pc, "columns"}, {1, pr, "rows"}, {2, pc, "columns"}};
+  for (const auto& need : needs) {
+    if (n[need.dim] < need.ranks) {
+      return "dimension " + std::to_string(need.dim) + " has " + std::to_string(n[need.dim]) +
+             " planes for " + std::to_string(need.ranks) + " " + need.over + " of ranks";
+    }
+  }
+  return "";
+}
+
+// Fewest planes a communicating transpose pipelines, over all ranks: the tiles cut these planes.
+int fewest_planes(const std::array<int, 3>& n, int pr, int pc) {
+  int planes = std::numeric_limits<int>::max();
+  if (pc > 1) planes = std::min(planes, n[0] / pr);  // row transposes cut the rank's dimension-0 planes
+  if (pr > 1) planes = std::min(planes, n[2] / pc);  // column transposes cut its dimension-2 planes
+  if (planes == std::numeric_limits<int>::max()) planes = std::min(n[0] / pr, n[2] / pc);
+  return planes;
+}
+
+void choose_grid(const FftOptions& o, int ranks, FftSpec& spec) {
+  if (o.decomposition != "slab" && o.decomposition != "pencil") {
+    throw std::invalid_argument("unknown --decomposition '" + o.decomposition + "' (slab | pencil)");
+  }
+  spec.slab = o.decomposition == "slab";
+  if (!o.grid.empty()) {
+    if (spec.slab)
+      throw std::invalid_argument("--grid is for --decomposition pencil (a slab is the grid Px1)");
+    const auto g = parse_sizes(o.grid, "--grid");
+    if (g.size() != 2 || g[0] * g[1] != ranks) {
+      throw std::invalid_argument("--grid " + o.grid + " is not a PRxPC grid of the job's " +
+                                  std::to_string(ranks) + " ranks");
+    }
+    spec.pr = static_cast<int>(g[0]);
+    spec.pc = static_cast<int>(g[1]);
+  } else if (spec.slab) {
+    spec.pr = ranks;
+    spec.pc = 1;
+  } else {
+    // Least transposed volume among the true 2D grids that fit (ties: more ranks per row, whose transposes
+    // stay on a node in launcher order); a prime rank count leaves only the slab.
+    double best = std::numeric_limits<double>::infinity();
+    for (int pr = 2; pr <= ranks / 2; ++pr) {
+      if (ranks % pr != 0 || !distribution_problem(spec.n, pr, ranks / pr).empty()) continue;
+      const double bytes = transposed_bytes(spec.n, pr, ranks / pr);
+      if (bytes < best) {
+        best = bytes;
+        spec.pr = pr;
+        spec.pc = ranks / pr;
+      }
+    }
+    if (!std::isfinite(best)) {
+      spec.pr = ranks;
+      spec.pc = 1;
+    }
+  }
+  const std::string problem = distribution_problem(spec.n, spec.pr, spec.pc);
+  if (!problem.empty()) {
+    throw std::invalid_argument("--size " + size_text(spec.n) +
+                                " cannot be distributed on the process grid " + std::to_string(spec.pr) +
+                                "x" + std::to_string(spec.pc) + ": " + problem);
+  }
+}
+
+void choose_pipeline(const FftOptions& o, FftSpec& spec) {
+  if (o.transpose == "blocking") {
+    spec.mode = TransposeMode::blocking;
+  } else if (o.transpose == "overlap") {
+    spec.mode = TransposeMode::overlap;
+  } else {
+    throw std::invalid_argument("unknown --transpose mode '" + o.transpose + "' (blocking | overlap)");
+  }
+  if (o.progress == "test") {
+    spec.progress = ProgressMode::test;
+  } else if (o.progress == "none") {
+    spec.progress = ProgressMode::none;
+  } else {
+    throw std::invalid_argument("unknown --progress mode '" + o.progress +
+                                "' (test | none; a progress thread needs MPI_THREAD_MULTIPLE, which the "
+                                "apps do not request)");
+  }
+  if (o.plan != "estimate" && o.plan != "measure") {
+    throw std::invalid_argument("unknown --plan '" + o.plan + "' (estimate | measure)");
+  }
+  spec.measure = o.plan == "measure";
+  if (o.tile < 0) throw std::invalid_argument("--tile must be positive (0: a quarter of the planes)");
+  if (o.window < 1) throw std::invalid_argument("--window must be at least 1");
+  if (o.autotune && spec.mode != TransposeMode::overlap) {
+    throw std::invalid_argument("--autotune sweeps --tile and --window of --transpose overlap");
+  }
+  spec.max_tile = fewest_planes(spec.n, spec.pr, spec.pc);
+  if (o.tile > spec.max_tile) {
+    throw std::invalid_argument("--tile " + std::to_string(o.tile) + " is larger than the " +
+                                std::to_string(spec.max_tile) + " planes a rank transposes on the grid " +
+                                std::to_string(spec.pr) + "x" + std::to_string(spec.pc) + " (--size " +
+                                size_text(spec.n) + ")");
+  }
+  spec.tile = o.tile > 0 ? o.tile : std::max(1, spec.max_tile / 4);
+  spec.window = o.window;
+  spec.autotune = o.autotune;
+}
+
+}  // namespace
+
+const char* to_string(TransposeMode mode) {
+  return mode == TransposeMode::blocking ? "blocking" : "overlap";
+}
+const char* to_string(ProgressMode mode) {
+  return mode == ProgressMode::test ? "test" : "none";
+}
+
+std::string size_text(const std::array<int, 3>& n) {
+  return std::to_string(n[0]) + "x" + std::to_string(n[1]) + "x" + std::to_string(n[2]);
+}
+
+double transposed_bytes(const std::array<int, 3>& n, int pr, int pc) {
+  constexpr double kComplex = 16;
+  double elements = 0;
+  // Row transposes: rank (r, c) sends n0(r) x n1(c) x n2(c') to each c' != c; column transposes: rank
+  // (r, c) sends n2(c) x n0(r) x n1(r') to each r' != r (n1 over the rows after the first transpose).
+  for (int c = 0; c < pc; ++c)
+    for (int c2 = 0; c2 < pc; ++c2)
+      if (c != c2) elements += double(n[0]) * block_of(n[1], pc, c).size * block_of(n[2], pc, c2).size;
+  for (int r = 0; r < pr; ++r)
+    for (int r2 = 0; r2 < pr; ++r2)
+      if (r != r2) elements += double(n[2]) * block_of(n[0], pr, r).size * block_of(n[1], pr, r2).size;
+  return 2 * kComplex * elements;  // forward and backward
+}
+
+std::ostream& operator<<(std::ostream& os, const FftOptions& o) {
+  os << "  size          " << o.size << '\n';
+  os << "  decomposition " << o.decomposition << '\n';
+  os << "  grid          " << (o.grid.empty() ? "-" : o.grid) << '\n';
+  os << "  transpose     " << o.transpose << '\n';
+  os << "  tile          " << o.tile << '\n';
+  os << "  window        " << o.window << '\n';
+  os << "  progress      " << o.progress << '\n';
+  os << "  autotune      " << (o.autotune ? "yes" : "no") << '\n';
+  os << "  plan          " << o.plan << '\n';
+  os << "  reference     " << o.reference << '\n';
+  os << "  iterations    " << o.iterations << '\n';
+  os << "  warmup        " << o.warmup << '\n';
+  return os;
+}
+
+void add_fft_options(CLI::App& cli, FftOptions& o) {
+  cli.add_option("--size", o.size, "Global array N0xN1xN2 (or N: a cube) of complex doubles")
+      ->capture_default_str();
+  cli.add_option("--decomposition", o.decomposition, "slab (grid Px1) | pencil (2D grid)")
+      ->capture_default_str();
+  cli.add_option("--grid", o.grid, "Pencil process grid PRxPC (default: least transposed volume)");
+  cli.add_option("--transpose", o.transpose,
+                 "blocking (MPI_Alltoall(v)) | overlap (pipelined MPI_Ialltoallv)")
+      ->capture_default_str();
+  cli.add_option("--tile", o.tile, "Planes per MPI_Ialltoallv (0: a quarter of the planes)")
+      ->capture_default_str();
+  cli.add_option("--window", o.window, "MPI_Ialltoallv outstanding at once")->capture_default_str();
+  cli.add_option("--progress", o.progress,
+                 "Progression of overlapped transposes: test (MPI_Test after each "
+                 "unit of computation) | none")
+      ->capture_default_str();
+  cli.add_flag("--autotune", o.autotune, "Sweep --tile and --window before the runs, keep the fastest");
+  cli.add_option("--plan", o.plan, "FFTW planner: estimate | measure")->capture_default_str();
+  cli.add_option("--reference", o.reference,
+                 "Blocking iterations timed for the hidden share of an overlapped run (0: none)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  cli.add_option("--iterations", o.iterations, "Timed forward + backward transforms")
+      ->check(CLI::Range(1, std::numeric_limits<int>::max()))
+      ->capture_default_str();
+  cli.add_option("--warmup", o.warmup, "Untimed transforms before the timed loop")
+      ->check(CLI::Range(0, std::numeric_limits<int>::max()))
+      ->capture_default_str();
+}
+
+FftSpec make_spec(const FftOptions& options, int ranks) {
+  FftSpec spec;
+  const auto sizes = parse_sizes(options.size, "--size");
+  if (sizes.size() != 1 && sizes.size() != 3) {
+    throw std::invalid_argument("--size " + options.size + ": expected N or N0xN1xN2");
+  }
+  for (int d = 0; d < 3; ++d) spec.n[d] = static_cast<int>(sizes.size() == 1 ? sizes[0] : sizes[d]);
+  choose_grid(options, ranks, spec);
+  // MPI counts and displacements are ints: keep every rank's largest array below 2^31 elements.
+  const long double b0 = block_of(spec.n[0], spec.pr, 0).size;
+  const long double b1 = std::max(block_of(spec.n[1], spec.pc, 0).size, block_of(spec.n[1], spec.pr, 0).size);
+  const long double b2 = block_of(spec.n[2], spec.pc, 0).size;
+  const long double largest = std::max({b0 * b1 * spec.n[2], b2 * b0 * spec.n[1], b1 * b2 * spec.n[0]});
+  if (largest >= static_cast<long double>(std::numeric_limits<int>::max())) {
+    throw std::invalid_argument("--size " + size_text(spec.n) + " is too large for " + std::to_string(ranks) +
+                                " ranks (2^31 elements per rank at most)");
+  }
+  choose_pipeline(options, spec);
+  spec.reference = options.reference;
+  spec.iterations = options.iterations;
+  spec.warmup = options.warmup;
+  return spec;
+}
+
+}  // namespace tamp::fft

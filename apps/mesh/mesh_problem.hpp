@@ -1,0 +1,46 @@
+// The mesh proxy as a tamp::app::Problem: the mesh, its partition into one chunk per rank, the quotient graph
+// of the ghost messages (what the mappers place) and the runs.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "decomposition.hpp"
+#include "mesh.hpp"
+#include "mesh_spec.hpp"
+#include "tamp/app/app.hpp"
+
+namespace tamp::mesh {
+
+class MeshProblem final : public app::Problem {
+ public:
+  /// Generates or reads the mesh, checks it, partitions it into `ranks` chunks and builds the task graph.
+  /// Identical on every rank, no communication. Throws on bad input (file:line or element named).
+  MeshProblem(MeshSpec spec, int ranks, std::string backend);
+
+  const TaskGraph& task_graph() const override { return task_graph_; }
+  nlohmann::json params() const override;
+  std::string summary() const override;
+  int warmup() const override { return spec_.warmup; }
+  int iterations() const override { return spec_.iterations; }
+  std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+
+  const Mesh& mesh() const { return mesh_; }
+  const Decomposition& decomposition() const { return dec_; }
+  double time_step() const { return dt_; }
+  /// The temperatures of every node after `steps` steps of a serial run (one chunk holding the whole mesh,
+  /// the same arithmetic in the same order); computed once per step count and kept.
+  const std::vector<double>& reference(int steps) const;
+
+ private:
+  MeshSpec spec_;
+  std::string backend_;
+  Mesh mesh_;
+  ElementGraph graph_;
+  Decomposition dec_;
+  double dt_ = 0;
+  TaskGraph task_graph_;
+  mutable std::map<int, std::vector<double>> reference_;
+};
+
+}  // namespace tamp::mesh

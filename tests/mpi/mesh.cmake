@@ -1,0 +1,127 @@
+# --- tamp-mesh ----------------------------------------------------------------------------------------------------
+# Included by tests/mpi/CMakeLists.txt. A run passes on exit status 0 and when no placement failed or skipped its
+# check: each run is compared with a serial run of the whole mesh and its total heat is checked.
+set(_mesh_fail "does NOT validate|not verified|error:")
+set(_meshes ${PROJECT_SOURCE_DIR}/inputs/meshes)
+
+# Generated meshes, 2D and 3D, on 1, 4 and 8 ranks, each under three placements (an irregular and a geometric
+# mapper beside the default).
+foreach(dims 2 3)
+  foreach(ranks 1 4 8)
+    set(name mesh-${dims}d-${ranks}r)
+    tamp_add_mpi_test(NAME ${name} RANKS ${ranks}
+                      COMMAND tamp-mesh --dims ${dims} --per-rank 150 --iterations 3
+                              --compare default,greedy,geom)
+    set_tests_properties(${name} PROPERTIES FAIL_REGULAR_EXPRESSION "${_mesh_fail}")
+  endforeach()
+endforeach()
+# Odd rank count, the other partitioners, Gmsh 2.2 in 3D, auto.
+tamp_add_mpi_test(NAME mesh-3r-scotch RANKS 3
+                  COMMAND tamp-mesh --dims 2 --elements 900 --partitioner scotch --iterations 3 --compare default,rb)
+tamp_add_mpi_test(NAME mesh-5r-rcb RANKS 5
+                  COMMAND tamp-mesh --dims 3 --elements 700 --partitioner rcb --iterations 3 --compare default,bft)
+tamp_add_mpi_test(NAME mesh-file-cube-v22 RANKS 4
+                  COMMAND tamp-mesh --mesh ${_meshes}/cube-v22.msh --iterations 3 --compare default,auto)
+set_tests_properties(mesh-3r-scotch mesh-5r-rcb mesh-file-cube-v22 PROPERTIES FAIL_REGULAR_EXPRESSION "${_mesh_fail}")
+tamp_add_mpi_test(NAME mesh-verify-off RANKS 2 COMMAND tamp-mesh --per-rank 100 --iterations 2 --verify off)
+set_tests_properties(mesh-verify-off PROPERTIES PASS_REGULAR_EXPRESSION "Solution not verified"
+                     FAIL_REGULAR_EXPRESSION "validates|error:")
+tamp_add_mpi_test(NAME mesh-help RANKS 1 COMMAND tamp-mesh --help)
+set_tests_properties(mesh-help PROPERTIES PASS_REGULAR_EXPRESSION "--mesh.*--partitioner.*--compare.*--topology")
+
+# The sample runs of main.cpp, exactly as written there, from the root of the source tree (their mesh paths).
+set(_mesh_main ${PROJECT_SOURCE_DIR}/apps/mesh/main.cpp)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_mesh_main})
+file(STRINGS ${_mesh_main} _mesh_samples REGEX "^//   mpirun -np [0-9]+ tamp-mesh")
+set(_index 0)
+foreach(line IN LISTS _mesh_samples)
+  math(EXPR _index "${_index} + 1")
+  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-mesh(.*)$" "\\1" _ranks "${line}")
+  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-mesh(.*)$" "\\2" _args "${line}")
+  separate_arguments(_args UNIX_COMMAND "${_args}")
+  if(_ranks GREATER 8)  # the main job is documented, not a CI test
+    continue()
+  endif()
+  tamp_add_mpi_test(NAME mesh-sample-${_index} RANKS ${_ranks} COMMAND tamp-mesh ${_args})
+  set_tests_properties(mesh-sample-${_index} PROPERTIES FAIL_REGULAR_EXPRESSION "${_mesh_fail}"
+                       WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+endforeach()
+
+# --json: the DESIGN §9 fields; every run of one mesh gives bitwise the same temperatures, whatever the rank count,
+# partition, placement or backend (each equals the serial run).
+set(_json ${CMAKE_CURRENT_BINARY_DIR}/mesh-report.jsonl)
+add_test(NAME mesh-json-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_json})
+set_tests_properties(mesh-json-clean PROPERTIES FIXTURES_SETUP mesh-json-clean LABELS mpi)
+set(_json_args --mesh ${_meshes}/disk-v41.msh --iterations 4 --json ${_json})
+tamp_add_mpi_test(NAME mesh-json-4r RANKS 4 COMMAND tamp-mesh ${_json_args} --compare default,geom-rs)
+tamp_add_mpi_test(NAME mesh-json-1r RANKS 1 COMMAND tamp-mesh ${_json_args})
+set_tests_properties(mesh-json-4r PROPERTIES FIXTURES_REQUIRED mesh-json-clean FIXTURES_SETUP mesh-json)
+set_tests_properties(mesh-json-1r PROPERTIES FIXTURES_REQUIRED mesh-json-clean FIXTURES_SETUP mesh-json
+                     DEPENDS mesh-json-4r)
+set(_json_runs 3)
+set(_json_mappings default,geom-rs,default)
+if(TAMP_HAVE_KOKKOS)
+  tamp_add_mpi_test(NAME mesh-json-kokkos RANKS 3
+                    COMMAND tamp-mesh ${_json_args} --backend kokkos --partitioner rcb --compare default,greedy)
+  set_tests_properties(mesh-json-kokkos PROPERTIES FIXTURES_REQUIRED mesh-json-clean FIXTURES_SETUP mesh-json
+                       DEPENDS mesh-json-1r)
+  set(_json_runs 5)
+  set(_json_mappings default,geom-rs,default,default,greedy)
+  tamp_add_mpi_test(NAME mesh-kokkos-3d-8r RANKS 8
+                    COMMAND tamp-mesh --dims 3 --per-rank 150 --iterations 3 --backend kokkos --compare default,geom)
+  set_tests_properties(mesh-kokkos-3d-8r PROPERTIES FAIL_REGULAR_EXPRESSION "${_mesh_fail}")
+else()
+  tamp_add_mpi_error_test(NAME mesh-error-no-kokkos RANKS 2 REGEX "no Kokkos backend"
+                          COMMAND tamp-mesh --backend kokkos)
+endif()
+if(Python3_Interpreter_FOUND)
+  add_test(NAME mesh-json-check
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_json_report.py ${_json} ${_json_runs}
+                   --app mesh --mappings ${_json_mappings} --same-checksum)
+  set_tests_properties(mesh-json-check PROPERTIES FIXTURES_REQUIRED mesh-json LABELS mpi)
+endif()
+
+# Bad input: one line naming the file and line (or the element), non-zero exit status.
+set(_bad ${CMAKE_CURRENT_BINARY_DIR}/bad-meshes)
+set(_head22 "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n")
+set(_nodes22 "$Nodes\n4\n1 0 0 0\n2 1 0 0\n3 1 1 0\n4 0 1 0\n$EndNodes\n")
+file(WRITE ${_bad}/malformed.msh "${_head22}$Nodes\n4\n1 0 0 0\n2 1 zero 0\n3 1 1 0\n4 0 1 0\n$EndNodes\n")
+file(WRITE ${_bad}/version3.msh "$MeshFormat\n3.0 0 8\n$EndMeshFormat\n")
+file(WRITE ${_bad}/binary.msh "$MeshFormat\n4.1 1 8\n$EndMeshFormat\n")
+file(WRITE ${_bad}/quads.msh "${_head22}${_nodes22}$Elements\n1\n7 3 2 0 1 1 2 3 4\n$EndElements\n")
+file(WRITE ${_bad}/inverted.msh "${_head22}${_nodes22}$Elements\n2\n5 2 2 0 1 1 2 3\n6 2 2 0 1 1 4 3\n$EndElements\n")
+file(WRITE ${_bad}/unknown-node.msh "${_head22}${_nodes22}$Elements\n2\n5 2 2 0 1 1 2 3\n6 2 2 0 1 1 3 9\n$EndElements\n")
+file(WRITE ${_bad}/two.msh "${_head22}${_nodes22}$Elements\n2\n5 2 2 0 1 1 2 3\n6 2 2 0 1 1 3 4\n$EndElements\n")
+file(WRITE ${_bad}/truncated.msh "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n$Nodes\n1 4 1 4\n2 1 0 4\n1\n2\n")
+tamp_add_mpi_error_test(NAME mesh-error-malformed RANKS 2 REGEX "malformed.msh:7: .*not a number"
+                        COMMAND tamp-mesh --mesh ${_bad}/malformed.msh)
+tamp_add_mpi_error_test(NAME mesh-error-version RANKS 2 REGEX "version3.msh:2: unsupported .msh format version 3.0"
+                        COMMAND tamp-mesh --mesh ${_bad}/version3.msh)
+tamp_add_mpi_error_test(NAME mesh-error-binary RANKS 2 REGEX "binary.msh:2: binary .msh files are not supported"
+                        COMMAND tamp-mesh --mesh ${_bad}/binary.msh)
+tamp_add_mpi_error_test(NAME mesh-error-quads RANKS 2 REGEX "quads.msh:13: element 7 is a 4-node quadrangle"
+                        COMMAND tamp-mesh --mesh ${_bad}/quads.msh)
+tamp_add_mpi_error_test(NAME mesh-error-inverted RANKS 1 REGEX "element 1 \\(tag 6, .*inverted.msh:14\\) is inverted"
+                        COMMAND tamp-mesh --mesh ${_bad}/inverted.msh)
+tamp_add_mpi_error_test(NAME mesh-error-unknown-node RANKS 1 REGEX "unknown-node.msh:14: element 6 refers to unknown node 9"
+                        COMMAND tamp-mesh --mesh ${_bad}/unknown-node.msh)
+tamp_add_mpi_error_test(NAME mesh-error-truncated RANKS 1 REGEX "truncated.msh:8: unexpected end of file"
+                        COMMAND tamp-mesh --mesh ${_bad}/truncated.msh)
+tamp_add_mpi_error_test(NAME mesh-error-missing RANKS 1 REGEX "nosuch.msh:0: cannot open"
+                        COMMAND tamp-mesh --mesh ${_bad}/nosuch.msh)
+tamp_add_mpi_error_test(NAME mesh-error-too-few-elements RANKS 4 REGEX "has 2 elements, fewer than the 4 ranks"
+                        COMMAND tamp-mesh --mesh ${_bad}/two.msh)
+tamp_add_mpi_error_test(NAME mesh-error-sizes RANKS 2 REGEX "--elements and --per-rank size a generated mesh"
+                        COMMAND tamp-mesh --mesh ${_meshes}/cube-v41.msh --per-rank 10)
+
+# tamp-mesh-graph writes the same quotient graph (edge list + centroids) for tamp-map, at any part count.
+set(_mesh_graph ${CMAKE_CURRENT_BINARY_DIR}/mesh-16.edges)
+add_test(NAME mesh-graph-write COMMAND tamp-mesh-graph --dims 2 --elements 2000 --parts 16 --out ${_mesh_graph})
+set_tests_properties(mesh-graph-write PROPERTIES FIXTURES_SETUP mesh-graph LABELS mpi
+                     PASS_REGULAR_EXPRESSION "into 16 parts: imbalance 1\\.0")
+if(TARGET tamp-map)
+  add_test(NAME mesh-graph-map COMMAND tamp-map compare --graph ${_mesh_graph} --machine torus:4x2x2,cores=1
+                                       --algorithms default,geom-rs)
+  set_tests_properties(mesh-graph-map PROPERTIES FIXTURES_REQUIRED mesh-graph LABELS mpi
+                       PASS_REGULAR_EXPRESSION "geom-rs +[0-9]" FAIL_REGULAR_EXPRESSION "error")
+endif()
