@@ -104,6 +104,8 @@ int FatTree::num_link_classes() const {
 
 int FatTree::link_class(LinkId link) const {
   if (kary_) return 2 * ((link / 2) / (leaves_ * kary_spec_.arity)) + link % 2;
+  // A root's two ids name no link (a root has no parent): class 0, they never carry bytes.
+  if (depth_[link / 2] == 0) return 0;
   return 2 * (levels_ - 1 - depth_[link / 2]) + link % 2;
 }
 

@@ -106,6 +106,19 @@ TEST(MachineModelsMapping, GridOnlyMappersSayWhy) {
   }
 }
 
+// Every link id below link_id_bound() (ids that name no link too: a fat-tree root's uplink) has a class and a
+// capacity in range: evaluate() indexes its per-class traffic with them (ASan found a root's id out of range).
+TEST(MachineModelsMapping, EveryLinkIdHasAClassInRange) {
+  for (const Case& c : cases()) {
+    for (LinkId l = 0; l < c.machine->link_id_bound(); ++l) {
+      const int k = c.machine->link_class(l);
+      ASSERT_GE(k, 0) << c.name << " link " << l;
+      ASSERT_LT(k, c.machine->num_link_classes()) << c.name << " link " << l;
+      ASSERT_GT(c.machine->link_capacity(l), 0.0) << c.name << " link " << l;
+    }
+  }
+}
+
 TEST(MachineModelsMapping, EvaluateRoutesOnEveryModel) {
   for (const Case& c : cases()) {
     const Allocation alloc = Allocation::whole_machine(c.machine, c.cores);
