@@ -10,25 +10,13 @@
 #include <vector>
 
 #include "distribution.hpp"
+#include "tamp/app/extents.hpp"
 
 namespace tamp::fft {
 namespace {
 
 std::vector<long long> parse_sizes(const std::string& text, const std::string& option) {
-  std::vector<long long> sizes;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find('x', start);
-    const std::string part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 9 ||
-        std::stoll(part) < 1) {
-      throw std::invalid_argument(option + " " + text + ": expected positive sizes like 64 or 48x40x36");
-    }
-    sizes.push_back(std::stoll(part));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return sizes;
+  return app::parse_extents(text, option, "64 or 48x40x36");
 }
 
 // Why the sizes cannot be block-distributed on pr x pc (each rank needs at least one plane of every

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "tamp/app/extents.hpp"
+
 namespace tamp::stencil {
 namespace {
 
@@ -18,19 +20,7 @@ int dims_of_points(int points) {
 
 // "NXxNY[xNZ]" with exactly `dims` positive sizes.
 std::vector<long long> parse_extents(const std::string& text, int dims, const std::string& option) {
-  std::vector<long long> sizes;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find('x', start);
-    const std::string part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 9 ||
-        std::stoll(part) < 1) {
-      throw std::invalid_argument(option + " " + text + ": expected positive sizes like 64x64 or 32x32x32");
-    }
-    sizes.push_back(std::stoll(part));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
+  const std::vector<long long> sizes = app::parse_extents(text, option, "64x64 or 32x32x32");
   if (static_cast<int>(sizes.size()) != dims) {
     throw std::invalid_argument(option + " " + text + " has " + std::to_string(sizes.size()) + " sizes, a " +
                                 std::to_string(dims) + "D stencil needs " + std::to_string(dims));
