@@ -14,7 +14,7 @@ namespace tamp::fft {
 /// One forward + backward transform with the given transposes.
 using Pair = std::function<void(const PipelineConfig&, app::IterationTimers&, PhaseTimers&)>;
 
-/// Per transform pair, max over ranks: time inside the blocking MPI_Alltoall(v)s and the whole pair.
+/// Per transform pair, max over ranks: time inside the blocking MPI_Alltoallvs and the whole pair.
 struct BlockingReference {
   double transpose = 0;
   double total = 0;

@@ -17,7 +17,7 @@ void copy_box(app::KokkosTag, const CopyBox& box, const Complex* src, Complex* d
                          const Complex* from = src + b.src_offset + i * b.src_stride[0] + j * b.src_stride[1];
                          Complex* to = dst + b.dst_offset + i * b.dst_stride[0] + j * b.dst_stride[1];
                          for (std::int64_t k = 0; k < b.n[2]; ++k)
-                           to[k * b.dst_stride[2]] = from[k * b.src_stride[2]];
+                           to[k * b.dst_stride[2]] = from[k * b.src_stride[2]] * b.scale;
                        });
 }
 

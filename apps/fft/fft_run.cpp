@@ -39,18 +39,21 @@ class FftRun final : public FftRunBase {
         c_(context.task % spec.pc),
         plan_(stage_plan(spec, r_, c_)),
         copy_(copy_function(context.backend)) {
-    const std::int64_t sizes[] = {plan_.forward_rows.input_size(), plan_.forward_rows.output_size(),
-                                  plan_.forward_columns.output_size()};
-    plans_ = std::make_unique<FftPlans>(spec.measure, *std::max_element(std::begin(sizes), std::end(sizes)));
-    x_.assign(sizes[0], Complex{});
-    y_.assign(sizes[1], Complex{});
-    z_.assign(sizes[2], Complex{});
-    input_.assign(sizes[0], Complex{});
+    const Layouts& l = plan_.layouts;
+    plans_ = std::make_unique<FftPlans>(spec.measure, std::max({l.x.size(), l.y.size(), l.z.size()}));
+    // Identity stages (a slab's row transposes, a 1 x pc grid's column transposes) share the array.
+    x_.assign(l.x.size(), Complex{});
+    if (!plan_.forward_rows.identity()) y_.assign(l.y.size(), Complex{});
+    if (!plan_.forward_columns.identity()) z_.assign(l.z.size(), Complex{});
+    input_.assign(l.x.size(), Complex{});
     f_rows_.emplace(plan_.forward_rows, comms_->rows, FFTW_FORWARD, *plans_, copy_);
     f_columns_.emplace(plan_.forward_columns, comms_->columns, FFTW_FORWARD, *plans_, copy_);
     b_columns_.emplace(plan_.backward_columns, comms_->columns, FFTW_BACKWARD, *plans_, copy_);
     b_rows_.emplace(plan_.backward_rows, comms_->rows, FFTW_BACKWARD, *plans_, copy_);
     config_ = {spec.mode, spec.tile, spec.window, spec.progress};
+    // The 1/N of the backward transform rides on the last copy into X when there is one.
+    const double scale = 1.0 / static_cast<double>(spec_.elements());
+    scaled_by_copy_ = plan_.backward_rows.identity() ? b_columns_->scale_output(scale) : b_rows_->scale_output(scale);
     check_against_graph(context.task);
   }
 
@@ -92,9 +95,9 @@ class FftRun final : public FftRunBase {
     PhaseTimers phases;
     app::IterationTimers timers;
     forward(config_, timers, phases);
-    checksum_ = bitwise_checksum(z_);
+    checksum_ = bitwise_checksum(z(), plan_.layouts.z.size());
     if (spec_.elements() <= kSerialCheckLimit) {
-      v.error = std::max(v.error, forward_error_vs_serial(spec_, comm_, input_.data(), z_.data()));
+      v.error = std::max(v.error, forward_error_vs_serial(spec_, comm_, input_.data(), z()));
       v.note += "; forward agrees with a serial FFTW transform of the gathered array";
     } else {
       v.note += fmt::format("; serial check skipped above {} elements", kSerialCheckLimit);
@@ -159,28 +162,34 @@ class FftRun final : public FftRunBase {
   }
 
  private:
+  // The arrays of the layouts Y and Z (that of the previous layout where a stage is the identity).
+  Complex* y() { return plan_.forward_rows.identity() ? x_.data() : y_.data(); }
+  Complex* z() { return plan_.forward_columns.identity() ? y() : z_.data(); }
+
   void forward(const PipelineConfig& config, app::IterationTimers& timers, PhaseTimers& phases) {
-    f_rows_->run(x_.data(), y_.data(), config, timers, phases);
-    f_columns_->run(y_.data(), z_.data(), config, timers, phases);
-    const std::int64_t lines =
-        std::int64_t{block_of(spec_.n[1], spec_.pr, r_).size} * block_of(spec_.n[2], spec_.pc, c_).size;
+    // After an identity row stage (slab), its FFTs along N2 fuse with those along N1 (2D FFTs per plane).
+    const bool fuse = plan_.forward_rows.identity();
+    if (!fuse) f_rows_->run(x_.data(), y(), config, timers, phases);
+    f_columns_->run(y(), z(), config, timers, phases, fuse);
     phases.fft.start();
     timers.compute.start();
-    plans_->execute(FftBatch{spec_.n[0], 0, {{lines, spec_.n[0]}}}, FFTW_FORWARD, z_.data());
+    plans_->execute(fft_along(plan_.layouts.z, {0}), FFTW_FORWARD, z());
     timers.compute.stop();
     phases.fft.stop();
   }
 
   void backward(const PipelineConfig& config, app::IterationTimers& timers, PhaseTimers& phases) {
-    b_columns_->run(z_.data(), y_.data(), config, timers, phases);
-    b_rows_->run(y_.data(), x_.data(), config, timers, phases);
-    const std::int64_t lines =
-        std::int64_t{block_of(spec_.n[0], spec_.pr, r_).size} * block_of(spec_.n[1], spec_.pc, c_).size;
+    b_columns_->run(z(), y(), config, timers, phases);
+    const bool fuse = plan_.backward_rows.identity();  // its FFTs along N1 join the last ones along N2
+    if (!fuse) b_rows_->run(y(), x_.data(), config, timers, phases);
     phases.fft.start();
     timers.compute.start();
-    plans_->execute(FftBatch{spec_.n[2], 0, {{lines, spec_.n[2]}}}, FFTW_BACKWARD, x_.data());
-    const double scale = 1.0 / static_cast<double>(spec_.elements());  // FFTW does not normalise
-    for (Complex& value : x_) value *= scale;
+    plans_->execute(fft_along(plan_.layouts.x, fuse ? std::vector<int>{1, 2} : std::vector<int>{2}), FFTW_BACKWARD,
+                    x_.data());
+    if (!scaled_by_copy_) {  // FFTW does not normalise
+      const double scale = 1.0 / static_cast<double>(spec_.elements());
+      for (Complex& value : x_) value *= scale;
+    }
     timers.compute.stop();
     phases.fft.stop();
   }
@@ -192,7 +201,7 @@ class FftRun final : public FftRunBase {
       for (int j = 0; j < b1.size; ++j)
         for (int k = 0; k < spec_.n[2]; ++k)
           input_[next++] = input_value(spec_.n, b0.offset + i, b1.offset + j, k);
-    x_ = input_;
+    std::copy(input_.begin(), input_.end(), x_.begin());
     steps_ = 0;
   }
 
@@ -209,10 +218,10 @@ class FftRun final : public FftRunBase {
 
   // Sum of the bit patterns of every element, modulo 2^64: equal checksums mean bitwise-equal results
   // (across placements and backends, with the same FFTW plans).
-  std::uint64_t bitwise_checksum(const std::vector<Complex>& values) const {
+  std::uint64_t bitwise_checksum(const Complex* values, std::int64_t count) const {
     std::uint64_t local = 0;
-    for (const Complex& value : values) {
-      const double parts[2] = {value.real(), value.imag()};
+    for (std::int64_t i = 0; i < count; ++i) {
+      const double parts[2] = {values[i].real(), values[i].imag()};
       std::uint64_t bits[2];
       std::memcpy(bits, parts, sizeof bits);
       local += bits[0] + 3 * bits[1];
@@ -268,6 +277,7 @@ class FftRun final : public FftRunBase {
   std::optional<Transpose> f_rows_, f_columns_, b_columns_, b_rows_;
   std::vector<Complex> x_, y_, z_, input_;
   PipelineConfig config_;
+  bool scaled_by_copy_ = false;  // the backward transform's 1/N is applied by a transpose's copies
   PhaseTimers phases_;  // of the timed loop
   int steps_ = 0;       // transform pairs since the input was written
   std::optional<BlockingReference> reference_;

@@ -178,7 +178,7 @@ void add_fft_options(CLI::App& cli, FftOptions& o) {
       ->capture_default_str();
   cli.add_option("--grid", o.grid, "Pencil process grid PRxPC (default: least transposed volume)");
   cli.add_option("--transpose", o.transpose,
-                 "blocking (MPI_Alltoall(v)) | overlap (pipelined MPI_Ialltoallv)")
+                 "blocking (MPI_Alltoallv) | overlap (pipelined MPI_Ialltoallv)")
       ->capture_default_str();
   cli.add_option("--tile", o.tile, "Planes per MPI_Ialltoallv (0: a quarter of the planes)")
       ->capture_default_str();
@@ -209,14 +209,15 @@ FftSpec make_spec(const FftOptions& options, int ranks) {
   }
   for (int d = 0; d < 3; ++d) spec.n[d] = static_cast<int>(sizes.size() == 1 ? sizes[0] : sizes[d]);
   choose_grid(options, ranks, spec);
-  // MPI counts and displacements are ints: keep every rank's largest array below 2^31 elements.
+  // MPI counts and displacements are ints of doubles (two per element): every rank's largest array must
+  // stay below 2^30 elements.
   const long double b0 = block_of(spec.n[0], spec.pr, 0).size;
   const long double b1 = std::max(block_of(spec.n[1], spec.pc, 0).size, block_of(spec.n[1], spec.pr, 0).size);
   const long double b2 = block_of(spec.n[2], spec.pc, 0).size;
   const long double largest = std::max({b0 * b1 * spec.n[2], b2 * b0 * spec.n[1], b1 * b2 * spec.n[0]});
-  if (largest >= static_cast<long double>(std::numeric_limits<int>::max())) {
+  if (2 * largest >= static_cast<long double>(std::numeric_limits<int>::max())) {
     throw std::invalid_argument("--size " + size_text(spec.n) + " is too large for " + std::to_string(ranks) +
-                                " ranks (2^31 elements per rank at most)");
+                                " ranks (2^30 elements per rank at most)");
   }
   choose_pipeline(options, spec);
   spec.reference = options.reference;

@@ -21,23 +21,27 @@ FftPlans::~FftPlans() {
 void FftPlans::execute(const FftBatch& batch, int sign, std::complex<double>* data) {
   auto* rows = reinterpret_cast<fftw_complex*>(data + batch.offset);
   const int alignment = fftw_alignment_of(reinterpret_cast<double*>(rows));
-  Key key{batch.n, sign, alignment};
+  Key key{sign, alignment, static_cast<std::int64_t>(batch.dims.size())};
+  for (const auto& dim : batch.dims) key.insert(key.end(), {dim[0], dim[1]});
   for (const auto& loop : batch.loops) key.insert(key.end(), {loop[0], loop[1]});
   auto found = plans_.find(key);
   if (found == plans_.end()) {
     std::vector<fftw_iodim64> loops;
-    std::int64_t extent = batch.n;
+    std::vector<fftw_iodim64> dims;
+    std::int64_t extent = 1;
+    for (const auto& dim : batch.dims) {
+      dims.push_back({dim[0], dim[1], dim[1]});
+      extent += (dim[0] - 1) * dim[1];
+    }
     for (const auto& loop : batch.loops) {
       loops.push_back({loop[0], loop[1], loop[1]});
       extent += (loop[0] - 1) * loop[1];
     }
     if (extent + 4 > scratch_size_) throw std::logic_error("FFT batch larger than the planning array");
     auto* at = reinterpret_cast<fftw_complex*>(reinterpret_cast<char*>(scratch_) + alignment);
-    const fftw_iodim64 dim{batch.n, 1, 1};
-    const fftw_plan plan =
-        fftw_plan_guru64_dft(1, &dim, static_cast<int>(loops.size()), loops.data(), at, at, sign, flags_);
-    if (!plan)
-      throw std::runtime_error("FFTW cannot plan a batch of length-" + std::to_string(batch.n) + " FFTs");
+    const fftw_plan plan = fftw_plan_guru64_dft(static_cast<int>(dims.size()), dims.data(),
+                                                static_cast<int>(loops.size()), loops.data(), at, at, sign, flags_);
+    if (!plan) throw std::runtime_error("FFTW cannot plan a batch of FFTs of length " + std::to_string(dims[0].n));
     found = plans_.emplace(std::move(key), plan).first;
   }
   fftw_execute_dft(found->second, rows, rows);

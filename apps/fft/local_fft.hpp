@@ -1,4 +1,4 @@
-// Local 1D FFTs with FFTW: each batch shape is planned once (on a scratch array, so planning never touches
+// Local 1D FFTs with FFTW (along any dimension of a local array): each batch shape is planned once (on a scratch array, so planning never touches
 // the data) and executed with fftw_execute_dft on the real arrays.
 #pragma once
 #include <fftw3.h>
@@ -26,7 +26,7 @@ class FftPlans {
   std::size_t size() const { return plans_.size(); }
 
  private:
-  using Key = std::vector<std::int64_t>;  // n, sign, alignment, then (count, stride) pairs
+  using Key = std::vector<std::int64_t>;  // sign, alignment, rank, (n, stride) per dim, (count, stride) loops
   unsigned flags_;
   std::int64_t scratch_size_;
   fftw_complex* scratch_ = nullptr;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "distribution.hpp"
+#include "stage_plan.hpp"
 
 namespace tamp::fft {
 namespace {
@@ -53,8 +54,7 @@ double forward_error_vs_serial(const FftSpec& spec, MPI_Comm comm, const std::co
   const auto n = spec.n;
   const std::int64_t x_count =
       std::int64_t{block_of(n[0], spec.pr, r).size} * block_of(n[1], spec.pc, c).size * n[2];
-  const std::int64_t z_count =
-      std::int64_t{block_of(n[1], spec.pr, r).size} * block_of(n[2], spec.pc, c).size * n[0];
+  const std::int64_t z_count = layouts(spec, r, c).z.size();
   const auto xs = gather_blocks(comm, x, x_count, rank, ranks);
   const auto zs = gather_blocks(comm, z, z_count, rank, ranks);
   double error = 0;
@@ -78,15 +78,19 @@ double forward_error_vs_serial(const FftSpec& spec, MPI_Comm comm, const std::co
     const auto* expected = reinterpret_cast<const std::complex<double>*>(out);
     double largest = 0, difference = 0;
     next = 0;
-    for (int t = 0; t < ranks; ++t) {  // Z blocks: [n1(r)][n2(c)][N0]
+    for (int t = 0; t < ranks; ++t) {  // Z blocks: [N0][n1(r)][n2(c)] in the layout's order
+      const Layout z_layout = layouts(spec, t / spec.pc, t % spec.pc).z;
+      const auto stride = z_layout.strides();
       const Block b1 = block_of(n[1], spec.pr, t / spec.pc), b2 = block_of(n[2], spec.pc, t % spec.pc);
-      for (int j = 0; j < b1.size; ++j)
-        for (int k = 0; k < b2.size; ++k)
-          for (int i = 0; i < n[0]; ++i) {
+      for (int i = 0; i < n[0]; ++i)
+        for (int j = 0; j < b1.size; ++j)
+          for (int k = 0; k < b2.size; ++k) {
             const std::complex<double> want = expected[at(i, b1.offset + j, b2.offset + k)];
-            difference = std::max(difference, std::abs(zs[next++] - want));
+            const std::complex<double> got = zs[next + i * stride[0] + j * stride[1] + k * stride[2]];
+            difference = std::max(difference, std::abs(got - want));
             largest = std::max(largest, std::abs(want));
           }
+      next += z_layout.size();
     }
     fftw_free(in);
     fftw_free(out);

@@ -1,83 +1,149 @@
-// Boxes of the two transpose kinds; received boxes are ordered so that the innermost loop writes
-// contiguously.
+// Boxes of a transpose between two layouts. Copies loop in the destination's dimension order, so the
+// innermost loop writes contiguously.
 #include "stage.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace tamp::fft {
+namespace {
 
-Stage::Stage(StageKind kind, int planes, int gathered, int split, int ranks, int me)
-    : kind_(kind), planes_(planes), gathered_(gathered), split_(split), ranks_(ranks), me_(me) {}
-
-std::int64_t Stage::input_size() const {
-  // split_last: A x B_l x C; gather_last: X_l x A x B. Both: my block of `gathered` x A x whole `split`.
-  return std::int64_t{block_of(gathered_, ranks_, me_).size} * planes_ * split_;
+// A box of `extent` (by global dimension) looped in `order`, between two stride sets.
+CopyBox box_in_order(const Order& order, const std::array<std::int64_t, 3>& extent, std::int64_t src_offset,
+                     const std::array<std::int64_t, 3>& src_stride, std::int64_t dst_offset,
+                     const std::array<std::int64_t, 3>& dst_stride) {
+  CopyBox box;
+  box.src_offset = src_offset;
+  box.dst_offset = dst_offset;
+  for (int i = 0; i < 3; ++i) {
+    box.n[i] = extent[order[i]];
+    box.src_stride[i] = src_stride[order[i]];
+    box.dst_stride[i] = dst_stride[order[i]];
+  }
+  return box;
 }
 
-std::int64_t Stage::output_size() const {
-  return std::int64_t{block_of(split_, ranks_, me_).size} * planes_ * gathered_;
-}
+}  // namespace
 
-FftBatch Stage::fft_batch(int a0, int na) const {
-  const std::int64_t mine = block_of(gathered_, ranks_, me_).size;
+FftBatch fft_along(const Layout& layout, const std::vector<int>& dims) {
+  const auto stride = layout.strides();
   FftBatch batch;
-  batch.n = split_;
-  if (kind_ == StageKind::split_last) {
-    batch.offset = a0 * mine * split_;
-    batch.loops = {{na * mine, split_}};
-  } else {
-    batch.offset = std::int64_t{a0} * split_;
-    batch.loops = {{mine, std::int64_t{planes_} * split_}, {na, split_}};
+  for (int d : dims) batch.dims.push_back({layout.extent[d], stride[d]});
+  for (int d : layout.order) {
+    if (std::find(dims.begin(), dims.end(), d) == dims.end()) batch.loops.push_back({layout.extent[d], stride[d]});
   }
   return batch;
 }
 
+Stage::Stage(Layout in, Layout out, int g, int s, int gathered, int split, int ranks, int me)
+    : in_(in), out_(out), g_(g), s_(s), a_(3 - g - s), gathered_(gathered), split_(split), ranks_(ranks),
+      me_(me) {
+  if (in_.extent[g_] != block_of(gathered_, ranks_, me_).size || in_.extent[s_] != split_ ||
+      out_.extent[g_] != gathered_ || out_.extent[s_] != block_of(split_, ranks_, me_).size ||
+      in_.extent[a_] != out_.extent[a_]) {
+    throw std::logic_error("fft stage: input and output layouts do not match the distribution");
+  }
+  // Pack in the order that leaves fewer copies: the receiver's (ties) or the sender's.
+  auto copies = [&](const Order& packed) {
+    const bool send = packed == in_.order && in_.order[0] == s_;
+    const bool recv = packed == out_.order && out_.order[0] == g_;
+    return !send + !recv;
+  };
+  packed_ = copies(in_.order) < copies(out_.order) ? in_.order : out_.order;
+}
+
+Block Stage::rows_or_all(Block rows) const {
+  return rows.size < 0 ? Block{0, static_cast<int>(in_.extent[g_])} : rows;
+}
+
+FftBatch Stage::fft_batch(int a0, int na, Block rows) const {
+  rows = rows_or_all(rows);
+  const auto stride = in_.strides();
+  FftBatch batch;
+  batch.dims = {{split_, stride[s_]}};
+  batch.offset = std::int64_t{a0} * stride[a_] + rows.offset * stride[g_];
+  for (int d : in_.order) {
+    if (d == a_) batch.loops.push_back({na, stride[d]});
+    if (d == g_) batch.loops.push_back({rows.size, stride[d]});
+  }
+  return batch;
+}
+
+FftBatch Stage::fft_batch_2d(Block rows) const {
+  rows = rows_or_all(rows);
+  Layout cut = in_;
+  cut.extent[g_] = rows.size;
+  // Outer transform dimension first, as FFTW's row-major multi-dimensional transforms expect; the cut
+  // keeps the input's strides.
+  const auto stride = in_.strides();
+  FftBatch batch;
+  for (int d : in_.order) {
+    if (d == g_) {
+      batch.loops.push_back({rows.size, stride[d]});
+    } else {
+      batch.dims.push_back({cut.extent[d], stride[d]});
+    }
+  }
+  batch.offset = rows.offset * stride[g_];
+  return batch;
+}
+
+std::array<std::int64_t, 3> Stage::message(int from, int to, int na) const {
+  std::array<std::int64_t, 3> extent{};
+  extent[g_] = block_of(gathered_, ranks_, from).size;
+  extent[s_] = block_of(split_, ranks_, to).size;
+  extent[a_] = na;
+  return extent;
+}
+
+std::array<std::int64_t, 3> Stage::packed_strides(const std::array<std::int64_t, 3>& extent) const {
+  Layout packed{packed_, extent};
+  return packed.strides();
+}
+
 std::int64_t Stage::send_count(int peer, int na) const {
-  return std::int64_t{block_of(gathered_, ranks_, me_).size} * na * block_of(split_, ranks_, peer).size;
+  const auto e = message(me_, peer, na);
+  return e[0] * e[1] * e[2];
 }
 
 std::int64_t Stage::recv_count(int peer, int na) const {
-  return std::int64_t{block_of(gathered_, ranks_, peer).size} * na * block_of(split_, ranks_, me_).size;
+  const auto e = message(peer, me_, na);
+  return e[0] * e[1] * e[2];
 }
 
-CopyBox Stage::send_box(int peer, int a0, int na) const {
-  const std::int64_t mine = block_of(gathered_, ranks_, me_).size;
-  const Block to = block_of(split_, ranks_, peer);
-  const std::int64_t A = planes_;
-  CopyBox box;
-  if (kind_ == StageKind::split_last) {  // in[a][b][c], c in the peer's block: sent as (a, b, c)
-    box.n = {na, mine, to.size};
-    box.src_offset = a0 * mine * split_ + to.offset;
-    box.src_stride = {mine * split_, split_, 1};
-    box.dst_stride = {mine * to.size, to.size, 1};
-  } else {  // in[x][a][b], b in the peer's block: sent as (x, a, b)
-    box.n = {mine, na, to.size};
-    box.src_offset = std::int64_t{a0} * split_ + to.offset;
-    box.src_stride = {A * split_, split_, 1};
-    box.dst_stride = {std::int64_t{na} * to.size, to.size, 1};
-  }
-  return box;
+std::int64_t Stage::send_offset(int peer) const {
+  return block_of(split_, ranks_, peer).offset * in_.strides()[s_];
+}
+
+std::int64_t Stage::recv_offset(int peer) const {
+  return block_of(gathered_, ranks_, peer).offset * out_.strides()[g_];
+}
+
+CopyBox Stage::send_box(int peer, int a0, int na, Block rows) const {
+  const auto extent = message(me_, peer, na);
+  const auto packed = packed_strides(extent);
+  const auto in = in_.strides();
+  rows = rows_or_all(rows);
+  auto cut = extent;
+  cut[g_] = rows.size;
+  return box_in_order(packed_, cut, std::int64_t{a0} * in[a_] + send_offset(peer) + rows.offset * in[g_], in,
+                      rows.offset * packed[g_], packed);
 }
 
 CopyBox Stage::recv_box(int peer, int a0, int na) const {
-  const Block from = block_of(gathered_, ranks_, peer);
-  const std::int64_t mine = block_of(split_, ranks_, me_).size;
-  const std::int64_t A = planes_;
-  CopyBox box;
-  if (kind_ == StageKind::split_last) {
-    // Received (a, b, c) with b in the peer's block of B, c in mine of C; out[c][a][B.offset + b].
-    // Loops (c, a, b): b innermost, contiguous in the output.
-    box.n = {mine, na, from.size};
-    box.src_stride = {1, from.size * mine, mine};
-    box.dst_offset = std::int64_t{a0} * gathered_ + from.offset;
-    box.dst_stride = {A * gathered_, gathered_, 1};
-  } else {
-    // Received (x, a, b) with x in the peer's block of X, b in mine of B; out[a][b][X.offset + x].
-    // Loops (a, b, x): x innermost, contiguous in the output.
-    box.n = {na, mine, from.size};
-    box.src_stride = {mine, 1, std::int64_t{na} * mine};
-    box.dst_offset = a0 * mine * gathered_ + from.offset;
-    box.dst_stride = {mine * gathered_, gathered_, 1};
-  }
-  return box;
+  const auto extent = message(peer, me_, na);
+  const auto out = out_.strides();
+  return box_in_order(out_.order, extent, 0, packed_strides(extent),
+                      std::int64_t{a0} * out[a_] + recv_offset(peer), out);
+}
+
+CopyBox Stage::self_box(int a0, int na, Block rows) const {
+  auto extent = message(me_, me_, na);
+  const auto in = in_.strides(), out = out_.strides();
+  rows = rows_or_all(rows);
+  extent[g_] = rows.size;
+  return box_in_order(out_.order, extent, std::int64_t{a0} * in[a_] + send_offset(me_) + rows.offset * in[g_],
+                      in, std::int64_t{a0} * out[a_] + recv_offset(me_) + rows.offset * out[g_], out);
 }
 
 }  // namespace tamp::fft

@@ -1,21 +1,27 @@
-// The geometry of one transpose: which box of the local array goes to which peer, and where a received box
-// lands. Two kinds, inverse to each other:
-//   split_last  [A][B_l][C] -> [C_l][A][B]   (forward: the communicator gathers B and splits C)
-//   gather_last [X_l][A][B] -> [A][B_l][X]   (backward: the communicator gathers X and splits B)
-// `_l` is the rank's block of a dimension distributed over the communicator. Before the exchange the local
-// 1D FFTs run along the contiguous whole dimension (C, resp. B). Planes are the A index: every rank of the
-// communicator has the same A, so the tiles of a pipelined transpose match across the communicator.
+// The geometry of one transpose: a communicator of `ranks` ranks gathers global dimension g (each rank held
+// its block of it) and splits dimension s (each rank held all of it); the third dimension, the *planes*, is
+// the same on every rank of the communicator, so the tiles of a pipelined transpose match across it. Before
+// the exchange the local 1D FFTs run along s, the dimension about to be split. Input and output are Layouts
+// (any dimension order); the stage says which box goes to which peer and where a received box lands.
+//
+// A message is packed in one dimension order for sender and receiver. If the sender's block is contiguous
+// in that order in the input (s outermost), it is sent straight from the input; if the receiver's block is
+// contiguous in the output (g outermost), it is received straight into the output. The order is chosen to
+// need as few copies as possible, so a blocking transpose copies each element once (pack or unpack). A
+// rank's own block never goes through MPI: it is copied from the input to the output directly.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "distribution.hpp"
+#include "layout.hpp"
 
 namespace tamp::fft {
 
-/// dst[d + i*ds0 + j*ds1 + k*ds2] = src[s + i*ss0 + j*ss1 + k*ss2] for i < n0, j < n1, k < n2.
+/// dst[d + i*ds0 + j*ds1 + k*ds2] = scale * src[s + i*ss0 + j*ss1 + k*ss2] for i < n0, j < n1, k < n2.
 struct CopyBox {
+  double scale = 1.0;
   std::array<std::int64_t, 3> n{0, 0, 0};
   std::int64_t src_offset = 0;
   std::array<std::int64_t, 3> src_stride{0, 0, 0};
@@ -23,45 +29,71 @@ struct CopyBox {
   std::array<std::int64_t, 3> dst_stride{0, 0, 0};
 };
 
-/// Batched contiguous 1D transforms of length `n`: loops of (count, stride) around the rows, from `offset`.
+/// Batched transforms from `offset`: `dims` are the transformed dimensions (length, element stride; one for
+/// 1D FFTs, two for a 2D FFT), `loops` the (count, stride) loops around them.
 struct FftBatch {
-  int n = 1;
+  std::vector<std::array<std::int64_t, 2>> dims;
   std::int64_t offset = 0;
   std::vector<std::array<std::int64_t, 2>> loops;
 };
 
-enum class StageKind { split_last, gather_last };
+/// The FFTs of a whole local array along the global dimensions `dims` (outermost first).
+FftBatch fft_along(const Layout& layout, const std::vector<int>& dims);
 
 class Stage {
  public:
-  /// `planes` = A; `gathered` / `split`: global sizes of the dimension the communicator gathers (B, resp. X)
-  /// and splits (C, resp. B); the communicator has `ranks` ranks, this one is `me`.
-  Stage(StageKind kind, int planes, int gathered, int split, int ranks, int me);
+  /// `gathered` / `split`: global sizes of dimensions g and s; this rank is `me` of `ranks`. `in` must hold
+  /// my block of g and all of s, `out` all of g and my block of s, both the same planes.
+  Stage(Layout in, Layout out, int g, int s, int gathered, int split, int ranks, int me);
 
-  int planes() const { return planes_; }
+  int planes() const { return static_cast<int>(in_.extent[a_]); }
+  int planes_dim() const { return a_; }
   int ranks() const { return ranks_; }
-  std::int64_t input_size() const;
-  std::int64_t output_size() const;
-  /// The FFTs before the exchange run along the dimension the communicator splits next (C, resp. B).
-  int fft_length() const { return split_; }
+  int me() const { return me_; }
+  const Layout& input() const { return in_; }
+  const Layout& output() const { return out_; }
+  /// One rank and the same layout on both sides: the output is the input (no copy, same array).
+  bool identity() const { return ranks_ == 1 && in_.order == out_.order; }
+  /// Whole-plane messages can be sent from the input / received into the output without a copy.
+  bool direct_send() const { return packed_ == in_.order && in_.order[0] == s_; }
+  bool direct_recv() const { return packed_ == out_.order && out_.order[0] == g_; }
 
-  /// The 1D FFTs of planes [a0, a0 + na) of the input.
-  FftBatch fft_batch(int a0, int na) const;
+  /// The 1D FFTs of planes [a0, a0 + na) of the input; with `rows`, only of the rows [rows.offset,
+  /// + rows.size) of my block of the gathered dimension.
+  FftBatch fft_batch(int a0, int na, Block rows = kAll) const;
+  /// The FFTs of all planes along s and along the planes' dimension: a 2D FFT per row of the gathered
+  /// dimension, for a previous identity stage whose FFTs ran along the planes.
+  FftBatch fft_batch_2d(Block rows = kAll) const;
+  /// Rows (my block of the gathered dimension) and the elements of one row in the input: the unit of
+  /// cache blocking.
+  int rows() const { return static_cast<int>(in_.extent[g_]); }
+  std::int64_t row_size() const { return in_.size() / in_.extent[g_]; }
   /// Elements sent to / received from `peer` for a tile of `na` planes.
   std::int64_t send_count(int peer, int na) const;
   std::int64_t recv_count(int peer, int na) const;
-  /// From the input array to a send block that starts at offset 0, and from a receive block starting at 0
-  /// to the output array, for planes [a0, a0 + na).
-  CopyBox send_box(int peer, int a0, int na) const;
+  /// Offsets of the whole-plane messages in the input (direct_send) and in the output (direct_recv).
+  std::int64_t send_offset(int peer) const;
+  std::int64_t recv_offset(int peer) const;
+  /// From the input to a packed block that starts at offset 0; from a packed block starting at 0 to the
+  /// output; this rank's own block from the input to the output; all for planes [a0, a0 + na).
+  /// Copies from the input may be cut to `rows` of my block of the gathered dimension.
+  CopyBox send_box(int peer, int a0, int na, Block rows = kAll) const;
   CopyBox recv_box(int peer, int a0, int na) const;
+  CopyBox self_box(int a0, int na, Block rows = kAll) const;
+
+  static constexpr Block kAll{0, -1};  // all rows
 
  private:
-  StageKind kind_;
-  int planes_;
-  int gathered_;
-  int split_;
-  int ranks_;
-  int me_;
+  // Extents of the message from rank `from` to rank `to` for na planes, by global dimension.
+  std::array<std::int64_t, 3> message(int from, int to, int na) const;
+  std::array<std::int64_t, 3> packed_strides(const std::array<std::int64_t, 3>& extent) const;
+  Block rows_or_all(Block rows) const;
+
+  Layout in_, out_;
+  int g_, s_, a_;
+  int gathered_, split_;
+  int ranks_, me_;
+  Order packed_;
 };
 
 }  // namespace tamp::fft

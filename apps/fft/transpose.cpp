@@ -1,5 +1,5 @@
 // Blocking and pipelined transposes. Data go as pairs of doubles (MPI_DOUBLE), which every MPI (and SMPI)
-// supports; counts are checked against int range when the problem is validated.
+// supports; counts and displacements are checked against int range when the problem is validated.
 #include "transpose.hpp"
 
 #include <algorithm>
@@ -7,6 +7,9 @@
 
 namespace tamp::fft {
 namespace {
+
+// Rows of the input FFT-ed and packed together in a blocking transpose: well inside a core's L2 cache.
+constexpr std::int64_t kCacheBlockBytes = 512 * 1024;
 
 // Runs f with both timers started; the times of one phase of the app's split and of the common split.
 template <class F>
@@ -23,8 +26,15 @@ void timed(app::Timer& phase, app::Timer& common, F&& f) {
 Transpose::Transpose(Stage stage, MPI_Comm comm, int sign, FftPlans& plans, CopyFn copy)
     : stage_(std::move(stage)), comm_(comm), sign_(sign), plans_(plans), copy_(copy) {}
 
-void Transpose::prepare(Slot& slot, int a0, int na) {
+bool Transpose::scale_output(double scale) {
+  if (stage_.identity() || (stage_.ranks() > 1 && stage_.direct_recv())) return false;
+  scale_ = scale;
+  return true;
+}
+
+void Transpose::prepare(Slot& slot, int a0, int na, bool direct) {
   const int P = stage_.ranks();
+  const bool send_direct = direct && stage_.direct_send(), recv_direct = direct && stage_.direct_recv();
   slot.a0 = a0;
   slot.na = na;
   slot.send_counts.assign(P, 0);
@@ -33,71 +43,83 @@ void Transpose::prepare(Slot& slot, int a0, int na) {
   slot.recv_displs.assign(P, 0);
   std::int64_t sent = 0, received = 0;
   for (int p = 0; p < P; ++p) {
+    if (p == stage_.me()) continue;  // the own block is copied, not sent
     slot.send_counts[p] = static_cast<int>(2 * stage_.send_count(p, na));
     slot.recv_counts[p] = static_cast<int>(2 * stage_.recv_count(p, na));
-    slot.send_displs[p] = static_cast<int>(sent);
-    slot.recv_displs[p] = static_cast<int>(received);
+    slot.send_displs[p] = static_cast<int>(send_direct ? 2 * stage_.send_offset(p) : sent);
+    slot.recv_displs[p] = static_cast<int>(recv_direct ? 2 * stage_.recv_offset(p) : received);
     sent += slot.send_counts[p];
     received += slot.recv_counts[p];
   }
-  slot.uniform = std::all_of(slot.send_counts.begin(), slot.send_counts.end(),
-                             [&](int n) { return n == slot.send_counts[0]; }) &&
-                 std::all_of(slot.recv_counts.begin(), slot.recv_counts.end(),
-                             [&](int n) { return n == slot.send_counts[0]; });
   // Buffers only grow: a tile of a run reuses the memory of the previous runs.
-  if (slot.send.size() < static_cast<std::size_t>(sent / 2)) slot.send.resize(sent / 2);
-  if (slot.recv.size() < static_cast<std::size_t>(received / 2)) slot.recv.resize(received / 2);
+  if (!send_direct && slot.send.size() < static_cast<std::size_t>(sent / 2)) slot.send.resize(sent / 2);
+  if (!recv_direct && slot.recv.size() < static_cast<std::size_t>(received / 2)) slot.recv.resize(received / 2);
 }
 
-void Transpose::pack(Slot& slot, const Complex* in) {
+void Transpose::pack(Slot& slot, const Complex* in, Complex* out, bool peers, Block rows) {
+  CopyBox self = stage_.self_box(slot.a0, slot.na, rows);
+  self.scale = scale_;
+  copy_(self, in, out);
+  if (!peers) return;
   for (int p = 0; p < stage_.ranks(); ++p) {
-    copy_(stage_.send_box(p, slot.a0, slot.na), in, slot.send.data() + slot.send_displs[p] / 2);
+    if (p != stage_.me())
+      copy_(stage_.send_box(p, slot.a0, slot.na, rows), in, slot.send.data() + slot.send_displs[p] / 2);
   }
 }
 
-void Transpose::unpack(const Slot& slot, const Complex* from, Complex* out) {
+void Transpose::unpack(const Slot& slot, Complex* out) {
   for (int p = 0; p < stage_.ranks(); ++p) {
-    copy_(stage_.recv_box(p, slot.a0, slot.na), from + slot.recv_displs[p] / 2, out);
+    if (p == stage_.me()) continue;
+    CopyBox box = stage_.recv_box(p, slot.a0, slot.na);
+    box.scale = scale_;
+    copy_(box, slot.recv.data() + slot.recv_displs[p] / 2, out);
   }
 }
 
 void Transpose::run(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
-                    PhaseTimers& phases) {
-  // A communicator of one rank is a local reordering: nothing to overlap.
+                    PhaseTimers& phases, bool with_planes) {
+  // A communicator of one rank is a local reordering (or nothing): nothing to overlap.
   if (config.mode == TransposeMode::blocking || stage_.ranks() == 1) {
-    run_blocking(in, out, timers, phases);
+    run_blocking(in, out, timers, phases, with_planes);
   } else {
+    if (with_planes) {
+      timed(phases.fft, timers.compute, [&] { plans_.execute(fft_along(stage_.input(), {stage_.planes_dim()}), sign_, in); });
+    }
     run_pipelined(in, out, config, timers, phases);
   }
 }
 
-void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& timers, PhaseTimers& phases) {
+void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& timers, PhaseTimers& phases,
+                             bool with_planes) {
   if (slots_.empty()) slots_.resize(1);
   Slot& slot = slots_[0];
   const int planes = stage_.planes();
-  timed(phases.fft, timers.compute, [&] { plans_.execute(stage_.fft_batch(0, planes), sign_, in); });
-  if (stage_.ranks() == 1) {
-    // Alone, the whole input in send order is the input itself: unpack from it, no packing.
-    timed(phases.unpack, timers.comm, [&] {
-      prepare(slot, 0, planes);
-      unpack(slot, in, out);
+  if (stage_.identity()) {  // `out` is `in`: the FFTs only
+    timed(phases.fft, timers.compute, [&] {
+      plans_.execute(with_planes ? stage_.fft_batch_2d() : stage_.fft_batch(0, planes), sign_, in);
     });
     return;
   }
-  timed(phases.pack, timers.comm, [&] {
-    prepare(slot, 0, planes);
-    pack(slot, in);
-  });
+  const bool send_direct = stage_.direct_send(), recv_direct = stage_.direct_recv();
+  timed(phases.pack, timers.comm, [&] { prepare(slot, 0, planes, true); });
+  // FFTs and packing by blocks of rows that fit in cache: the copies read what the FFTs just wrote.
+  const int rows = stage_.rows();
+  const int chunk = static_cast<int>(std::clamp<std::int64_t>(
+      kCacheBlockBytes / (sizeof(Complex) * stage_.row_size()), 1, std::max(rows, 1)));
+  for (Block cut{0, 0}; cut.offset < rows; cut.offset += chunk) {
+    cut.size = std::min(chunk, rows - cut.offset);
+    timed(phases.fft, timers.compute, [&] {
+      plans_.execute(with_planes ? stage_.fft_batch_2d(cut) : stage_.fft_batch(0, planes, cut), sign_, in);
+    });
+    timed(phases.pack, timers.comm, [&] { pack(slot, in, out, !send_direct, cut); });
+  }
+  if (stage_.ranks() == 1) return;
   timed(phases.transpose, timers.comm, [&] {
-    if (slot.uniform) {
-      MPI_Alltoall(slot.send.data(), slot.send_counts[0], MPI_DOUBLE, slot.recv.data(), slot.recv_counts[0],
-                   MPI_DOUBLE, comm_);
-    } else {
-      MPI_Alltoallv(slot.send.data(), slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE,
-                    slot.recv.data(), slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_);
-    }
+    MPI_Alltoallv(send_direct ? static_cast<void*>(in) : slot.send.data(), slot.send_counts.data(),
+                  slot.send_displs.data(), MPI_DOUBLE, recv_direct ? static_cast<void*>(out) : slot.recv.data(),
+                  slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_);
   });
-  timed(phases.unpack, timers.comm, [&] { unpack(slot, slot.recv.data(), out); });
+  if (!recv_direct) timed(phases.unpack, timers.comm, [&] { unpack(slot, out); });
 }
 
 void Transpose::progress(int first, int last, int window) {
@@ -121,7 +143,7 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
   auto finish = [&](int t) {
     Slot& slot = slots_[t % window];
     timed(phases.transpose, timers.comm, [&] { MPI_Wait(&slot.request, MPI_STATUS_IGNORE); });
-    timed(phases.unpack, timers.comm, [&] { unpack(slot, slot.recv.data(), out); });
+    timed(phases.unpack, timers.comm, [&] { unpack(slot, out); });
   };
   for (int t = 0; t < tiles; ++t) {
     // The buffers of tile t are those of tile t - window: it must be complete (and unpacked) first.
@@ -133,18 +155,13 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
     timed(phases.fft, timers.compute, [&] { plans_.execute(stage_.fft_batch(a0, na), sign_, in); });
     if (test) timed(phases.transpose, timers.comm, [&] { progress(first, t, window); });
     timed(phases.pack, timers.comm, [&] {
-      prepare(slot, a0, na);
-      pack(slot, in);
+      prepare(slot, a0, na, false);
+      pack(slot, in, out, true, Stage::kAll);
     });
     timed(phases.transpose, timers.comm, [&] {
-      if (slot.uniform) {
-        MPI_Ialltoall(slot.send.data(), slot.send_counts[0], MPI_DOUBLE, slot.recv.data(),
-                      slot.recv_counts[0], MPI_DOUBLE, comm_, &slot.request);
-      } else {
-        MPI_Ialltoallv(slot.send.data(), slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE,
-                       slot.recv.data(), slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_,
-                       &slot.request);
-      }
+      MPI_Ialltoallv(slot.send.data(), slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE,
+                     slot.recv.data(), slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_,
+                     &slot.request);
       if (test) progress(first, t + 1, window);
     });
   }

@@ -1,4 +1,4 @@
-// One transpose of the 3D FFT with the local FFTs before it: blocking (one MPI_Alltoall(v) of all planes) or
+// One transpose of the 3D FFT with the local FFTs before it: blocking (one MPI_Alltoallv of all planes) or
 // pipelined as in seed 002 §V.1.6: the planes are cut into tiles; for each tile the FFTs run, the tile is
 // packed and its MPI_Ialltoallv posted, with `window` tiles in flight; progression by MPI_Test on the
 // outstanding tiles after each unit of computation (the FFTs of a tile, its packing), or none until the wait.
@@ -45,10 +45,18 @@ class Transpose {
   Transpose(Stage stage, MPI_Comm comm, int sign, FftPlans& plans, CopyFn copy);
 
   const Stage& stage() const { return stage_; }
-  /// FFTs along the contiguous dimension of `in` (in place), then the exchange into `out`. Collective on
-  /// the communicator. FFT time goes to timers.compute, the rest to timers.comm.
+  /// Multiplies everything written to the output by `scale` during the copies (the 1/N of a backward
+  /// transform, saving a pass over the array). False, and nothing changes, where the output is not
+  /// written by copies (identity stage, messages received straight into the output).
+  bool scale_output(double scale);
+  /// FFTs along the dimension the stage splits (in place in `in`), then the exchange into `out` (the same
+  /// array for an identity stage). Collective on the communicator. FFT time goes to timers.compute, the
+  /// rest to timers.comm.
+  /// `with_planes`: the FFTs along the planes' dimension are still to do (a previous identity stage left
+  /// them): blocking, they fuse with this stage's into one 2D FFT per plane of the gathered dimension;
+  /// pipelined, they run on the whole input before the first tile.
   void run(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
-           PhaseTimers& phases);
+           PhaseTimers& phases, bool with_planes = false);
 
  private:
   // One tile in flight: its buffers, counts (untouched until completion) and request.
@@ -56,13 +64,16 @@ class Transpose {
     std::vector<Complex> send, recv;
     std::vector<int> send_counts, send_displs, recv_counts, recv_displs;
     MPI_Request request = MPI_REQUEST_NULL;
-    bool uniform = false;
     int a0 = 0, na = 0;
   };
-  void prepare(Slot& slot, int a0, int na);
-  void pack(Slot& slot, const Complex* in);
-  void unpack(const Slot& slot, const Complex* from, Complex* out);
-  void run_blocking(Complex* in, Complex* out, app::IterationTimers& timers, PhaseTimers& phases);
+  // Counts and displacements of a tile; `direct`: whole planes, sent from the input / received into the
+  // output where the stage allows it (displacements then point into those arrays).
+  void prepare(Slot& slot, int a0, int na, bool direct);
+  // The own block into `out`; with `peers`, the peers' blocks into the send buffer; `rows` of the input.
+  void pack(Slot& slot, const Complex* in, Complex* out, bool peers, Block rows);
+  void unpack(const Slot& slot, Complex* out);
+  void run_blocking(Complex* in, Complex* out, app::IterationTimers& timers, PhaseTimers& phases,
+                    bool with_planes);
   void run_pipelined(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
                      PhaseTimers& phases);
   void progress(int first, int last, int window);
@@ -73,6 +84,7 @@ class Transpose {
   FftPlans& plans_;
   CopyFn copy_;
   std::vector<Slot> slots_;
+  double scale_ = 1.0;
 };
 
 }  // namespace tamp::fft

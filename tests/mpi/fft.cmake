@@ -27,6 +27,16 @@ tamp_add_mpi_test(NAME fft-pencil-3x2 RANKS 6
 tamp_add_mpi_test(NAME fft-3r-progress-none RANKS 3
                   COMMAND tamp-fft --size 10x9x8 --progress none --tile 3 --iterations 2 --plan estimate)
 tamp_add_mpi_test(NAME fft-autotune RANKS 4 COMMAND tamp-fft --size 8x6x8 --autotune --iterations 1 --plan estimate)
+# Degenerate grids: 1x4 (the column transposes are the identity: Z shares Y's array) and 4x1 as a pencil grid
+# (the row transposes are), both transposes of each kind, uneven blocks.
+foreach(grid 1x4 4x1)
+  foreach(transpose blocking overlap)
+    tamp_add_mpi_test(NAME fft-grid-${grid}-${transpose} RANKS 4
+                      COMMAND tamp-fft --size 13x11x7 --grid ${grid} --transpose ${transpose} --tile 1
+                              --iterations 2 --plan estimate)
+    set_tests_properties(fft-grid-${grid}-${transpose} PROPERTIES FAIL_REGULAR_EXPRESSION "${_fft_fail}")
+  endforeach()
+endforeach()
 set_tests_properties(fft-pencil-3x2 fft-3r-progress-none PROPERTIES FAIL_REGULAR_EXPRESSION "${_fft_fail}")
 set_tests_properties(fft-autotune PROPERTIES PASS_REGULAR_EXPRESSION "auto-tuned.*Solution validates"
                      FAIL_REGULAR_EXPRESSION "${_fft_fail}")
