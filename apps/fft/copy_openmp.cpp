@@ -13,18 +13,25 @@ void copy_box(app::OpenMPTag, const CopyBox& box, const Complex* src, Complex* d
   const double scale = box.scale;
   const Complex* s = src + box.src_offset;
   Complex* d = dst + box.dst_offset;
-#pragma omp parallel for collapse(2) schedule(static) if (n0 * n1 * n2 > 32768)
-  for (std::int64_t i = 0; i < n0; ++i) {
-    for (std::int64_t j = 0; j < n1; ++j) {
-      const Complex* from = s + i * box.src_stride[0] + j * box.src_stride[1];
-      Complex* to = d + i * box.dst_stride[0] + j * box.dst_stride[1];
-      if (ss == 1 && ds == 1 && scale == 1.0) {
-        std::copy(from, from + n2, to);
-      } else {
-        for (std::int64_t k = 0; k < n2; ++k) to[k * ds] = from[k * ss] * scale;
-      }
+  auto row = [&](std::int64_t i, std::int64_t j) {
+    const Complex* from = s + i * box.src_stride[0] + j * box.src_stride[1];
+    Complex* to = d + i * box.dst_stride[0] + j * box.dst_stride[1];
+    if (ss == 1 && ds == 1 && scale == 1.0) {
+      std::copy(from, from + n2, to);
+    } else {
+      for (std::int64_t k = 0; k < n2; ++k) to[k * ds] = from[k * ss] * scale;
     }
+  };
+  // Small boxes (the pipelined tiles' blocks) stay out of the OpenMP runtime: entering a parallel region,
+  // even a disabled one, costs more than copying them.
+  if (n0 * n1 * n2 <= 32768) {
+    for (std::int64_t i = 0; i < n0; ++i)
+      for (std::int64_t j = 0; j < n1; ++j) row(i, j);
+    return;
   }
+#pragma omp parallel for collapse(2) schedule(static)
+  for (std::int64_t i = 0; i < n0; ++i)
+    for (std::int64_t j = 0; j < n1; ++j) row(i, j);
 }
 
 }  // namespace tamp::fft

@@ -166,30 +166,44 @@ class FftRun final : public FftRunBase {
   Complex* y() { return plan_.forward_rows.identity() ? x_.data() : y_.data(); }
   Complex* z() { return plan_.forward_columns.identity() ? y() : z_.data(); }
 
+  // Blocking: each transpose runs the FFTs before its exchange (fused with the packing), the last sweep runs
+  // on the whole array. Overlapped: each transpose runs, per delivered tile, the FFTs of the next step that
+  // the tile allows (overlapping the tiles still in flight), so only the first FFTs of a direction run before
+  // an exchange. A slab's identity row transposes fold into the column transposes (2D FFTs per plane).
   void forward(const PipelineConfig& config, app::IterationTimers& timers, PhaseTimers& phases) {
-    // After an identity row stage (slab), its FFTs along N2 fuse with those along N1 (2D FFTs per plane).
-    const bool fuse = plan_.forward_rows.identity();
-    if (!fuse) f_rows_->run(x_.data(), y(), config, timers, phases);
-    f_columns_->run(y(), z(), config, timers, phases, fuse);
-    phases.fft.start();
-    timers.compute.start();
-    plans_->execute(fft_along(plan_.layouts.z, {0}), FFTW_FORWARD, z());
-    timers.compute.stop();
-    phases.fft.stop();
+    const bool chain = config.mode == TransposeMode::overlap;
+    const bool slab = plan_.forward_rows.identity();
+    if (!slab) f_rows_->run(x_.data(), y(), config, timers, phases, {true, false, chain ? 1 : -1});
+    f_columns_->run(y(), z(), config, timers, phases, {slab || !chain, slab, chain ? 0 : -1});
+    if (!chain) last_sweep(plan_.layouts.z, {0}, FFTW_FORWARD, z(), timers, phases);
   }
 
   void backward(const PipelineConfig& config, app::IterationTimers& timers, PhaseTimers& phases) {
-    b_columns_->run(z(), y(), config, timers, phases);
-    const bool fuse = plan_.backward_rows.identity();  // its FFTs along N1 join the last ones along N2
-    if (!fuse) b_rows_->run(y(), x_.data(), config, timers, phases);
-    phases.fft.start();
-    timers.compute.start();
-    plans_->execute(fft_along(plan_.layouts.x, fuse ? std::vector<int>{1, 2} : std::vector<int>{2}), FFTW_BACKWARD,
-                    x_.data());
+    const bool chain = config.mode == TransposeMode::overlap;
+    const bool slab = plan_.backward_rows.identity();
+    b_columns_->run(z(), y(), config, timers, phases, {true, false, chain ? 1 : -1});
+    if (!slab) b_rows_->run(y(), x_.data(), config, timers, phases, {!chain, false, chain ? 2 : -1});
+    if (slab) {
+      last_sweep(plan_.layouts.x, chain ? std::vector<int>{2} : std::vector<int>{1, 2}, FFTW_BACKWARD, x_.data(),
+                 timers, phases);
+    } else if (!chain) {
+      last_sweep(plan_.layouts.x, {2}, FFTW_BACKWARD, x_.data(), timers, phases);
+    }
     if (!scaled_by_copy_) {  // FFTW does not normalise
+      phases.fft.start();
+      timers.compute.start();
       const double scale = 1.0 / static_cast<double>(spec_.elements());
       for (Complex& value : x_) value *= scale;
+      timers.compute.stop();
+      phases.fft.stop();
     }
+  }
+
+  void last_sweep(const Layout& layout, const std::vector<int>& dims, int sign, Complex* data,
+                  app::IterationTimers& timers, PhaseTimers& phases) {
+    phases.fft.start();
+    timers.compute.start();
+    plans_->execute(fft_along(layout, dims), sign, data);
     timers.compute.stop();
     phases.fft.stop();
   }

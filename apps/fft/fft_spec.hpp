@@ -17,8 +17,8 @@ struct FftOptions {
   std::string decomposition = "pencil";  // slab | pencil
   std::string grid;                      // PRxPC (pencil); empty: the grid of least transposed volume
   std::string transpose = "overlap";     // blocking | overlap
-  int tile = 0;                          // planes per MPI_Ialltoallv; 0: a quarter of the planes
-  int window = 2;                        // MPI_Ialltoallv outstanding
+  int tile = 0;                          // planes per MPI_Ialltoallv; 0: half of the fewest planes
+  int window = 4;                        // MPI_Ialltoallv outstanding
   std::string progress = "test";         // test | none
   bool autotune = false;                 // sweep tile and window in start(), keep the fastest
   std::string plan = "measure";          // FFTW planner: estimate | measure
@@ -44,7 +44,7 @@ struct FftSpec {
   bool slab = false;
   TransposeMode mode = TransposeMode::overlap;
   int tile = 1;      // planes per tile (overlap)
-  int window = 2;    // tiles in flight (overlap)
+  int window = 4;    // tiles in flight (overlap)
   int max_tile = 1;  // fewest planes of a communicating transpose, over all ranks
   ProgressMode progress = ProgressMode::test;
   bool autotune = false;

@@ -25,12 +25,17 @@ CopyBox box_in_order(const Order& order, const std::array<std::int64_t, 3>& exte
 
 }  // namespace
 
-FftBatch fft_along(const Layout& layout, const std::vector<int>& dims) {
+FftBatch fft_along(const Layout& layout, const std::vector<int>& dims, Box box) {
   const auto stride = layout.strides();
   FftBatch batch;
-  for (int d : dims) batch.dims.push_back({layout.extent[d], stride[d]});
-  for (int d : layout.order) {
-    if (std::find(dims.begin(), dims.end(), d) == dims.end()) batch.loops.push_back({layout.extent[d], stride[d]});
+  for (int d : layout.order) {  // outermost first, as FFTW's row-major multi-dimensional transforms expect
+    if (std::find(dims.begin(), dims.end(), d) != dims.end()) {
+      batch.dims.push_back({layout.extent[d], stride[d]});
+    } else {
+      const Block range = box[d].size < 0 ? Block{0, static_cast<int>(layout.extent[d])} : box[d];
+      batch.offset += range.offset * stride[d];
+      batch.loops.push_back({range.size, stride[d]});
+    }
   }
   return batch;
 }
@@ -52,40 +57,18 @@ Stage::Stage(Layout in, Layout out, int g, int s, int gathered, int split, int r
   packed_ = copies(in_.order) < copies(out_.order) ? in_.order : out_.order;
 }
 
-Block Stage::rows_or_all(Block rows) const {
-  return rows.size < 0 ? Block{0, static_cast<int>(in_.extent[g_])} : rows;
+FftBatch Stage::fft_before(int a0, int na, Block rows, bool with_planes) const {
+  Box box{kAll, kAll, kAll};
+  box[g_] = rows;
+  if (with_planes) return fft_along(in_, {a_, s_}, box);
+  box[a_] = {a0, na};
+  return fft_along(in_, {s_}, box);
 }
 
-FftBatch Stage::fft_batch(int a0, int na, Block rows) const {
-  rows = rows_or_all(rows);
-  const auto stride = in_.strides();
-  FftBatch batch;
-  batch.dims = {{split_, stride[s_]}};
-  batch.offset = std::int64_t{a0} * stride[a_] + rows.offset * stride[g_];
-  for (int d : in_.order) {
-    if (d == a_) batch.loops.push_back({na, stride[d]});
-    if (d == g_) batch.loops.push_back({rows.size, stride[d]});
-  }
-  return batch;
-}
-
-FftBatch Stage::fft_batch_2d(Block rows) const {
-  rows = rows_or_all(rows);
-  Layout cut = in_;
-  cut.extent[g_] = rows.size;
-  // Outer transform dimension first, as FFTW's row-major multi-dimensional transforms expect; the cut
-  // keeps the input's strides.
-  const auto stride = in_.strides();
-  FftBatch batch;
-  for (int d : in_.order) {
-    if (d == g_) {
-      batch.loops.push_back({rows.size, stride[d]});
-    } else {
-      batch.dims.push_back({cut.extent[d], stride[d]});
-    }
-  }
-  batch.offset = rows.offset * stride[g_];
-  return batch;
+FftBatch Stage::fft_after(int dim, int a0, int na) const {
+  Box box{kAll, kAll, kAll};
+  box[a_] = {a0, na};
+  return fft_along(out_, {dim}, box);
 }
 
 std::array<std::int64_t, 3> Stage::message(int from, int to, int na) const {
@@ -123,7 +106,7 @@ CopyBox Stage::send_box(int peer, int a0, int na, Block rows) const {
   const auto extent = message(me_, peer, na);
   const auto packed = packed_strides(extent);
   const auto in = in_.strides();
-  rows = rows_or_all(rows);
+  if (rows.size < 0) rows = {0, static_cast<int>(extent[g_])};
   auto cut = extent;
   cut[g_] = rows.size;
   return box_in_order(packed_, cut, std::int64_t{a0} * in[a_] + send_offset(peer) + rows.offset * in[g_], in,
@@ -140,7 +123,7 @@ CopyBox Stage::recv_box(int peer, int a0, int na) const {
 CopyBox Stage::self_box(int a0, int na, Block rows) const {
   auto extent = message(me_, me_, na);
   const auto in = in_.strides(), out = out_.strides();
-  rows = rows_or_all(rows);
+  if (rows.size < 0) rows = {0, static_cast<int>(extent[g_])};
   extent[g_] = rows.size;
   return box_in_order(out_.order, extent, std::int64_t{a0} * in[a_] + send_offset(me_) + rows.offset * in[g_],
                       in, std::int64_t{a0} * out[a_] + recv_offset(me_) + rows.offset * out[g_], out);

@@ -37,8 +37,13 @@ struct FftBatch {
   std::vector<std::array<std::int64_t, 2>> loops;
 };
 
-/// The FFTs of a whole local array along the global dimensions `dims` (outermost first).
-FftBatch fft_along(const Layout& layout, const std::vector<int>& dims);
+/// Index range of each global dimension (size < 0: the whole extent).
+using Box = std::array<Block, 3>;
+constexpr Block kAll{0, -1};
+
+/// The FFTs of a local array along the global dimensions `dims`, over the index ranges `box` of the other
+/// dimensions (the transformed dimensions are always whole).
+FftBatch fft_along(const Layout& layout, const std::vector<int>& dims, Box box = {kAll, kAll, kAll});
 
 class Stage {
  public:
@@ -58,12 +63,12 @@ class Stage {
   bool direct_send() const { return packed_ == in_.order && in_.order[0] == s_; }
   bool direct_recv() const { return packed_ == out_.order && out_.order[0] == g_; }
 
-  /// The 1D FFTs of planes [a0, a0 + na) of the input; with `rows`, only of the rows [rows.offset,
-  /// + rows.size) of my block of the gathered dimension.
-  FftBatch fft_batch(int a0, int na, Block rows = kAll) const;
-  /// The FFTs of all planes along s and along the planes' dimension: a 2D FFT per row of the gathered
-  /// dimension, for a previous identity stage whose FFTs ran along the planes.
-  FftBatch fft_batch_2d(Block rows = kAll) const;
+  /// The FFTs before the exchange (along s) of planes [a0, a0 + na) of the input; with `rows`, only of those
+  /// rows of my block of the gathered dimension; with `with_planes` also along the planes' dimension (2D
+  /// FFTs, all planes), for a previous identity stage whose FFTs ran along the planes.
+  FftBatch fft_before(int a0, int na, Block rows = kAll, bool with_planes = false) const;
+  /// FFTs of the output along `dim` (the next stage's) over planes [a0, a0 + na): what a delivered tile allows.
+  FftBatch fft_after(int dim, int a0, int na) const;
   /// Rows (my block of the gathered dimension) and the elements of one row in the input: the unit of
   /// cache blocking.
   int rows() const { return static_cast<int>(in_.extent[g_]); }
@@ -81,13 +86,11 @@ class Stage {
   CopyBox recv_box(int peer, int a0, int na) const;
   CopyBox self_box(int a0, int na, Block rows = kAll) const;
 
-  static constexpr Block kAll{0, -1};  // all rows
 
  private:
   // Extents of the message from rank `from` to rank `to` for na planes, by global dimension.
   std::array<std::int64_t, 3> message(int from, int to, int na) const;
   std::array<std::int64_t, 3> packed_strides(const std::array<std::int64_t, 3>& extent) const;
-  Block rows_or_all(Block rows) const;
 
   Layout in_, out_;
   int g_, s_, a_;

@@ -77,27 +77,30 @@ void Transpose::unpack(const Slot& slot, Complex* out) {
 }
 
 void Transpose::run(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
-                    PhaseTimers& phases, bool with_planes) {
+                    PhaseTimers& phases, const StageFfts& ffts) {
   // A communicator of one rank is a local reordering (or nothing): nothing to overlap.
   if (config.mode == TransposeMode::blocking || stage_.ranks() == 1) {
-    run_blocking(in, out, timers, phases, with_planes);
+    run_blocking(in, out, timers, phases, ffts);
   } else {
-    if (with_planes) {
-      timed(phases.fft, timers.compute, [&] { plans_.execute(fft_along(stage_.input(), {stage_.planes_dim()}), sign_, in); });
-    }
-    run_pipelined(in, out, config, timers, phases);
+    run_pipelined(in, out, config, timers, phases, ffts);
   }
 }
 
+void Transpose::fft(const FftBatch& batch, Complex* data, app::IterationTimers& timers, PhaseTimers& phases) {
+  timed(phases.fft, timers.compute, [&] { plans_.execute(batch, sign_, data); });
+}
+
 void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& timers, PhaseTimers& phases,
-                             bool with_planes) {
+                             const StageFfts& ffts) {
   if (slots_.empty()) slots_.resize(1);
   Slot& slot = slots_[0];
   const int planes = stage_.planes();
+  const auto after = [&] {
+    if (ffts.after >= 0) fft(stage_.fft_after(ffts.after, 0, planes), out, timers, phases);
+  };
   if (stage_.identity()) {  // `out` is `in`: the FFTs only
-    timed(phases.fft, timers.compute, [&] {
-      plans_.execute(with_planes ? stage_.fft_batch_2d() : stage_.fft_batch(0, planes), sign_, in);
-    });
+    if (ffts.before) fft(stage_.fft_before(0, planes, kAll, ffts.with_planes), in, timers, phases);
+    after();
     return;
   }
   const bool send_direct = stage_.direct_send(), recv_direct = stage_.direct_recv();
@@ -108,18 +111,18 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
       kCacheBlockBytes / (sizeof(Complex) * stage_.row_size()), 1, std::max(rows, 1)));
   for (Block cut{0, 0}; cut.offset < rows; cut.offset += chunk) {
     cut.size = std::min(chunk, rows - cut.offset);
-    timed(phases.fft, timers.compute, [&] {
-      plans_.execute(with_planes ? stage_.fft_batch_2d(cut) : stage_.fft_batch(0, planes, cut), sign_, in);
-    });
+    if (ffts.before) fft(stage_.fft_before(0, planes, cut, ffts.with_planes), in, timers, phases);
     timed(phases.pack, timers.comm, [&] { pack(slot, in, out, !send_direct, cut); });
   }
-  if (stage_.ranks() == 1) return;
-  timed(phases.transpose, timers.comm, [&] {
-    MPI_Alltoallv(send_direct ? static_cast<void*>(in) : slot.send.data(), slot.send_counts.data(),
-                  slot.send_displs.data(), MPI_DOUBLE, recv_direct ? static_cast<void*>(out) : slot.recv.data(),
-                  slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_);
-  });
-  if (!recv_direct) timed(phases.unpack, timers.comm, [&] { unpack(slot, out); });
+  if (stage_.ranks() > 1) {
+    timed(phases.transpose, timers.comm, [&] {
+      MPI_Alltoallv(send_direct ? static_cast<void*>(in) : slot.send.data(), slot.send_counts.data(),
+                    slot.send_displs.data(), MPI_DOUBLE, recv_direct ? static_cast<void*>(out) : slot.recv.data(),
+                    slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_);
+    });
+    if (!recv_direct) timed(phases.unpack, timers.comm, [&] { unpack(slot, out); });
+  }
+  after();
 }
 
 void Transpose::progress(int first, int last, int window) {
@@ -132,19 +135,28 @@ void Transpose::progress(int first, int last, int window) {
 }
 
 void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& config,
-                              app::IterationTimers& timers, PhaseTimers& phases) {
+                              app::IterationTimers& timers, PhaseTimers& phases, const StageFfts& ffts) {
   const int planes = stage_.planes();
   const int tile = std::min(config.tile, planes);
   const int tiles = (planes + tile - 1) / tile;
   const int window = std::max(1, std::min(config.window, tiles));
   if (static_cast<int>(slots_.size()) < window) slots_.resize(window);
   const bool test = config.progress == ProgressMode::test;
-
+  auto test_from = [&](int first, int last) {
+    if (test) timed(phases.transpose, timers.comm, [&] { progress(first, last, window); });
+  };
+  // Tile t done: wait, unpack, and the FFTs its planes now allow (overlapping the tiles still in flight).
   auto finish = [&](int t) {
     Slot& slot = slots_[t % window];
     timed(phases.transpose, timers.comm, [&] { MPI_Wait(&slot.request, MPI_STATUS_IGNORE); });
     timed(phases.unpack, timers.comm, [&] { unpack(slot, out); });
+    if (ffts.after >= 0) {
+      fft(stage_.fft_after(ffts.after, slot.a0, slot.na), out, timers, phases);
+      test_from(t + 1, std::min(tiles, t + window + 1));
+    }
   };
+  // Without the planes' FFTs no tile can start: they run on the whole input first.
+  if (ffts.before && ffts.with_planes) fft(fft_along(stage_.input(), {stage_.planes_dim()}), in, timers, phases);
   for (int t = 0; t < tiles; ++t) {
     // The buffers of tile t are those of tile t - window: it must be complete (and unpacked) first.
     if (t >= window) finish(t - window);
@@ -152,11 +164,13 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
     Slot& slot = slots_[t % window];
     const int a0 = t * tile;
     const int na = std::min(tile, planes - a0);
-    timed(phases.fft, timers.compute, [&] { plans_.execute(stage_.fft_batch(a0, na), sign_, in); });
-    if (test) timed(phases.transpose, timers.comm, [&] { progress(first, t, window); });
+    if (ffts.before) {
+      fft(stage_.fft_before(a0, na), in, timers, phases);
+      test_from(first, t);
+    }
     timed(phases.pack, timers.comm, [&] {
       prepare(slot, a0, na, false);
-      pack(slot, in, out, true, Stage::kAll);
+      pack(slot, in, out, true, kAll);
     });
     timed(phases.transpose, timers.comm, [&] {
       MPI_Ialltoallv(slot.send.data(), slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE,

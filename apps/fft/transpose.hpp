@@ -39,6 +39,15 @@ struct PhaseTimers {
 
 using CopyFn = void (*)(const CopyBox& box, const Complex* src, Complex* dst);
 
+/// The local FFTs a transpose runs around its exchange.
+struct StageFfts {
+  bool before = true;        // along the split dimension s before the exchange (per tile when pipelined)
+  bool with_planes = false;  // and along the planes' dimension (a previous identity stage left them): blocking
+                             // fuses both into 2D FFTs, pipelined runs the planes' FFTs on all of the input first
+  int after = -1;            // a dimension of the output to transform after the exchange, per delivered tile
+                             // when pipelined (overlapping the tiles still in flight); -1: none
+};
+
 class Transpose {
  public:
   /// `comm` has stage.ranks() ranks, this one is the stage's `me`. `sign`: FFTW_FORWARD / FFTW_BACKWARD.
@@ -49,14 +58,11 @@ class Transpose {
   /// transform, saving a pass over the array). False, and nothing changes, where the output is not
   /// written by copies (identity stage, messages received straight into the output).
   bool scale_output(double scale);
-  /// FFTs along the dimension the stage splits (in place in `in`), then the exchange into `out` (the same
-  /// array for an identity stage). Collective on the communicator. FFT time goes to timers.compute, the
-  /// rest to timers.comm.
-  /// `with_planes`: the FFTs along the planes' dimension are still to do (a previous identity stage left
-  /// them): blocking, they fuse with this stage's into one 2D FFT per plane of the gathered dimension;
-  /// pipelined, they run on the whole input before the first tile.
+  /// The FFTs of `ffts` before (in place in `in`), the exchange into `out` (the same array for an identity
+  /// stage), the FFTs of `ffts` after (in `out`). Collective on the communicator. FFT time goes to
+  /// timers.compute, the rest to timers.comm.
   void run(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
-           PhaseTimers& phases, bool with_planes = false);
+           PhaseTimers& phases, const StageFfts& ffts);
 
  private:
   // One tile in flight: its buffers, counts (untouched until completion) and request.
@@ -73,9 +79,10 @@ class Transpose {
   void pack(Slot& slot, const Complex* in, Complex* out, bool peers, Block rows);
   void unpack(const Slot& slot, Complex* out);
   void run_blocking(Complex* in, Complex* out, app::IterationTimers& timers, PhaseTimers& phases,
-                    bool with_planes);
+                    const StageFfts& ffts);
   void run_pipelined(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
-                     PhaseTimers& phases);
+                     PhaseTimers& phases, const StageFfts& ffts);
+  void fft(const FftBatch& batch, Complex* data, app::IterationTimers& timers, PhaseTimers& phases);
   void progress(int first, int last, int window);
 
   Stage stage_;
