@@ -28,6 +28,8 @@ CopyFn copy_function(app::Backend backend) {
 }
 
 class FftRun final : public FftRunBase {
+  using dims = std::vector<int>;
+
  public:
   FftRun(const FftSpec& spec, const FftGraphs& graphs, std::shared_ptr<GridComms> comms,
          const app::RunContext& context)
@@ -166,29 +168,28 @@ class FftRun final : public FftRunBase {
   Complex* y() { return plan_.forward_rows.identity() ? x_.data() : y_.data(); }
   Complex* z() { return plan_.forward_columns.identity() ? y() : z_.data(); }
 
-  // Blocking: each transpose runs the FFTs before its exchange (fused with the packing), the last sweep runs
-  // on the whole array. Overlapped: each transpose runs, per delivered tile, the FFTs of the next step that
-  // the tile allows (overlapping the tiles still in flight), so only the first FFTs of a direction run before
-  // an exchange. A slab's identity row transposes fold into the column transposes (2D FFTs per plane).
+  // Each transpose runs the FFTs before its exchange (blocking: fused with the packing, by blocks of rows in
+  // cache) and the FFTs its output then allows (blocking: on each unpacked block of rows; overlapped: on each
+  // delivered tile, overlapping the tiles still in flight). Blocking leaves the FFTs of the next step to the
+  // next transpose (fused with its packing); overlapped runs them as soon as a tile allows, so only the first
+  // FFTs of a direction precede an exchange. A slab's identity row transposes fold into the column transposes
+  // (2D FFTs per plane).
   void forward(const PipelineConfig& config, app::IterationTimers& timers, PhaseTimers& phases) {
     const bool chain = config.mode == TransposeMode::overlap;
     const bool slab = plan_.forward_rows.identity();
-    if (!slab) f_rows_->run(x_.data(), y(), config, timers, phases, {true, false, chain ? 1 : -1});
-    f_columns_->run(y(), z(), config, timers, phases, {slab || !chain, slab, chain ? 0 : -1});
-    if (!chain) last_sweep(plan_.layouts.z, {0}, FFTW_FORWARD, z(), timers, phases);
+    if (!slab) f_rows_->run(x_.data(), y(), config, timers, phases, {true, false, chain ? dims{1} : dims{}});
+    f_columns_->run(y(), z(), config, timers, phases, {slab || !chain, slab, {0}});
   }
 
   void backward(const PipelineConfig& config, app::IterationTimers& timers, PhaseTimers& phases) {
     const bool chain = config.mode == TransposeMode::overlap;
     const bool slab = plan_.backward_rows.identity();
-    b_columns_->run(z(), y(), config, timers, phases, {true, false, chain ? 1 : -1});
-    if (!slab) b_rows_->run(y(), x_.data(), config, timers, phases, {!chain, false, chain ? 2 : -1});
-    if (slab) {
-      last_sweep(plan_.layouts.x, chain ? std::vector<int>{2} : std::vector<int>{1, 2}, FFTW_BACKWARD, x_.data(),
-                 timers, phases);
-    } else if (!chain) {
-      last_sweep(plan_.layouts.x, {2}, FFTW_BACKWARD, x_.data(), timers, phases);
-    }
+    // A slab's last FFTs (along N1 and N2) follow the column transposes: 2D per plane when blocking; along N1
+    // per tile, then along N2, when overlapped (a tile holds only some dimension-2 planes).
+    b_columns_->run(z(), y(), config, timers, phases,
+                    {true, false, slab ? (chain ? dims{1} : dims{1, 2}) : (chain ? dims{1} : dims{})});
+    if (!slab) b_rows_->run(y(), x_.data(), config, timers, phases, {!chain, false, {2}});
+    if (slab && chain) last_sweep(plan_.layouts.x, {2}, FFTW_BACKWARD, x_.data(), timers, phases);
     if (!scaled_by_copy_) {  // FFTW does not normalise
       phases.fft.start();
       timers.compute.start();

@@ -65,10 +65,11 @@ FftBatch Stage::fft_before(int a0, int na, Block rows, bool with_planes) const {
   return fft_along(in_, {s_}, box);
 }
 
-FftBatch Stage::fft_after(int dim, int a0, int na) const {
+FftBatch Stage::fft_after(const std::vector<int>& dims, int a0, int na, Block rows) const {
   Box box{kAll, kAll, kAll};
   box[a_] = {a0, na};
-  return fft_along(out_, {dim}, box);
+  box[s_] = rows;
+  return fft_along(out_, dims, box);
 }
 
 std::array<std::int64_t, 3> Stage::message(int from, int to, int na) const {
@@ -113,11 +114,15 @@ CopyBox Stage::send_box(int peer, int a0, int na, Block rows) const {
                       rows.offset * packed[g_], packed);
 }
 
-CopyBox Stage::recv_box(int peer, int a0, int na) const {
+CopyBox Stage::recv_box(int peer, int a0, int na, Block rows) const {
   const auto extent = message(peer, me_, na);
+  const auto packed = packed_strides(extent);
   const auto out = out_.strides();
-  return box_in_order(out_.order, extent, 0, packed_strides(extent),
-                      std::int64_t{a0} * out[a_] + recv_offset(peer), out);
+  if (rows.size < 0) rows = {0, static_cast<int>(extent[s_])};
+  auto cut = extent;
+  cut[s_] = rows.size;
+  return box_in_order(out_.order, cut, rows.offset * packed[s_], packed,
+                      std::int64_t{a0} * out[a_] + recv_offset(peer) + rows.offset * out[s_], out);
 }
 
 CopyBox Stage::self_box(int a0, int na, Block rows) const {

@@ -67,8 +67,12 @@ class Stage {
   /// rows of my block of the gathered dimension; with `with_planes` also along the planes' dimension (2D
   /// FFTs, all planes), for a previous identity stage whose FFTs ran along the planes.
   FftBatch fft_before(int a0, int na, Block rows = kAll, bool with_planes = false) const;
-  /// FFTs of the output along `dim` (the next stage's) over planes [a0, a0 + na): what a delivered tile allows.
-  FftBatch fft_after(int dim, int a0, int na) const;
+  /// FFTs of the output along `dims` (the next step's) over planes [a0, a0 + na) and, with `rows`, only
+  /// those rows of my block of the split dimension: what a delivered tile (or unpacked block) allows.
+  FftBatch fft_after(const std::vector<int>& dims, int a0, int na, Block rows = kAll) const;
+  /// Rows (my block of the split dimension) and the elements of one row in the output.
+  int out_rows() const { return static_cast<int>(out_.extent[s_]); }
+  std::int64_t out_row_size() const { return out_.size() / out_.extent[s_]; }
   /// Rows (my block of the gathered dimension) and the elements of one row in the input: the unit of
   /// cache blocking.
   int rows() const { return static_cast<int>(in_.extent[g_]); }
@@ -81,9 +85,10 @@ class Stage {
   std::int64_t recv_offset(int peer) const;
   /// From the input to a packed block that starts at offset 0; from a packed block starting at 0 to the
   /// output; this rank's own block from the input to the output; all for planes [a0, a0 + na).
-  /// Copies from the input may be cut to `rows` of my block of the gathered dimension.
+  /// Copies from the input may be cut to `rows` of my block of the gathered dimension, copies into the
+  /// output (recv_box) to `rows` of my block of the split dimension.
   CopyBox send_box(int peer, int a0, int na, Block rows = kAll) const;
-  CopyBox recv_box(int peer, int a0, int na) const;
+  CopyBox recv_box(int peer, int a0, int na, Block rows = kAll) const;
   CopyBox self_box(int a0, int na, Block rows = kAll) const;
 
 

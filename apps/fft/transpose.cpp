@@ -8,8 +8,20 @@
 namespace tamp::fft {
 namespace {
 
-// Rows of the input FFT-ed and packed together in a blocking transpose: well inside a core's L2 cache.
+// Rows FFT-ed and packed (or unpacked and FFT-ed) together in a blocking transpose: well inside a core's L2.
 constexpr std::int64_t kCacheBlockBytes = 512 * 1024;
+
+// f(rows) over blocks of `rows` rows of `row_size` elements that fit in kCacheBlockBytes.
+template <class F>
+void for_row_blocks(int rows, std::int64_t row_size, F&& f) {
+  const int chunk = static_cast<int>(std::clamp<std::int64_t>(
+      kCacheBlockBytes / (static_cast<std::int64_t>(sizeof(Complex)) * std::max<std::int64_t>(row_size, 1)), 1,
+      std::max(rows, 1)));
+  for (Block cut{0, 0}; cut.offset < rows; cut.offset += chunk) {
+    cut.size = std::min(chunk, rows - cut.offset);
+    f(cut);
+  }
+}
 
 // Runs f with both timers started; the times of one phase of the app's split and of the common split.
 template <class F>
@@ -67,10 +79,10 @@ void Transpose::pack(Slot& slot, const Complex* in, Complex* out, bool peers, Bl
   }
 }
 
-void Transpose::unpack(const Slot& slot, Complex* out) {
+void Transpose::unpack(const Slot& slot, Complex* out, Block rows) {
   for (int p = 0; p < stage_.ranks(); ++p) {
     if (p == stage_.me()) continue;
-    CopyBox box = stage_.recv_box(p, slot.a0, slot.na);
+    CopyBox box = stage_.recv_box(p, slot.a0, slot.na, rows);
     box.scale = scale_;
     copy_(box, slot.recv.data() + slot.recv_displs[p] / 2, out);
   }
@@ -95,34 +107,39 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
   if (slots_.empty()) slots_.resize(1);
   Slot& slot = slots_[0];
   const int planes = stage_.planes();
-  const auto after = [&] {
-    if (ffts.after >= 0) fft(stage_.fft_after(ffts.after, 0, planes), out, timers, phases);
+  const auto after = [&](Block rows) {
+    if (!ffts.after.empty()) fft(stage_.fft_after(ffts.after, 0, planes, rows), out, timers, phases);
   };
   if (stage_.identity()) {  // `out` is `in`: the FFTs only
     if (ffts.before) fft(stage_.fft_before(0, planes, kAll, ffts.with_planes), in, timers, phases);
-    after();
+    after(kAll);
     return;
   }
   const bool send_direct = stage_.direct_send(), recv_direct = stage_.direct_recv();
   timed(phases.pack, timers.comm, [&] { prepare(slot, 0, planes, true); });
   // FFTs and packing by blocks of rows that fit in cache: the copies read what the FFTs just wrote.
-  const int rows = stage_.rows();
-  const int chunk = static_cast<int>(std::clamp<std::int64_t>(
-      kCacheBlockBytes / (sizeof(Complex) * stage_.row_size()), 1, std::max(rows, 1)));
-  for (Block cut{0, 0}; cut.offset < rows; cut.offset += chunk) {
-    cut.size = std::min(chunk, rows - cut.offset);
+  for_row_blocks(stage_.rows(), stage_.row_size(), [&](Block cut) {
     if (ffts.before) fft(stage_.fft_before(0, planes, cut, ffts.with_planes), in, timers, phases);
     timed(phases.pack, timers.comm, [&] { pack(slot, in, out, !send_direct, cut); });
+  });
+  if (stage_.ranks() == 1 || recv_direct) {
+    if (stage_.ranks() > 1) exchange(slot, send_direct ? in : slot.send.data(), out, timers, phases);
+    after(kAll);
+    return;
   }
-  if (stage_.ranks() > 1) {
-    timed(phases.transpose, timers.comm, [&] {
-      MPI_Alltoallv(send_direct ? static_cast<void*>(in) : slot.send.data(), slot.send_counts.data(),
-                    slot.send_displs.data(), MPI_DOUBLE, recv_direct ? static_cast<void*>(out) : slot.recv.data(),
-                    slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_);
-    });
-    if (!recv_direct) timed(phases.unpack, timers.comm, [&] { unpack(slot, out); });
-  }
-  after();
+  exchange(slot, send_direct ? in : slot.send.data(), slot.recv.data(), timers, phases);
+  for_row_blocks(stage_.out_rows(), stage_.out_row_size(), [&](Block cut) {
+    timed(phases.unpack, timers.comm, [&] { unpack(slot, out, cut); });
+    after(cut);
+  });
+}
+
+void Transpose::exchange(Slot& slot, Complex* send, Complex* recv, app::IterationTimers& timers,
+                         PhaseTimers& phases) {
+  timed(phases.transpose, timers.comm, [&] {
+    MPI_Alltoallv(send, slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE, recv,
+                  slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_);
+  });
 }
 
 void Transpose::progress(int first, int last, int window) {
@@ -149,8 +166,8 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
   auto finish = [&](int t) {
     Slot& slot = slots_[t % window];
     timed(phases.transpose, timers.comm, [&] { MPI_Wait(&slot.request, MPI_STATUS_IGNORE); });
-    timed(phases.unpack, timers.comm, [&] { unpack(slot, out); });
-    if (ffts.after >= 0) {
+    timed(phases.unpack, timers.comm, [&] { unpack(slot, out, kAll); });
+    if (!ffts.after.empty()) {
       fft(stage_.fft_after(ffts.after, slot.a0, slot.na), out, timers, phases);
       test_from(t + 1, std::min(tiles, t + window + 1));
     }

@@ -44,8 +44,9 @@ struct StageFfts {
   bool before = true;        // along the split dimension s before the exchange (per tile when pipelined)
   bool with_planes = false;  // and along the planes' dimension (a previous identity stage left them): blocking
                              // fuses both into 2D FFTs, pipelined runs the planes' FFTs on all of the input first
-  int after = -1;            // a dimension of the output to transform after the exchange, per delivered tile
-                             // when pipelined (overlapping the tiles still in flight); -1: none
+  std::vector<int> after;    // dimensions of the output to transform after the exchange (one, or two for 2D
+                             // FFTs): per delivered tile when pipelined (overlapping the tiles still in flight),
+                             // per unpacked block of rows when blocking (while they are in cache); none if empty
 };
 
 class Transpose {
@@ -77,12 +78,14 @@ class Transpose {
   void prepare(Slot& slot, int a0, int na, bool direct);
   // The own block into `out`; with `peers`, the peers' blocks into the send buffer; `rows` of the input.
   void pack(Slot& slot, const Complex* in, Complex* out, bool peers, Block rows);
-  void unpack(const Slot& slot, Complex* out);
+  void unpack(const Slot& slot, Complex* out, Block rows);
   void run_blocking(Complex* in, Complex* out, app::IterationTimers& timers, PhaseTimers& phases,
                     const StageFfts& ffts);
   void run_pipelined(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
                      PhaseTimers& phases, const StageFfts& ffts);
   void fft(const FftBatch& batch, Complex* data, app::IterationTimers& timers, PhaseTimers& phases);
+  // The blocking MPI_Alltoallv of slot 0's counts.
+  void exchange(Slot& slot, Complex* send, Complex* recv, app::IterationTimers& timers, PhaseTimers& phases);
   void progress(int first, int last, int window);
 
   Stage stage_;
