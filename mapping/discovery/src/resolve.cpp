@@ -86,8 +86,14 @@ Placement resolve_placement(const std::string& source, const std::vector<RankRec
     p.rank_hosts.push_back(r.host);
     p.rank_binding.push_back(to_string(r.binding));
   }
-  // Simulated hosts have no real cores: their binding says nothing about the simulated machine.
-  if (name != "simgrid") p.warnings = binding_warnings(records);
+  // Simulated hosts have no real cores: their binding says nothing about the simulated machine (the simgrid
+  // source, or any source in the SMPI build).
+#ifdef TAMP_SMPI
+  const bool simulated = true;
+#else
+  const bool simulated = name == "simgrid";
+#endif
+  if (!simulated) p.warnings = binding_warnings(records);
   return p;
 }
 

@@ -2,6 +2,7 @@
 # tamp-fft (slab, blocking) against FFTW-MPI's slab transform: ROUNDS alternating runs of each per size,
 # median seconds per forward + backward pair (max over ranks). Usage:
 #   compare.sh FFTW_MPI_SLAB TAMP_FFT [RANKS] [BIND] [ROUNDS]      (BIND: none | core; default none, 5 rounds)
+# SIZES="N0xN1xN2:ITERATIONS ..." replaces the default sizes.
 set -euo pipefail
 fftw=${1:?path of fftw-mpi-slab}; tamp=${2:?path of tamp-fft}
 ranks=${3:-2}; bind=${4:-none}; rounds=${5:-5}
@@ -9,8 +10,8 @@ export OMP_NUM_THREADS=1
 run=(mpirun --oversubscribe --allow-run-as-root -np "$ranks" --bind-to "$bind")
 median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 printf '%-10s %4s %5s %12s %12s %6s\n' size iter bind fftw-mpi tamp-fft ratio
-for case in "64 20" "96x80x72 10" "128 10" "160x144x128 4"; do
-  set -- $case
+for case in ${SIZES:-64:20 96x80x72:10 128:10 160x144x128:4}; do
+  set -- ${case/:/ }
   f=(); t=()
   for ((i = 0; i < rounds; ++i)); do
     f+=("$("${run[@]}" "$fftw" --size "$1" --iterations "$2" --plan measure |
