@@ -55,7 +55,8 @@ class FftRun final : public FftRunBase {
     config_ = {spec.mode, spec.tile, spec.window, spec.progress};
     // The 1/N of the backward transform rides on the last copy into X when there is one.
     const double scale = 1.0 / static_cast<double>(spec_.elements());
-    scaled_by_copy_ = plan_.backward_rows.identity() ? b_columns_->scale_output(scale) : b_rows_->scale_output(scale);
+    Transpose& last = plan_.backward_rows.identity() ? *b_columns_ : *b_rows_;
+    scaled_by_copy_ = last.scale_output(scale);
     check_against_graph(context.task);
   }
 
@@ -187,24 +188,29 @@ class FftRun final : public FftRunBase {
     // A slab's last FFTs (along N1 and N2) follow the column transposes: 2D per plane when blocking; along N1
     // per tile, then along N2, when overlapped (a tile holds only some dimension-2 planes).
     b_columns_->run(z(), y(), config, timers, phases,
-                    {true, false, slab ? (chain ? dims{1} : dims{1, 2}) : (chain ? dims{1} : dims{})});
+                    {true, false,
+                     chain  ? dims{1}
+                     : slab ? dims{1, 2}
+                            : dims{}});
     if (!slab) b_rows_->run(y(), x_.data(), config, timers, phases, {!chain, false, {2}});
-    if (slab && chain) last_sweep(plan_.layouts.x, {2}, FFTW_BACKWARD, x_.data(), timers, phases);
+    if (slab && chain) {
+      local_work(timers, phases,
+                 [&] { plans_->execute(fft_along(plan_.layouts.x, {2}), FFTW_BACKWARD, x_.data()); });
+    }
     if (!scaled_by_copy_) {  // FFTW does not normalise
-      phases.fft.start();
-      timers.compute.start();
       const double scale = 1.0 / static_cast<double>(spec_.elements());
-      for (Complex& value : x_) value *= scale;
-      timers.compute.stop();
-      phases.fft.stop();
+      local_work(timers, phases, [&] {
+        for (Complex& value : x_) value *= scale;
+      });
     }
   }
 
-  void last_sweep(const Layout& layout, const std::vector<int>& dims, int sign, Complex* data,
-                  app::IterationTimers& timers, PhaseTimers& phases) {
+  // Work outside the transposes, timed as FFT work.
+  template <class F>
+  static void local_work(app::IterationTimers& timers, PhaseTimers& phases, F&& f) {
     phases.fft.start();
     timers.compute.start();
-    plans_->execute(fft_along(layout, dims), sign, data);
+    f();
     timers.compute.stop();
     phases.fft.stop();
   }
@@ -293,8 +299,8 @@ class FftRun final : public FftRunBase {
   std::vector<Complex> x_, y_, z_, input_;
   PipelineConfig config_;
   bool scaled_by_copy_ = false;  // the backward transform's 1/N is applied by a transpose's copies
-  PhaseTimers phases_;  // of the timed loop
-  int steps_ = 0;       // transform pairs since the input was written
+  PhaseTimers phases_;           // of the timed loop
+  int steps_ = 0;                // transform pairs since the input was written
   std::optional<BlockingReference> reference_;
   std::optional<Tuning> tuning_;
   std::optional<std::uint64_t> checksum_;  // of the forward result, set by verify()

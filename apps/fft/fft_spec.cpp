@@ -177,8 +177,7 @@ void add_fft_options(CLI::App& cli, FftOptions& o) {
   cli.add_option("--decomposition", o.decomposition, "slab (grid Px1) | pencil (2D grid)")
       ->capture_default_str();
   cli.add_option("--grid", o.grid, "Pencil process grid PRxPC (default: least transposed volume)");
-  cli.add_option("--transpose", o.transpose,
-                 "blocking (MPI_Alltoallv) | overlap (pipelined MPI_Ialltoallv)")
+  cli.add_option("--transpose", o.transpose, "blocking (MPI_Alltoallv) | overlap (pipelined MPI_Ialltoallv)")
       ->capture_default_str();
   cli.add_option("--tile", o.tile, "Planes per MPI_Ialltoallv (0: half of the fewest planes)")
       ->capture_default_str();

@@ -39,9 +39,11 @@ void FftPlans::execute(const FftBatch& batch, int sign, std::complex<double>* da
     }
     if (extent + 4 > scratch_size_) throw std::logic_error("FFT batch larger than the planning array");
     auto* at = reinterpret_cast<fftw_complex*>(reinterpret_cast<char*>(scratch_) + alignment);
-    const fftw_plan plan = fftw_plan_guru64_dft(static_cast<int>(dims.size()), dims.data(),
-                                                static_cast<int>(loops.size()), loops.data(), at, at, sign, flags_);
-    if (!plan) throw std::runtime_error("FFTW cannot plan a batch of FFTs of length " + std::to_string(dims[0].n));
+    const fftw_plan plan =
+        fftw_plan_guru64_dft(static_cast<int>(dims.size()), dims.data(), static_cast<int>(loops.size()),
+                             loops.data(), at, at, sign, flags_);
+    if (!plan)
+      throw std::runtime_error("FFTW cannot plan a batch of FFTs of length " + std::to_string(dims[0].n));
     found = plans_.emplace(std::move(key), plan).first;
   }
   fftw_execute_dft(found->second, rows, rows);

@@ -1,5 +1,6 @@
-// Local 1D FFTs with FFTW (along any dimension of a local array): each batch shape is planned once (on a scratch array, so planning never touches
-// the data) and executed with fftw_execute_dft on the real arrays.
+// Local FFTs with FFTW (1D or 2D, along any dimensions of a local array, batched): each batch shape is
+// planned once (on a scratch array, so planning never touches the data) and executed with fftw_execute_dft on
+// the real arrays.
 #pragma once
 #include <fftw3.h>
 

@@ -23,6 +23,11 @@ CopyBox box_in_order(const Order& order, const std::array<std::int64_t, 3>& exte
   return box;
 }
 
+// `range`, or all of a dimension of `extent` when range.size < 0 (kAll).
+Block or_whole(Block range, std::int64_t extent) {
+  return range.size < 0 ? Block{0, static_cast<int>(extent)} : range;
+}
+
 }  // namespace
 
 FftBatch fft_along(const Layout& layout, const std::vector<int>& dims, Box box) {
@@ -32,7 +37,7 @@ FftBatch fft_along(const Layout& layout, const std::vector<int>& dims, Box box) 
     if (std::find(dims.begin(), dims.end(), d) != dims.end()) {
       batch.dims.push_back({layout.extent[d], stride[d]});
     } else {
-      const Block range = box[d].size < 0 ? Block{0, static_cast<int>(layout.extent[d])} : box[d];
+      const Block range = or_whole(box[d], layout.extent[d]);
       batch.offset += range.offset * stride[d];
       batch.loops.push_back({range.size, stride[d]});
     }
@@ -41,7 +46,14 @@ FftBatch fft_along(const Layout& layout, const std::vector<int>& dims, Box box) 
 }
 
 Stage::Stage(Layout in, Layout out, int g, int s, int gathered, int split, int ranks, int me)
-    : in_(in), out_(out), g_(g), s_(s), a_(3 - g - s), gathered_(gathered), split_(split), ranks_(ranks),
+    : in_(in),
+      out_(out),
+      g_(g),
+      s_(s),
+      a_(3 - g - s),
+      gathered_(gathered),
+      split_(split),
+      ranks_(ranks),
       me_(me) {
   if (in_.extent[g_] != block_of(gathered_, ranks_, me_).size || in_.extent[s_] != split_ ||
       out_.extent[g_] != gathered_ || out_.extent[s_] != block_of(split_, ranks_, me_).size ||
@@ -49,11 +61,7 @@ Stage::Stage(Layout in, Layout out, int g, int s, int gathered, int split, int r
     throw std::logic_error("fft stage: input and output layouts do not match the distribution");
   }
   // Pack in the order that leaves fewer copies: the receiver's (ties) or the sender's.
-  auto copies = [&](const Order& packed) {
-    const bool send = packed == in_.order && in_.order[0] == s_;
-    const bool recv = packed == out_.order && out_.order[0] == g_;
-    return !send + !recv;
-  };
+  auto copies = [&](const Order& packed) { return !sends_direct(packed) + !receives_direct(packed); };
   packed_ = copies(in_.order) < copies(out_.order) ? in_.order : out_.order;
 }
 
@@ -107,7 +115,7 @@ CopyBox Stage::send_box(int peer, int a0, int na, Block rows) const {
   const auto extent = message(me_, peer, na);
   const auto packed = packed_strides(extent);
   const auto in = in_.strides();
-  if (rows.size < 0) rows = {0, static_cast<int>(extent[g_])};
+  rows = or_whole(rows, extent[g_]);
   auto cut = extent;
   cut[g_] = rows.size;
   return box_in_order(packed_, cut, std::int64_t{a0} * in[a_] + send_offset(peer) + rows.offset * in[g_], in,
@@ -118,7 +126,7 @@ CopyBox Stage::recv_box(int peer, int a0, int na, Block rows) const {
   const auto extent = message(peer, me_, na);
   const auto packed = packed_strides(extent);
   const auto out = out_.strides();
-  if (rows.size < 0) rows = {0, static_cast<int>(extent[s_])};
+  rows = or_whole(rows, extent[s_]);
   auto cut = extent;
   cut[s_] = rows.size;
   return box_in_order(out_.order, cut, rows.offset * packed[s_], packed,
@@ -128,7 +136,7 @@ CopyBox Stage::recv_box(int peer, int a0, int na, Block rows) const {
 CopyBox Stage::self_box(int a0, int na, Block rows) const {
   auto extent = message(me_, me_, na);
   const auto in = in_.strides(), out = out_.strides();
-  if (rows.size < 0) rows = {0, static_cast<int>(extent[g_])};
+  rows = or_whole(rows, extent[g_]);
   extent[g_] = rows.size;
   return box_in_order(out_.order, extent, std::int64_t{a0} * in[a_] + send_offset(me_) + rows.offset * in[g_],
                       in, std::int64_t{a0} * out[a_] + recv_offset(me_) + rows.offset * out[g_], out);

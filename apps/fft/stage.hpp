@@ -60,8 +60,8 @@ class Stage {
   /// One rank and the same layout on both sides: the output is the input (no copy, same array).
   bool identity() const { return ranks_ == 1 && in_.order == out_.order; }
   /// Whole-plane messages can be sent from the input / received into the output without a copy.
-  bool direct_send() const { return packed_ == in_.order && in_.order[0] == s_; }
-  bool direct_recv() const { return packed_ == out_.order && out_.order[0] == g_; }
+  bool direct_send() const { return sends_direct(packed_); }
+  bool direct_recv() const { return receives_direct(packed_); }
 
   /// The FFTs before the exchange (along s) of planes [a0, a0 + na) of the input; with `rows`, only of those
   /// rows of my block of the gathered dimension; with `with_planes` also along the planes' dimension (2D
@@ -91,11 +91,13 @@ class Stage {
   CopyBox recv_box(int peer, int a0, int na, Block rows = kAll) const;
   CopyBox self_box(int a0, int na, Block rows = kAll) const;
 
-
  private:
   // Extents of the message from rank `from` to rank `to` for na planes, by global dimension.
   std::array<std::int64_t, 3> message(int from, int to, int na) const;
   std::array<std::int64_t, 3> packed_strides(const std::array<std::int64_t, 3>& extent) const;
+  // Messages packed in `packed` order are contiguous in the input (s outermost) / the output (g outermost).
+  bool sends_direct(const Order& packed) const { return packed == in_.order && in_.order[0] == s_; }
+  bool receives_direct(const Order& packed) const { return packed == out_.order && out_.order[0] == g_; }
 
   Layout in_, out_;
   int g_, s_, a_;

@@ -15,8 +15,8 @@ constexpr std::int64_t kCacheBlockBytes = 512 * 1024;
 template <class F>
 void for_row_blocks(int rows, std::int64_t row_size, F&& f) {
   const int chunk = static_cast<int>(std::clamp<std::int64_t>(
-      kCacheBlockBytes / (static_cast<std::int64_t>(sizeof(Complex)) * std::max<std::int64_t>(row_size, 1)), 1,
-      std::max(rows, 1)));
+      kCacheBlockBytes / (static_cast<std::int64_t>(sizeof(Complex)) * std::max<std::int64_t>(row_size, 1)),
+      1, std::max(rows, 1)));
   for (Block cut{0, 0}; cut.offset < rows; cut.offset += chunk) {
     cut.size = std::min(chunk, rows - cut.offset);
     f(cut);
@@ -65,7 +65,8 @@ void Transpose::prepare(Slot& slot, int a0, int na, bool direct) {
   }
   // Buffers only grow: a tile of a run reuses the memory of the previous runs.
   if (!send_direct && slot.send.size() < static_cast<std::size_t>(sent / 2)) slot.send.resize(sent / 2);
-  if (!recv_direct && slot.recv.size() < static_cast<std::size_t>(received / 2)) slot.recv.resize(received / 2);
+  if (!recv_direct && slot.recv.size() < static_cast<std::size_t>(received / 2))
+    slot.recv.resize(received / 2);
 }
 
 void Transpose::pack(Slot& slot, const Complex* in, Complex* out, bool peers, Block rows) {
@@ -173,7 +174,8 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
     }
   };
   // Without the planes' FFTs no tile can start: they run on the whole input first.
-  if (ffts.before && ffts.with_planes) fft(fft_along(stage_.input(), {stage_.planes_dim()}), in, timers, phases);
+  if (ffts.before && ffts.with_planes)
+    fft(fft_along(stage_.input(), {stage_.planes_dim()}), in, timers, phases);
   for (int t = 0; t < tiles; ++t) {
     // The buffers of tile t are those of tile t - window: it must be complete (and unpacked) first.
     if (t >= window) finish(t - window);

@@ -41,12 +41,15 @@ using CopyFn = void (*)(const CopyBox& box, const Complex* src, Complex* dst);
 
 /// The local FFTs a transpose runs around its exchange.
 struct StageFfts {
-  bool before = true;        // along the split dimension s before the exchange (per tile when pipelined)
-  bool with_planes = false;  // and along the planes' dimension (a previous identity stage left them): blocking
-                             // fuses both into 2D FFTs, pipelined runs the planes' FFTs on all of the input first
-  std::vector<int> after;    // dimensions of the output to transform after the exchange (one, or two for 2D
-                             // FFTs): per delivered tile when pipelined (overlapping the tiles still in flight),
-                             // per unpacked block of rows when blocking (while they are in cache); none if empty
+  /// Along the split dimension s before the exchange (per tile when pipelined).
+  bool before = true;
+  /// And along the planes' dimension (a previous identity stage left them): blocking fuses both into 2D
+  /// FFTs, pipelined runs the planes' FFTs on all of the input first.
+  bool with_planes = false;
+  /// Dimensions of the output to transform after the exchange (one, or two for 2D FFTs): per delivered tile
+  /// when pipelined (overlapping the tiles still in flight), per unpacked block of rows when blocking (while
+  /// they are in cache); none if empty.
+  std::vector<int> after;
 };
 
 class Transpose {
