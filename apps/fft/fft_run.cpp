@@ -98,7 +98,7 @@ class FftRun final : public FftRunBase {
     PhaseTimers phases;
     app::IterationTimers timers;
     forward(config_, timers, phases);
-    checksum_ = bitwise_checksum(z(), plan_.layouts.z.size());
+    checksum_ = bitwise_checksum(z(), plan_.layouts.z);
     if (spec_.elements() <= kSerialCheckLimit) {
       v.error = std::max(v.error, forward_error_vs_serial(spec_, comm_, input_.data(), z()));
       v.note += "; forward agrees with a serial FFTW transform of the gathered array";
@@ -239,13 +239,18 @@ class FftRun final : public FftRunBase {
 
   // Sum of the bit patterns of every element, modulo 2^64: equal checksums mean bitwise-equal results
   // (across placements and backends, with the same FFTW plans).
-  std::uint64_t bitwise_checksum(const Complex* values, std::int64_t count) const {
+  std::uint64_t bitwise_checksum(const Complex* values, const Layout& layout) const {
     std::uint64_t local = 0;
-    for (std::int64_t i = 0; i < count; ++i) {
-      const double parts[2] = {values[i].real(), values[i].imag()};
-      std::uint64_t bits[2];
-      std::memcpy(bits, parts, sizeof bits);
-      local += bits[0] + 3 * bits[1];
+    const auto stride = layout.strides();
+    const auto& o = layout.order;
+    for (std::int64_t i = 0; i < layout.extent[o[0]]; ++i) {  // the elements, not the slice pads
+      for (std::int64_t j = 0; j < layout.extent[o[1]] * layout.extent[o[2]]; ++j) {
+        const Complex value = values[i * stride[o[0]] + j];
+        const double parts[2] = {value.real(), value.imag()};
+        std::uint64_t bits[2];
+        std::memcpy(bits, parts, sizeof bits);
+        local += bits[0] + 3 * bits[1];
+      }
     }
     std::uint64_t global = 0;
     MPI_Allreduce(&local, &global, 1, MPI_UINT64_T, MPI_SUM, comm_);

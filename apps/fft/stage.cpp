@@ -88,9 +88,11 @@ std::array<std::int64_t, 3> Stage::message(int from, int to, int na) const {
   return extent;
 }
 
-std::array<std::int64_t, 3> Stage::packed_strides(const std::array<std::int64_t, 3>& extent) const {
-  Layout packed{packed_, extent};
-  return packed.strides();
+Layout Stage::message_layout(int from, int to, int na) const {
+  Layout m{packed_, message(from, to, na)};
+  m.padded = na == planes() &&
+             ((sends_direct(packed_) && in_.padded) || (receives_direct(packed_) && out_.padded));
+  return m;
 }
 
 std::int64_t Stage::send_count(int peer, int na) const {
@@ -113,7 +115,7 @@ std::int64_t Stage::recv_offset(int peer) const {
 
 CopyBox Stage::send_box(int peer, int a0, int na, Block rows) const {
   const auto extent = message(me_, peer, na);
-  const auto packed = packed_strides(extent);
+  const auto packed = message_layout(me_, peer, na).strides();
   const auto in = in_.strides();
   rows = or_whole(rows, extent[g_]);
   auto cut = extent;
@@ -124,7 +126,7 @@ CopyBox Stage::send_box(int peer, int a0, int na, Block rows) const {
 
 CopyBox Stage::recv_box(int peer, int a0, int na, Block rows) const {
   const auto extent = message(peer, me_, na);
-  const auto packed = packed_strides(extent);
+  const auto packed = message_layout(peer, me_, na).strides();
   const auto out = out_.strides();
   rows = or_whole(rows, extent[s_]);
   auto cut = extent;

@@ -58,7 +58,7 @@ class Stage {
   const Layout& input() const { return in_; }
   const Layout& output() const { return out_; }
   /// One rank and the same layout on both sides: the output is the input (no copy, same array).
-  bool identity() const { return ranks_ == 1 && in_.order == out_.order; }
+  bool identity() const { return ranks_ == 1 && in_.order == out_.order && in_.padded == out_.padded; }
   /// Whole-plane messages can be sent from the input / received into the output without a copy.
   bool direct_send() const { return sends_direct(packed_); }
   bool direct_recv() const { return receives_direct(packed_); }
@@ -77,9 +77,13 @@ class Stage {
   /// cache blocking.
   int rows() const { return static_cast<int>(in_.extent[g_]); }
   std::int64_t row_size() const { return in_.size() / in_.extent[g_]; }
-  /// Elements sent to / received from `peer` for a tile of `na` planes.
+  /// Elements sent to / received from `peer` for a tile of `na` planes (the data, as in the task graph).
   std::int64_t send_count(int peer, int na) const;
   std::int64_t recv_count(int peer, int na) const;
+  /// Elements of those messages on the wire: whole-plane messages sent or received in place carry the slice
+  /// pads of that side's array (Layout::padded), so that they are the block exactly as it lies there.
+  std::int64_t send_length(int peer, int na) const { return message_layout(me_, peer, na).size(); }
+  std::int64_t recv_length(int peer, int na) const { return message_layout(peer, me_, na).size(); }
   /// Offsets of the whole-plane messages in the input (direct_send) and in the output (direct_recv).
   std::int64_t send_offset(int peer) const;
   std::int64_t recv_offset(int peer) const;
@@ -94,7 +98,7 @@ class Stage {
  private:
   // Extents of the message from rank `from` to rank `to` for na planes, by global dimension.
   std::array<std::int64_t, 3> message(int from, int to, int na) const;
-  std::array<std::int64_t, 3> packed_strides(const std::array<std::int64_t, 3>& extent) const;
+  Layout message_layout(int from, int to, int na) const;
   // Messages packed in `packed` order are contiguous in the input (s outermost) / the output (g outermost).
   bool sends_direct(const Order& packed) const { return packed == in_.order && in_.order[0] == s_; }
   bool receives_direct(const Order& packed) const { return packed == out_.order && out_.order[0] == g_; }

@@ -2,6 +2,7 @@
 //   X [n0(r over pr)][n1(c over pc)][N2]  input and output of the transform (natural order)
 //   Y [N1][n0(r over pr)][n2(c over pc)]  between the two transposes; a slab (pc = 1) keeps X's order
 //   Z [N0][n1(r over pr)][n2(c over pc)]  the forward result, natural order; a 1 x pc grid keeps Y's order
+// (Y and Z with a small pad after each outermost slice: slice_pad)
 // Dimension 2 stays innermost everywhere, so every copy moves rows of n2 elements, and each blocking
 // transpose copies each element once (Stage). Where a communicator has one rank and the order does not
 // change, the transpose is the identity and the two layouts share one array.
@@ -26,6 +27,10 @@ inline Layouts layouts(const FftSpec& spec, int r, int c) {
   l.x = {{0, 1, 2}, {n0, n1x, spec.n[2]}};
   l.y = {spec.pc == 1 ? Order{0, 1, 2} : Order{1, 0, 2}, {n0, spec.n[1], n2}};
   l.z = {spec.pr == 1 ? l.y.order : Order{0, 1, 2}, {spec.n[0], n1z, n2}};
+  // Y and Z are transformed along their outermost dimension (strided): padded slices (X stays as given; a
+  // slab's Y is X, a 1 x pc grid's Z is Y).
+  l.y.padded = spec.pc > 1;
+  l.z.padded = spec.pr == 1 ? l.y.padded : true;
   return l;
 }
 

@@ -56,8 +56,8 @@ void Transpose::prepare(Slot& slot, int a0, int na, bool direct) {
   std::int64_t sent = 0, received = 0;
   for (int p = 0; p < P; ++p) {
     if (p == stage_.me()) continue;  // the own block is copied, not sent
-    slot.send_counts[p] = static_cast<int>(2 * stage_.send_count(p, na));
-    slot.recv_counts[p] = static_cast<int>(2 * stage_.recv_count(p, na));
+    slot.send_counts[p] = static_cast<int>(2 * stage_.send_length(p, na));
+    slot.recv_counts[p] = static_cast<int>(2 * stage_.recv_length(p, na));
     slot.send_displs[p] = static_cast<int>(send_direct ? 2 * stage_.send_offset(p) : sent);
     slot.recv_displs[p] = static_cast<int>(recv_direct ? 2 * stage_.recv_offset(p) : received);
     sent += slot.send_counts[p];

@@ -37,6 +37,18 @@ foreach(grid 1x4 4x1)
     set_tests_properties(fft-grid-${grid}-${transpose} PROPERTIES FAIL_REGULAR_EXPRESSION "${_fft_fail}")
   endforeach()
 endforeach()
+# Padded slices (Layout::padded: slices of a multiple of 256 elements get 8 more): a 32^3 slab, and 33x32x32 on 2x2
+# where only some ranks' slices are padded (17 or 16 planes) and tile 16 makes one or two tiles per rank.
+foreach(transpose blocking overlap)
+  tamp_add_mpi_test(NAME fft-padded-slab-${transpose} RANKS 2
+                    COMMAND tamp-fft --size 32 --decomposition slab --transpose ${transpose} --iterations 2
+                            --plan estimate)
+  tamp_add_mpi_test(NAME fft-padded-pencil-${transpose} RANKS 4
+                    COMMAND tamp-fft --size 33x32x32 --grid 2x2 --transpose ${transpose} --tile 16 --iterations 2
+                            --plan estimate)
+  set_tests_properties(fft-padded-slab-${transpose} fft-padded-pencil-${transpose} PROPERTIES
+                       FAIL_REGULAR_EXPRESSION "${_fft_fail}")
+endforeach()
 set_tests_properties(fft-pencil-3x2 fft-3r-progress-none PROPERTIES FAIL_REGULAR_EXPRESSION "${_fft_fail}")
 set_tests_properties(fft-autotune PROPERTIES PASS_REGULAR_EXPRESSION "auto-tuned.*Solution validates"
                      FAIL_REGULAR_EXPRESSION "${_fft_fail}")
