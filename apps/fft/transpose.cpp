@@ -9,7 +9,7 @@ namespace tamp::fft {
 namespace {
 
 // Rows FFT-ed and packed (or unpacked and FFT-ed) together in a blocking transpose: well inside a core's L2.
-constexpr std::int64_t kCacheBlockBytes = 512 * 1024;
+constexpr std::int64_t kCacheBlockBytes = 1024 * 1024;
 
 // f(rows) over blocks of `rows` rows of `row_size` elements that fit in kCacheBlockBytes.
 template <class F>
