@@ -6,6 +6,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "tamp/text.hpp"
+
 namespace tamp::lanczos {
 namespace {
 
@@ -17,17 +19,6 @@ std::int64_t parse_count(const std::string& text, const std::string& what, const
     throw std::invalid_argument("--matrix " + spec + ": " + what + " '" + text +
                                 "' is not a positive integer");
   return std::stoll(text);
-}
-
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) return parts;
-    start = end + 1;
-  }
 }
 
 // Uniform in [0, 1) from the top 53 bits.

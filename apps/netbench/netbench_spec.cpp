@@ -7,22 +7,13 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "tamp/text.hpp"
+
 namespace tamp::netbench {
 namespace {
 
 // Messages are counted in MPI_CHAR: keep every size an int, and a buffer far from the memory of a rank.
 constexpr std::int64_t kMaxSize = std::int64_t{64} << 20;
-
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) return parts;
-    start = end + 1;
-  }
-}
 
 std::int64_t parse_count(const std::string& token, const std::string& option, const std::string& text) {
   std::string digits = token;

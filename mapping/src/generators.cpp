@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tamp/error.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp {
 namespace impl {
@@ -120,17 +121,6 @@ TaskGraph make_stencil_graph(const StencilGraphSpec& spec) {
 namespace impl {
 namespace {
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = s.find(sep, start);
-    parts.push_back(s.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) return parts;
-    start = end + 1;
-  }
-}
-
 /// A whole-string positive integer, or throws naming the spec.
 long long parse_positive(const std::string& text, const std::string& spec, const std::string& what) {
   const auto bad = [&] {
@@ -148,7 +138,8 @@ long long parse_positive_ll(const std::string& text, const std::string& spec, co
   const auto bad = [&] {
     return std::invalid_argument("generate_graph: bad " + what + " '" + text + "' in '" + spec + "'");
   };
-  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos) throw bad();
+  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw bad();
   return std::strtoll(text.c_str(), nullptr, 10);
 }
 
@@ -214,7 +205,8 @@ struct Option {
 };
 Option option(const std::string& a) {
   const std::size_t eq = a.find('=');
-  return {a.substr(0, eq), eq == std::string::npos ? std::string() : a.substr(eq + 1), eq != std::string::npos};
+  return {a.substr(0, eq), eq == std::string::npos ? std::string() : a.substr(eq + 1),
+          eq != std::string::npos};
 }
 
 /// Re-throws a generator's std::invalid_argument with the spec in front.
@@ -324,7 +316,7 @@ TaskGraph generate_graph(const std::string& spec) {
   }
   if (colon == std::string::npos || colon + 1 == spec.size())
     throw std::invalid_argument("generate_graph: '" + spec + "' needs arguments after '" + kind + ":'");
-  return it->second(impl::split(spec.substr(colon + 1), ','), spec);
+  return it->second(split(spec.substr(colon + 1), ','), spec);
 }
 
 }  // namespace tamp

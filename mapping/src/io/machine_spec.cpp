@@ -7,21 +7,11 @@
 #include "io/machine_build.hpp"
 #include "io/text_util.hpp"
 #include "tamp/io/machine_file.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp {
 
 namespace {
-
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    const auto pos = text.find(sep, start);
-    parts.push_back(text.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
-    if (pos == std::string_view::npos) return parts;
-    start = pos + 1;
-  }
-}
 
 bool seen_key(const std::vector<std::string_view>& seen, std::string_view key) {
   for (std::string_view s : seen)
@@ -37,8 +27,8 @@ MachineDescription parse_spec(std::string_view spec) {
   const bool mesh = topology == impl::Topology::kMesh;
   const bool fat_tree = topology == impl::Topology::kFatTree;
   const bool dragonfly = topology == impl::Topology::kDragonfly;
-  const auto parts = split(spec.substr(colon + 1), ',');
-  const std::vector<int> dims = impl::parse_dims(split(parts[0], 'x'));
+  const auto parts = split_view(spec.substr(colon + 1), ',');
+  const std::vector<int> dims = impl::parse_dims(split_view(parts[0], 'x'));
   if (fat_tree && dims.size() != 2)
     throw std::invalid_argument("a fat tree is fattree:ARITYxLEVELS, e.g. fattree:4x3");
   if (dragonfly && dims.size() < 2)
@@ -67,10 +57,10 @@ MachineDescription parse_spec(std::string_view spec) {
     } else if (key == "h" && dragonfly) {
       global_links = impl::parse_size(value, "h (global links per router)");
     } else if (key == "wrap" && !fat_tree && !dragonfly) {
-      wrap = impl::parse_wrap(split(value, 'x'));
+      wrap = impl::parse_wrap(split_view(value, 'x'));
       impl::check_wrap(wrap, dims.size(), mesh);
     } else if (key == "bw") {
-      bandwidth = impl::parse_bandwidth(split(value, 'x'));
+      bandwidth = impl::parse_bandwidth(split_view(value, 'x'));
       if (!fat_tree && !dragonfly) impl::check_bandwidth(bandwidth, dims.size());
     } else if (key == "nodes") {
       first_nodes = impl::int_in_range(value, "nodes", 1, impl::kMaxMachineNodes);
