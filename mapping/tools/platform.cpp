@@ -22,10 +22,17 @@ std::ofstream open_for_writing(const std::filesystem::path& path) {
 void add_platform_command(CLI::App& app, PlatformArgs& args) {
   CLI::App* cmd = app.add_subcommand(
       "platform",
-      "write the SimGrid platform of a machine (P.xml), its machine file (P.machine) and the hostfile "
-      "of launcher order (P.hostfile)");
+      "write the SimGrid platform of a machine (P.xml, or P.platform for the plug-in), its machine file "
+      "(P.machine) and the hostfile of launcher order (P.hostfile)");
   cmd->add_option("--machine", args.machine, "machine file or inline spec (torus:4x4x4,cores=4)")->required();
   cmd->add_option("--out", args.out, "platform file P.xml")->required();
+  cmd->add_option(
+         "--format", args.format,
+         "xml: a platform file with every route written out (up to about 450 routers); plugin: a "
+         "description (P.platform) for smpirun -platform libtamp-simgrid-platform.so, routes computed "
+         "on demand (whole machines)")
+      ->check(CLI::IsMember({"xml", "plugin"}))
+      ->capture_default_str();
   cmd->add_option("--ranks", args.ranks, "ranks in the hostfile (default: every slot of the allocation)");
   SimgridPlatformOptions& o = args.options;
   cmd->add_option("--link-bandwidth", o.link_bandwidth,
@@ -48,16 +55,20 @@ void add_platform_command(CLI::App& app, PlatformArgs& args) {
 int run_platform(const PlatformArgs& args) {
   const MachineDescription machine = load_machine(args.machine);
   const int ranks = args.ranks > 0 ? args.ranks : machine.allocation.num_slots();
+  const bool plugin = args.format == "plugin";
   std::filesystem::path xml(args.out);
   std::filesystem::path machine_file = xml, hostfile = xml;
   machine_file.replace_extension(".machine");
   hostfile.replace_extension(".hostfile");
   require(xml != machine_file && xml != hostfile,
           "--out: the platform file needs an extension other than "
-          ".machine and .hostfile (P.xml)");
+          ".machine and .hostfile (P.xml, P.platform)");
   {
     std::ofstream out = open_for_writing(xml);
-    write_simgrid_platform(out, machine, args.options);
+    if (plugin)
+      write_platform_description(out, machine_file.filename().string(), args.options);
+    else
+      write_simgrid_platform(out, machine, args.options);
   }
   {
     std::ofstream out = open_for_writing(hostfile);
@@ -74,6 +85,10 @@ int run_platform(const PlatformArgs& args) {
     std::ofstream out = open_for_writing(machine_file);
     write_machine(out, machine);
   }
+  if (plugin)
+    fmt::print(
+        "{}: platform description: run TAMP_PLATFORM={} smpirun -platform libtamp-simgrid-platform.so ...\n",
+        xml.string(), xml.string());
   fmt::print("{}: {} hosts ({} cores each); {}\n{}: {} ranks in launcher order\n{}: the machine\n",
              xml.string(), machine.allocation.num_nodes(), machine.allocation.max_cores_per_node(),
              machine.machine->describe(), hostfile.string(), ranks, machine_file.string());

@@ -9,7 +9,8 @@ namespace tamp::tools {
 
 struct PlatformArgs {
   std::string machine;  // machine file or inline spec
-  std::string out;      // platform XML; the machine file and hostfile are written beside it
+  std::string out;      // P.xml or P.platform; the machine file and hostfile are written beside it
+  std::string format = "xml";  // xml: routes written out | plugin: a description for libtamp-simgrid-platform.so
   int ranks = 0;        // hostfile lines (0: every slot of the allocation)
   SimgridPlatformOptions options;
 };

@@ -32,6 +32,22 @@ std::string simgrid_host_name(int node);
 void write_simgrid_platform(std::ostream& out, const MachineDescription& machine,
                             const SimgridPlatformOptions& options = {});
 
+/// Bandwidth in bytes/s of the machine's fastest link: its machine file's link_bandwidth when it has one, else
+/// options.link_bandwidth. A link's bandwidth is this times Machine::link_capacity().
+double simgrid_fastest_link(const MachineDescription& machine, const SimgridPlatformOptions& options);
+
+/// What the platform plug-in (libtamp-simgrid-platform.so) builds: a machine file and the physical figures.
+/// Written as P.platform by `tamp-map platform --format plugin` (docs/file-formats.md).
+struct PlatformDescription {
+  std::string machine;  // path of the machine file (relative paths are resolved against the description's folder)
+  SimgridPlatformOptions options;
+};
+/// `key value` lines: `machine PATH`, then each figure of SimgridPlatformOptions (max_routes excepted).
+void write_platform_description(std::ostream& out, const std::string& machine_path,
+                                const SimgridPlatformOptions& options);
+/// Reads a description; throws tamp::ParseError naming the file and line on a bad or missing key.
+PlatformDescription read_platform_description(const std::string& path);
+
 /// The hostfile of launcher order for `ranks` ranks: line r names the host of allocation slot r.
 void write_simgrid_hostfile(std::ostream& out, const MachineDescription& machine, int ranks);
 
