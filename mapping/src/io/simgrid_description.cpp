@@ -43,10 +43,8 @@ void write_platform_description(std::ostream& out, const std::string& machine_pa
   for (const Figure& f : kFigures) out << f.key << ' ' << impl::format_double(options.*f.field) << '\n';
 }
 
-PlatformDescription read_platform_description(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("platform description '" + path + "': cannot open");
-  impl::LineReader reader(in, path);
+PlatformDescription parse_platform_description(std::istream& in, const std::string& source) {
+  impl::LineReader reader(in, source);
   PlatformDescription d;
   std::string line;
   while (reader.next(line)) {
@@ -68,6 +66,13 @@ PlatformDescription read_platform_description(const std::string& path) {
     d.options.*figure->field = value;
   }
   if (d.machine.empty()) reader.fail("no `machine` line");
+  return d;
+}
+
+PlatformDescription read_platform_description(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("platform description '" + path + "': cannot open");
+  PlatformDescription d = parse_platform_description(in, path);
   const std::filesystem::path machine(d.machine);
   if (machine.is_relative()) d.machine = (std::filesystem::path(path).parent_path() / machine).string();
   return d;

@@ -45,7 +45,10 @@ struct PlatformDescription {
 /// `key value` lines: `machine PATH`, then each figure of SimgridPlatformOptions (max_routes excepted).
 void write_platform_description(std::ostream& out, const std::string& machine_path,
                                 const SimgridPlatformOptions& options);
-/// Reads a description; throws tamp::ParseError naming the file and line on a bad or missing key.
+/// Parses a description; throws tamp::ParseError naming `source` and the line on a bad or missing key. The
+/// machine path is returned as written.
+PlatformDescription parse_platform_description(std::istream& in, const std::string& source);
+/// Reads the description file `path`; a relative machine path is resolved against the file's folder.
 PlatformDescription read_platform_description(const std::string& path);
 
 /// The hostfile of launcher order for `ranks` ranks: line r names the host of allocation slot r.
