@@ -8,12 +8,14 @@
 //   tamp-map map --graph s.graph --machine torus:4x4x4,cores=4 --algorithm auto --report --out s.map
 //   tamp-map draw --graph s.graph --machine torus:4x4x4,cores=4 --mapping auto --svg s.svg
 //   tamp-map platform --machine torus:4x4x4,cores=4,npr=2 --out sim/p.xml --ranks 64
-#include <CLI/CLI.hpp>
+//   tamp-map alloc --machine inputs/machines/cielo.machine --nodes 256 --chunk 8 --seed 1 --out job.machine
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 
+#include "alloc.hpp"
 #include "draw.hpp"
 #include "platform.hpp"
 #include "tamp_map_commands.hpp"
@@ -27,12 +29,14 @@ int main(int argc, char** argv) {
   tamp::tools::CompareArgs compare_args;
   tamp::tools::DrawArgs draw_args;
   tamp::tools::PlatformArgs platform_args;
+  tamp::tools::AllocArgs alloc_args;
   tamp::tools::add_map_command(app, map_args);
   tamp::tools::add_eval_command(app, eval_args);
   tamp::tools::add_gen_command(app, gen_args);
   tamp::tools::add_compare_command(app, compare_args);
   tamp::tools::add_draw_command(app, draw_args);
   tamp::tools::add_platform_command(app, platform_args);
+  tamp::tools::add_alloc_command(app, alloc_args);
   try {
     app.parse(argc, argv);
     if (app.got_subcommand("map")) return tamp::tools::run_map(map_args);
@@ -41,6 +45,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("compare")) return tamp::tools::run_compare(compare_args);
     if (app.got_subcommand("draw")) return tamp::tools::run_draw(draw_args);
     if (app.got_subcommand("platform")) return tamp::tools::run_platform(platform_args);
+    if (app.got_subcommand("alloc")) return tamp::tools::run_alloc(alloc_args);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const std::exception& e) {

@@ -1,0 +1,50 @@
+#include "alloc.hpp"
+
+#include <fmt/core.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "tamp/io/machine_file.hpp"
+
+namespace tamp::tools {
+
+void add_alloc_command(CLI::App& app, AllocArgs& args) {
+  CLI::App* cmd = app.add_subcommand("alloc",
+                                     "write a machine file whose allocation is a sparse job: NODES nodes in "
+                                     "pieces of CHUNK consecutive node ids "
+                                     "spread over the machine (other jobs between them), in id order");
+  cmd->add_option("--machine", args.machine, "machine file or inline spec (its own allocation is ignored)")
+      ->required();
+  cmd->add_option("--nodes", args.options.nodes, "nodes of the job")->required()->check(CLI::PositiveNumber);
+  cmd->add_option("--chunk", args.options.chunk, "consecutive node ids per piece")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--seed", args.options.seed, "where the pieces fall")->capture_default_str();
+  cmd->add_option("--out", args.out, "machine file to write")->required();
+}
+
+int run_alloc(const AllocArgs& args) {
+  MachineDescription d = load_machine(args.machine);
+  const std::vector<int> nodes = sparse_allocation_nodes(*d.machine, args.options);
+  d.allocation = Allocation(d.machine, nodes, d.cores_per_node);
+  d.hostnames.clear();
+  d.name +=
+      fmt::format("-sparse-{}n-chunk{}-seed{}", args.options.nodes, args.options.chunk, args.options.seed);
+  // Written whole into memory first: a failing write leaves no half file.
+  std::ostringstream text;
+  text << "# " << args.options.nodes << " nodes in pieces of " << args.options.chunk
+       << " consecutive node ids, other jobs between them: tamp-map alloc --machine " << args.machine
+       << " --nodes " << args.options.nodes << " --chunk " << args.options.chunk << " --seed "
+       << args.options.seed << "\n";
+  write_machine(text, d);
+  std::ofstream out(args.out);
+  out << text.str();
+  out.flush();
+  if (!out) throw std::runtime_error("--out: cannot write '" + args.out + "'");
+  fmt::print("{}: {} nodes of {} ({} slots)\n", args.out, d.allocation.num_nodes(), d.machine->describe(),
+             d.allocation.num_slots());
+  return 0;
+}
+
+}  // namespace tamp::tools
