@@ -71,14 +71,15 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
   }
   if (scored.empty()) throw std::invalid_argument("auto: no algorithm applies (" + first_error + ")");
   // Best first; ties keep registry order, so `default` wins ties.
-  std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) { return a.score < b.score; });
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const Scored& a, const Scored& b) { return a.score < b.score; });
   impl::Score best = scored.front().score;
   result.mapping = scored.front().mapping;
   result.chosen = result.candidates[scored.front().index].name;
 
-  // Every distinct candidate within kRefineWithin of the best is refined (a mapping equal to a better one's is
-  // skipped: same local minimum); the polish of `refine` (congestion where hop-bytes allow) runs once, on the
-  // winner.
+  // Every distinct candidate within kRefineWithin of the best is refined (a mapping equal to a better one's
+  // is skipped: same local minimum); the polish of `refine` (congestion where hop-bytes allow) runs once, on
+  // the winner.
   std::vector<const Mapping*> refined_starts;
   bool refined_wins = false;
   const double cutoff = kRefineWithin * scored.front().score.primary;
@@ -100,7 +101,7 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
     }
     result.candidates.push_back(std::move(candidate));
   }
-  if (options.objective == Objective::hop_bytes) {
+  if (options.objective != Objective::congestion) {  // kept only when not worse by the objective
     Mapping polished = impl::polish_congestion(*problem, allocation, options, result.mapping);
     if (!(best < impl::score(*problem, allocation, polished, options.objective))) {
       result.mapping = std::move(polished);
@@ -117,9 +118,12 @@ void print_auto_report(std::ostream& os, const AutoResult& result) {
     os << "pattern: " << describe(*result.pattern) << "\n";
   else
     os << "pattern: no regular grid found (irregular graph)\n";
-  const bool congestion = result.objective == Objective::congestion;
+  const bool congestion = result.objective != Objective::hop_bytes;  // two columns
   char line[256];
-  std::snprintf(line, sizeof line, "%-20s %14s%s\n", "candidate", congestion ? "congestion" : "hop-bytes",
+  std::snprintf(line, sizeof line, "%-20s %14s%s\n", "candidate",
+                result.objective == Objective::time ? "time (s)"
+                : congestion                        ? "congestion"
+                                                    : "hop-bytes",
                 congestion ? "      hop-bytes" : "");
   os << line;
   for (const AutoCandidate& c : result.candidates) {

@@ -5,7 +5,7 @@
 
 namespace tamp::impl {
 
-/// hop-bytes, or max congestion (then hop-bytes breaks ties). Lower is better.
+/// hop-bytes; max congestion or predicted communication time, then hop-bytes breaks ties. Lower is better.
 struct Score {
   double primary = 0;
   double secondary = 0;
@@ -14,6 +14,7 @@ struct Score {
   }
 };
 
-Score score(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping, Objective objective);
+Score score(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
+            Objective objective);
 
 }  // namespace tamp::impl
