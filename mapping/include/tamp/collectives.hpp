@@ -20,12 +20,14 @@ using CollectiveRounds = std::vector<std::vector<Edge>>;
 /// ranks (new rank r/2 for odd r < 2 rem, r - rem above), a last round where odd ranks r < 2 rem send to r
 /// - 1.
 CollectiveRounds allreduce_rdb(const std::vector<int>& ranks, double bytes);
-/// MPI_Bcast on a binomial tree from rank `root`: relative rank v (to the root) receives from v - lowbit(v);
-/// a parent sends to v + 2^i for decreasing i, so child v + 2^i gets the data in round L-1-i, L = ceil(log2
-/// P).
+/// MPI_Bcast on a binomial tree from rank `root`: relative rank v = (r - root) mod P receives from
+/// v - lowbit(v), then sends to v + 2^i for decreasing i below lowbit(v) (the root: below P), skipping ranks
+/// >= P, one blocking send after the other: a rank's j-th send travels in the round after the one it received
+/// in, plus j.
 CollectiveRounds bcast_binomial(const std::vector<int>& ranks, int root, double bytes);
-/// MPI_Reduce on a binomial tree to rank `root` (commutative operation): in round i, relative ranks v with
-/// lowbit(v) = 2^i send to v - 2^i.
+/// MPI_Reduce on a binomial tree to rank `root` (commutative operation): relative rank v receives from its
+/// children v + 2^i (i below lowbit(v), ranks < P) and then sends to v - lowbit(v), in the round after its
+/// last child's message (leaves in round 0). The same tree as bcast_binomial, reversed.
 CollectiveRounds reduce_binomial(const std::vector<int>& ranks, int root, double bytes);
 /// MPI_Alltoall by pairwise exchange, `bytes` per pair. P a power of two: round k = 1..P-1, rank r exchanges
 /// with r XOR k (SimGrid's `pair`). Otherwise round k = 1..P-1, rank r sends to (r + k) mod P (the Open MPI

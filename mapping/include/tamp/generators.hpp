@@ -36,7 +36,7 @@ struct MiniGhostGraphSpec {
 /// "grid-sum/rK" over all tasks.
 TaskGraph make_minighost_graph(const MiniGhostGraphSpec& spec);
 
-/// One MFDn Lanczos SpMV (seed 004 Alg. 1, S1 S2 S4 S5): binomial-tree messages of the column and row
+/// One MFDn Lanczos step ([Aktulga12] Alg. 1, S1 S2 S4 S5): binomial-tree messages of the column and row
 /// broadcasts and reductions on the triangular grid; task id = MPI rank under `ordering`; each message n/nd *
 /// 8 bytes.
 struct MfdnGraphSpec {
@@ -51,7 +51,7 @@ struct MfdnGraphSpec {
 /// (MPI_Scatterv of the diagonal task's segment over its refolded group), "orth-allreduce" (2 x MPI_Allreduce
 /// of `vectors` doubles over all tasks), "norm-allreduce" (one double), "orth-gather" (MPI_Gatherv back).
 TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec);
-/// The refolded orthogonalisation group of every task (seed 004 §2.2, as apps/lanczos/grid.cpp): block {a,
+/// The refolded orthogonalisation group of every task ([Aktulga12] §2.2, as apps/lanczos/grid.cpp): block {a,
 /// b}, a <= b, d = b - a joins group a with key d when d <= nd - d, else group b with key nd - d; key 0 (the
 /// diagonal block) is the root. Returns (group, key) per task.
 std::vector<std::array<int, 2>> mfdn_orth_groups(int nd, MfdnOrdering ordering);

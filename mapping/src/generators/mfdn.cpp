@@ -1,5 +1,5 @@
 // MFDn's Lanczos step as phases: the binomial trees of the column and row broadcasts and reductions of the
-// SpMV (seed 004 §2.1, §3) and the collectives of the orthogonalisation on the refolded grid (§2.2).
+// SpMV ([Aktulga12] §2.1, §3) and the collectives of the orthogonalisation on the refolded grid (§2.2).
 #include <algorithm>
 #include <numeric>
 #include <string>
