@@ -1,8 +1,9 @@
-/* The C API of the TAMP mapping module, for C and Fortran codes (docs/c-api.md; Fortran: module tamp_mapping).
+/* The C API of the TAMP mapping module, for C and Fortran codes (docs/c-api.md; Fortran: module
+ * tamp_mapping).
  *
- * Handles are opaque; every function that can fail returns a status (TAMP_OK = 0) and leaves a one-line message
- * for tamp_last_error() (per thread). Counts and ids are 0-based: task t, slot s, CSR offsets and targets.
- * Slot s of a machine's allocation is allocated node s / cores, core s % cores (docs/mapping.md). */
+ * Handles are opaque; every function that can fail returns a status (TAMP_OK = 0) and leaves a one-line
+ * message for tamp_last_error() (per thread). Counts and ids are 0-based: task t, slot s, CSR offsets and
+ * targets. Slot s of a machine's allocation is allocated node s / cores, core s % cores (docs/mapping.md). */
 #ifndef TAMP_MAPPING_H
 #define TAMP_MAPPING_H
 
@@ -20,7 +21,7 @@ enum tamp_status {
   TAMP_ERROR_MEMORY = 4
 };
 
-enum tamp_objective { TAMP_OBJECTIVE_HOP_BYTES = 0, TAMP_OBJECTIVE_CONGESTION = 1 };
+enum tamp_objective { TAMP_OBJECTIVE_HOP_BYTES = 0, TAMP_OBJECTIVE_CONGESTION = 1, TAMP_OBJECTIVE_TIME = 2 };
 
 typedef struct tamp_machine tamp_machine; /* a network and the job's allocation */
 typedef struct tamp_graph tamp_graph;     /* tasks and the bytes they exchange */
@@ -48,6 +49,7 @@ typedef struct tamp_metrics {
   double mean_link_load;
   double max_congestion;
   double offnode_fraction;
+  double predicted_comm_time; /* seconds per iteration, over the graph's phases (docs/mapping.md) */
 } tamp_metrics;
 
 /* The message of the last failed call on this thread ("" when none). Valid until the next failing call. */
@@ -59,8 +61,8 @@ void tamp_machine_free(tamp_machine* machine);
 int tamp_machine_num_slots(const tamp_machine* machine, int* slots);
 int tamp_machine_num_nodes(const tamp_machine* machine, int* nodes);
 
-/* A task graph from CSR arrays: the messages of task t go to targets[offsets[t] .. offsets[t+1]-1] with the bytes
- * at the same positions (bytes NULL: 1 byte each). Arrays are copied. */
+/* A task graph from CSR arrays: the messages of task t go to targets[offsets[t] .. offsets[t+1]-1] with the
+ * bytes at the same positions (bytes NULL: 1 byte each). Arrays are copied. */
 int tamp_graph_from_csr(int num_tasks, const int64_t* offsets, const int* targets, const double* bytes,
                         tamp_graph** graph);
 /* A graph file (METIS .graph, .edges) or a generator spec ("stencil3d:8x8x8"). */
@@ -77,7 +79,8 @@ void tamp_map_options_init(tamp_map_options* options);
 int tamp_map(const tamp_graph* graph, const tamp_machine* machine, const char* algorithm,
              const tamp_map_options* options, tamp_mapping** mapping);
 /* A mapping from a slot array (slots[t] = slot of task t), e.g. the one an application already uses. */
-int tamp_mapping_from_slots(const tamp_machine* machine, int num_tasks, const int* slots, tamp_mapping** mapping);
+int tamp_mapping_from_slots(const tamp_machine* machine, int num_tasks, const int* slots,
+                            tamp_mapping** mapping);
 int tamp_mapping_num_tasks(const tamp_mapping* mapping, int* num_tasks);
 /* Copies the slot of every task into slots[0 .. capacity-1]; fails when capacity < number of tasks. */
 int tamp_mapping_get_slots(const tamp_mapping* mapping, int* slots, int capacity);
