@@ -32,9 +32,8 @@ std::string_view to_string(Objective objective) {
 
 std::ostream& operator<<(std::ostream& os, const MapOptions& options) {
   return os << "seed=" << options.seed << " objective=" << to_string(options.objective)
-            << " max_tasks_per_slot=" << options.max_tasks_per_slot
-            << " refine_passes=" << options.refine_passes << " refine_work=" << options.refine_work
-            << " refine_seconds=" << options.refine_seconds;
+            << " max_tasks_per_slot=" << options.max_tasks_per_slot << " refine_passes=" << options.refine_passes
+            << " refine_work=" << options.refine_work << " refine_seconds=" << options.refine_seconds;
 }
 
 const std::vector<MapperInfo>& mapper_registry() {
@@ -43,11 +42,10 @@ const std::vector<MapperInfo>& mapper_registry() {
         {"default", "task t on slot t (the launcher's order)", map_default},
         {"random", "a seeded random permutation of the slots", map_random},
         {"round-robin", "task t on node t mod N (cyclic over nodes)", map_round_robin},
-        {"blocked", "node-sized blocks of the task grid, placed on nodes by recursive bisection",
-         map_blocked},
+        {"blocked", "node-sized blocks of the task grid, placed on nodes by recursive bisection", map_blocked},
     };
-    for (auto family :
-         {impl::regular_mappers, impl::irregular_mappers, impl::geometric_mappers, impl::composite_mappers}) {
+    for (auto family : {impl::regular_mappers, impl::irregular_mappers, impl::geometric_mappers,
+                        impl::composite_mappers}) {
       for (const MapperInfo& info : family()) all.push_back(info);
     }
     return all;
@@ -69,15 +67,13 @@ const Info& find_by_name(const std::vector<Info>& registry, std::string_view nam
     if (info.name == name) return info;
     known += (known.empty() ? "" : ", ") + std::string(info.name);
   }
-  throw std::invalid_argument("unknown " + std::string(what) + " '" + std::string(name) +
-                              "' (known: " + known + ")");
+  throw std::invalid_argument("unknown " + std::string(what) + " '" + std::string(name) + "' (known: " + known +
+                              ")");
 }
 
 }  // namespace
 
-const MapperInfo& find_mapper(std::string_view name) {
-  return find_by_name(mapper_registry(), name, "mapping");
-}
+const MapperInfo& find_mapper(std::string_view name) { return find_by_name(mapper_registry(), name, "mapping"); }
 
 namespace {
 
@@ -100,9 +96,7 @@ ParsedName parse_name(std::string_view full_name) {
 
 }  // namespace
 
-void check_mapping_name(std::string_view full_name) {
-  parse_name(full_name);
-}
+void check_mapping_name(std::string_view full_name) { parse_name(full_name); }
 
 Mapping map_tasks(std::string_view full_name, const TaskGraph& graph, const Allocation& allocation,
                   const MapOptions& options) {

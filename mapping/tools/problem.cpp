@@ -16,16 +16,14 @@ bool is_file(const std::string& path) {
 
 TaskGraph load_graph(const std::string& file_or_spec) {
   // Generator specs always hold a ':' ("stencil3d:8x8x8"); anything else is a path.
-  if (is_file(file_or_spec) || file_or_spec.find(':') == std::string::npos)
-    return read_task_graph(file_or_spec);
+  if (is_file(file_or_spec) || file_or_spec.find(':') == std::string::npos) return read_task_graph(file_or_spec);
   return generate_graph(file_or_spec);
 }
 
 }  // namespace
 
 void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
-  cmd->add_option("--graph", args.graph,
-                  "task graph file (METIS .graph, .edges) or generator spec (stencil3d:...)")
+  cmd->add_option("--graph", args.graph, "task graph file (METIS .graph, .edges) or generator spec (stencil3d:...)")
       ->required();
   cmd->add_option("--machine", args.machine, "machine file or inline spec (torus:4x4x4,cores=4)")->required();
   cmd->add_option("--seed", args.seed, "seed of randomised algorithms")->capture_default_str();
@@ -49,9 +47,8 @@ Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& 
                               ? read_mapping_file(file_or_name, p.machine.allocation.num_slots())
                               : map_tasks(file_or_name, p.graph, p.machine.allocation, p.options);
   if (mapping.num_tasks() != p.graph.num_tasks())
-    throw std::invalid_argument("--mapping: '" + file_or_name + "' places " +
-                                std::to_string(mapping.num_tasks()) + " tasks but the graph has " +
-                                std::to_string(p.graph.num_tasks()));
+    throw std::invalid_argument("--mapping: '" + file_or_name + "' places " + std::to_string(mapping.num_tasks()) +
+                                " tasks but the graph has " + std::to_string(p.graph.num_tasks()));
   mapping.validate(p.options.max_tasks_per_slot);
   return mapping;
 }

@@ -54,8 +54,7 @@ void add_map_command(CLI::App& app, MapArgs& args) {
   add_problem_options(cmd, args.problem);
   cmd->add_option("--algorithm", args.algorithm, "algorithm name (see `compare`)")->capture_default_str();
   cmd->add_option("--out", args.out, "output file")->required();
-  cmd->add_option("--format", args.format, "slots, cray, openmpi, slurm, bluegene, simgrid")
-      ->capture_default_str();
+  cmd->add_option("--format", args.format, "slots, cray, openmpi, slurm, bluegene, simgrid")->capture_default_str();
   cmd->add_flag("--report", args.report, "with --algorithm auto: what auto tried and how each scored");
 }
 
@@ -68,8 +67,7 @@ void add_eval_command(CLI::App& app, EvalArgs& args) {
 
 void add_gen_command(CLI::App& app, GenArgs& args) {
   CLI::App* cmd = app.add_subcommand("gen", "write the task graph of an app pattern");
-  cmd->add_option("spec", args.spec,
-                  "stencil2d:64x64 | stencil3d:32x32x32[,points=27][,local=AxBxC][,periodic]")
+  cmd->add_option("spec", args.spec, "stencil2d:64x64 | stencil3d:32x32x32[,points=27][,local=AxBxC][,periodic]")
       ->required();
   cmd->add_option("--out", args.out, "output file (METIS graph; .xyz and .phases written beside it)")
       ->required();
@@ -158,8 +156,7 @@ int run_compare(const CompareArgs& args) {
         mapping = map_tasks(name, p.graph, p.machine.allocation, p.options);
       }
     } catch (const std::invalid_argument& e) {
-      // An algorithm that does not apply to this graph or machine (a regular heuristic on an irregular
-      // graph).
+      // An algorithm that does not apply to this graph or machine (a regular heuristic on an irregular graph).
       if (names.size() == 1 || args.algorithms != "all") throw;
       if (args.json)
         std::cout << nlohmann::json{{"algorithm", name}, {"skipped", e.what()}}.dump() << "\n";
@@ -167,8 +164,7 @@ int run_compare(const CompareArgs& args) {
         fmt::print("{:<14} n/a: {}\n", name, e.what());
       continue;
     }
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const Metrics m = evaluate(p.graph, p.machine.allocation, mapping);
     if (args.json) {
       std::cout << nlohmann::json{{"algorithm", name}, {"time_ms", ms}, {"metrics", m}}.dump() << "\n";

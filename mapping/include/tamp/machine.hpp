@@ -40,8 +40,7 @@ class Machine {
   /// Largest hops() over all node pairs.
   virtual int diameter() const = 0;
 
-  /// Coordinates of a node for geometric algorithms (router coordinates, then the node's index on its
-  /// router).
+  /// Coordinates of a node for geometric algorithms (router coordinates, then the node's index on its router).
   virtual std::vector<double> node_coordinates(int node) const = 0;
 
   /// Bandwidths and latencies of the predicted communication time (the machine file's keys; defaults

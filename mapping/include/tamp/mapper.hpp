@@ -22,11 +22,11 @@ struct MapOptions {
   std::uint64_t seed = 1;                      // for randomised algorithms; same seed, same mapping
   Objective objective = Objective::hop_bytes;  // what `auto` and refinement minimise
   int max_tasks_per_slot = 1;                  // > 1 allows more tasks than slots
-  // `refine` (post-processing step): the passes and the work are the deterministic bounds; the wall-clock cap
-  // is a safety net only (when it stops a run, the result depends on the speed of the machine).
-  int refine_passes = 8;                // passes over the tasks at most
-  std::int64_t refine_work = 10000000;  // edge visits at most, over all passes (~0.3 s)
-  double refine_seconds = 1.0;          // wall-clock safety cap
+  // `refine` (post-processing step): the passes and the work are the deterministic bounds; the wall-clock cap is a
+  // safety net only (when it stops a run, the result depends on the speed of the machine).
+  int refine_passes = 8;                       // passes over the tasks at most
+  std::int64_t refine_work = 10000000;         // edge visits at most, over all passes (~0.3 s)
+  double refine_seconds = 1.0;                 // wall-clock safety cap
 };
 std::ostream& operator<<(std::ostream& os, const MapOptions& options);
 
@@ -38,8 +38,7 @@ struct MapperInfo {
   MapperFn fn;
 };
 
-/// A post-processing step applied after an algorithm: `geom-rs+refine` runs geom-rs, then refine on its
-/// result.
+/// A post-processing step applied after an algorithm: `geom-rs+refine` runs geom-rs, then refine on its result.
 using RefinerFn = Mapping (*)(const TaskGraph&, const Allocation&, const MapOptions&, Mapping initial);
 
 struct RefinerInfo {
@@ -54,11 +53,9 @@ const std::vector<MapperInfo>& mapper_registry();
 const std::vector<RefinerInfo>& refiner_registry();
 /// Throws std::invalid_argument("unknown mapping 'x' (known: ...)").
 const MapperInfo& find_mapper(std::string_view name);
-/// Throws std::invalid_argument unless `full_name` ("NAME" or "NAME+STEP...") names known algorithm and
-/// steps.
+/// Throws std::invalid_argument unless `full_name` ("NAME" or "NAME+STEP...") names known algorithm and steps.
 void check_mapping_name(std::string_view full_name);
-/// Runs the named algorithm — "NAME" or "NAME+STEP[+STEP...]" with post-processing steps — and validates its
-/// result.
+/// Runs the named algorithm — "NAME" or "NAME+STEP[+STEP...]" with post-processing steps — and validates its result.
 Mapping map_tasks(std::string_view name, const TaskGraph& graph, const Allocation& allocation,
                   const MapOptions& options = {});
 

@@ -1,9 +1,8 @@
-/* The C API of the TAMP mapping module, for C and Fortran codes (docs/c-api.md; Fortran: module
- * tamp_mapping).
+/* The C API of the TAMP mapping module, for C and Fortran codes (docs/c-api.md; Fortran: module tamp_mapping).
  *
- * Handles are opaque; every function that can fail returns a status (TAMP_OK = 0) and leaves a one-line
- * message for tamp_last_error() (per thread). Counts and ids are 0-based: task t, slot s, CSR offsets and
- * targets. Slot s of a machine's allocation is allocated node s / cores, core s % cores (docs/mapping.md). */
+ * Handles are opaque; every function that can fail returns a status (TAMP_OK = 0) and leaves a one-line message
+ * for tamp_last_error() (per thread). Counts and ids are 0-based: task t, slot s, CSR offsets and targets.
+ * Slot s of a machine's allocation is allocated node s / cores, core s % cores (docs/mapping.md). */
 #ifndef TAMP_MAPPING_H
 #define TAMP_MAPPING_H
 
@@ -61,8 +60,8 @@ void tamp_machine_free(tamp_machine* machine);
 int tamp_machine_num_slots(const tamp_machine* machine, int* slots);
 int tamp_machine_num_nodes(const tamp_machine* machine, int* nodes);
 
-/* A task graph from CSR arrays: the messages of task t go to targets[offsets[t] .. offsets[t+1]-1] with the
- * bytes at the same positions (bytes NULL: 1 byte each). Arrays are copied. */
+/* A task graph from CSR arrays: the messages of task t go to targets[offsets[t] .. offsets[t+1]-1] with the bytes
+ * at the same positions (bytes NULL: 1 byte each). Arrays are copied. */
 int tamp_graph_from_csr(int num_tasks, const int64_t* offsets, const int* targets, const double* bytes,
                         tamp_graph** graph);
 /* A graph file (METIS .graph, .edges) or a generator spec ("stencil3d:8x8x8"). */
@@ -79,8 +78,7 @@ void tamp_map_options_init(tamp_map_options* options);
 int tamp_map(const tamp_graph* graph, const tamp_machine* machine, const char* algorithm,
              const tamp_map_options* options, tamp_mapping** mapping);
 /* A mapping from a slot array (slots[t] = slot of task t), e.g. the one an application already uses. */
-int tamp_mapping_from_slots(const tamp_machine* machine, int num_tasks, const int* slots,
-                            tamp_mapping** mapping);
+int tamp_mapping_from_slots(const tamp_machine* machine, int num_tasks, const int* slots, tamp_mapping** mapping);
 int tamp_mapping_num_tasks(const tamp_mapping* mapping, int* num_tasks);
 /* Copies the slot of every task into slots[0 .. capacity-1]; fails when capacity < number of tasks. */
 int tamp_mapping_get_slots(const tamp_mapping* mapping, int* slots, int capacity);

@@ -27,16 +27,16 @@ struct PhaseMetrics {
 };
 
 struct Metrics {
-  std::int64_t messages = 0;    // edges of the task graph
-  double total_bytes = 0;       // sum of b_i
-  double hop_bytes = 0;         // sum of d_i * b_i (seed 000 Eq. 5.1)
-  double hops_per_byte = 0;     // hop_bytes / total_bytes
-  double avg_dilation = 0;      // sum of d_i / messages (seed 004 Eq. 1)
-  int max_dilation = 0;         // max of d_i (seed 000 Eq. 5.2)
-  double max_link_load = 0;     // bytes on the busiest link
-  double mean_link_load = 0;    // bytes summed over links / links of the machine (seed 004 Eq. 3, in bytes)
-  double max_congestion = 0;    // max over links of load / relative capacity
-  double offnode_fraction = 0;  // share of bytes whose endpoints are on different nodes
+  std::int64_t messages = 0;       // edges of the task graph
+  double total_bytes = 0;          // sum of b_i
+  double hop_bytes = 0;            // sum of d_i * b_i (seed 000 Eq. 5.1)
+  double hops_per_byte = 0;        // hop_bytes / total_bytes
+  double avg_dilation = 0;         // sum of d_i / messages (seed 004 Eq. 1)
+  int max_dilation = 0;            // max of d_i (seed 000 Eq. 5.2)
+  double max_link_load = 0;        // bytes on the busiest link
+  double mean_link_load = 0;       // bytes summed over links / links of the machine (seed 004 Eq. 3, in bytes)
+  double max_congestion = 0;       // max over links of load / relative capacity
+  double offnode_fraction = 0;     // share of bytes whose endpoints are on different nodes
   std::vector<double> hop_bytes_per_class;  // hop-bytes carried by links of each dimension / level
   // Predicted communication time per iteration (seconds): sum over phases of count x phase time; computed
   // with the link loads (EvaluateOptions::link_loads), from the machine's NetworkParameters. A graph without
@@ -51,8 +51,8 @@ struct EvaluateOptions {
       true;  // route every message (O(edges x path length)); off: distances only, no predicted time
 };
 
-/// Metrics of running `graph` with `mapping` on `allocation`. Messages between tasks on one node cross no
-/// link. Throws std::invalid_argument when the mapping does not fit the graph or the allocation.
+/// Metrics of running `graph` with `mapping` on `allocation`. Messages between tasks on one node cross no link.
+/// Throws std::invalid_argument when the mapping does not fit the graph or the allocation.
 Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
                  const EvaluateOptions& options = {});
 

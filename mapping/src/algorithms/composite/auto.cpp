@@ -71,15 +71,14 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
   }
   if (scored.empty()) throw std::invalid_argument("auto: no algorithm applies (" + first_error + ")");
   // Best first; ties keep registry order, so `default` wins ties.
-  std::stable_sort(scored.begin(), scored.end(),
-                   [](const Scored& a, const Scored& b) { return a.score < b.score; });
+  std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) { return a.score < b.score; });
   impl::Score best = scored.front().score;
   result.mapping = scored.front().mapping;
   result.chosen = result.candidates[scored.front().index].name;
 
-  // Every distinct candidate within kRefineWithin of the best is refined (a mapping equal to a better one's
-  // is skipped: same local minimum); the polish of `refine` (congestion where hop-bytes allow) runs once, on
-  // the winner.
+  // Every distinct candidate within kRefineWithin of the best is refined (a mapping equal to a better one's is
+  // skipped: same local minimum); the polish of `refine` (congestion where hop-bytes allow) runs once, on the
+  // winner.
   std::vector<const Mapping*> refined_starts;
   bool refined_wins = false;
   const double cutoff = kRefineWithin * scored.front().score.primary;

@@ -2,8 +2,7 @@
 
 namespace tamp::impl {
 
-Score score(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
-            Objective objective) {
+Score score(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping, Objective objective) {
   EvaluateOptions options;
   options.link_loads = objective != Objective::hop_bytes;
   const Metrics m = evaluate(graph, allocation, mapping, options);

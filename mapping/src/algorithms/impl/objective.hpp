@@ -14,7 +14,6 @@ struct Score {
   }
 };
 
-Score score(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
-            Objective objective);
+Score score(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping, Objective objective);
 
 }  // namespace tamp::impl
