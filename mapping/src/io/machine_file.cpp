@@ -17,25 +17,13 @@ namespace {
 
 using impl::quoted;
 
-constexpr std::array<std::string_view, 19> kHeaderKeys = {"name",
-                                                          "topology",
-                                                          "dims",
-                                                          "wrap",
-                                                          "nodes_per_router",
-                                                          "cores_per_node",
-                                                          "link_bandwidth",
-                                                          "arity",
-                                                          "levels",
-                                                          "switch",
-                                                          "groups",
-                                                          "routers_per_group",
-                                                          "global_links",
-                                                          "link_latency",
-                                                          "injection_bandwidth",
-                                                          "injection_latency",
-                                                          "loopback_bandwidth",
-                                                          "loopback_latency",
-                                                          "message_overhead"};
+// clang-format off
+constexpr std::array<std::string_view, 19> kHeaderKeys = {
+    "name",  "topology", "dims",   "wrap",   "nodes_per_router",  "cores_per_node", "link_bandwidth",
+    "arity", "levels",   "switch", "groups", "routers_per_group", "global_links",
+    "link_latency", "injection_bandwidth", "injection_latency", "loopback_bandwidth", "loopback_latency",
+    "message_overhead"};
+// clang-format on
 enum KeyIndex {
   kName,
   kTopology,
