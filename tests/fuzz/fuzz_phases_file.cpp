@@ -39,6 +39,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const std::invalid_argument&) {
     return 0;
   }
+  // The same phases attached to a ring of 8 tasks: accepted only when the pairs are the ring's.
+  try {
+    tamp::TaskGraph ring = tamp::TaskGraph::from_edges(
+        8, {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 4, 1}, {4, 5, 1}, {5, 6, 1}, {6, 7, 1}, {7, 0, 1}});
+    tamp::attach_phases(ring, graph.phases(), "fuzz.phases");
+    if (ring.total_bytes() != graph.total_bytes()) std::abort();
+  } catch (const std::invalid_argument&) {
+  }
   std::vector<int> slots(8);
   std::iota(slots.begin(), slots.end(), 0);
   const tamp::Metrics m = tamp::evaluate(graph, machine().allocation, tamp::Mapping(slots, 8));

@@ -160,6 +160,19 @@ TEST(PredictedTime, TorusLinkBandwidthWins) {
   EXPECT_DOUBLE_EQ(m.phases[0].link_time, 2e-3);
 }
 
+TEST(PredictedTime, FatTreeTakesTheGenericPath) {
+  // A 2-ary 2-level tree, 2 nodes per leaf: 0 -> 2 goes up and down (2 links of 9.4e9 B/s), bound by
+  // injection.
+  std::istringstream in("topology fattree\narity 2\nlevels 2\ncores_per_node 1\n");
+  const MachineDescription d = parse_machine(in, "tree.machine");
+  const TaskGraph g = TaskGraph::from_edges(4, {{0, 2, kB}});
+  const Metrics m = evaluate(g, d.allocation, identity(4));
+  ASSERT_EQ(m.max_dilation, 2);
+  EXPECT_DOUBLE_EQ(m.phases[0].link_time, 1e-3);
+  EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 2e-7 + 1e-6 + 1e-6);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, kB / 6e9);
+}
+
 TEST(PredictedTime, NoLinkLoadsNoPrediction) {
   EvaluateOptions o;
   o.link_loads = false;
