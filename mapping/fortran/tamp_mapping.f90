@@ -23,6 +23,7 @@ module tamp_mapping
   integer(c_int), parameter, public :: TAMP_ERROR_MEMORY = 4
   integer(c_int), parameter, public :: TAMP_OBJECTIVE_HOP_BYTES = 0
   integer(c_int), parameter, public :: TAMP_OBJECTIVE_CONGESTION = 1
+  integer(c_int), parameter, public :: TAMP_OBJECTIVE_TIME = 2
 
   ! struct tamp_map_options (seed is uint64_t in C: values above huge(0_c_int64_t) are not expressible here)
   type, bind(C), public :: tamp_map_options
@@ -46,6 +47,7 @@ module tamp_mapping
     real(c_double) :: mean_link_load
     real(c_double) :: max_congestion
     real(c_double) :: offnode_fraction
+    real(c_double) :: predicted_comm_time
   end type tamp_metrics
 
   public :: tamp_last_error, tamp_machine_load, tamp_graph_load, tamp_map

@@ -56,11 +56,13 @@ void require_pointer(const void* p, const char* what) {
 tamp::MapOptions to_options(const tamp_map_options* o) {
   tamp::MapOptions options;
   if (o == nullptr) return options;
-  tamp::require(o->objective == TAMP_OBJECTIVE_HOP_BYTES || o->objective == TAMP_OBJECTIVE_CONGESTION,
+  tamp::require(o->objective == TAMP_OBJECTIVE_HOP_BYTES || o->objective == TAMP_OBJECTIVE_CONGESTION ||
+                    o->objective == TAMP_OBJECTIVE_TIME,
                 "tamp_map: unknown objective " + std::to_string(o->objective));
   options.seed = o->seed;
-  options.objective =
-      o->objective == TAMP_OBJECTIVE_CONGESTION ? tamp::Objective::congestion : tamp::Objective::hop_bytes;
+  options.objective = o->objective == TAMP_OBJECTIVE_CONGESTION ? tamp::Objective::congestion
+                      : o->objective == TAMP_OBJECTIVE_TIME     ? tamp::Objective::time
+                                                                : tamp::Objective::hop_bytes;
   options.max_tasks_per_slot = o->max_tasks_per_slot;
   options.refine_passes = o->refine_passes;
   options.refine_work = o->refine_work;
@@ -241,9 +243,9 @@ int tamp_evaluate(const tamp_graph* graph, const tamp_machine* machine, const ta
     require_pointer(mapping, "tamp_evaluate: mapping");
     require_pointer(metrics, "tamp_evaluate: metrics");
     const tamp::Metrics m = tamp::evaluate(graph->graph, machine->description.allocation, mapping->mapping);
-    *metrics =
-        tamp_metrics{m.messages,     m.total_bytes,   m.hop_bytes,      m.hops_per_byte,  m.avg_dilation,
-                     m.max_dilation, m.max_link_load, m.mean_link_load, m.max_congestion, m.offnode_fraction};
+    *metrics = tamp_metrics{m.messages,       m.total_bytes,      m.hop_bytes,          m.hops_per_byte,
+                            m.avg_dilation,   m.max_dilation,     m.max_link_load,      m.mean_link_load,
+                            m.max_congestion, m.offnode_fraction, m.predicted_comm_time};
   });
 }
 

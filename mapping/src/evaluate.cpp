@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "predict_time.hpp"
 #include "tamp/error.hpp"
 #include "tamp/metrics.hpp"
 #include "tamp/torus.hpp"
@@ -212,15 +213,47 @@ Tally measure_generic(const Machine& machine, const TaskGraph& graph, const std:
   return tally;
 }
 
-Tally measure(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
-              std::vector<double>* loads, std::vector<double>& per_class) {
-  const std::vector<int> node_of_task = task_nodes(graph, allocation, mapping);
+Tally measure_nodes(const TaskGraph& graph, const Allocation& allocation,
+                    const std::vector<int>& node_of_task, std::vector<double>* loads,
+                    std::vector<double>& per_class) {
   const Machine& machine = allocation.machine();
   per_class.assign(machine.num_link_classes(), 0.0);
   if (loads) loads->assign(machine.link_id_bound(), 0.0);
   if (const auto* torus = dynamic_cast<const Torus*>(&machine))
     return measure_torus(*torus, graph, node_of_task, loads, per_class);
   return measure_generic(machine, graph, node_of_task, loads, per_class);
+}
+
+Tally measure(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
+              std::vector<double>* loads, std::vector<double>& per_class) {
+  return measure_nodes(graph, allocation, task_nodes(graph, allocation, mapping), loads, per_class);
+}
+
+/// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`).
+void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
+             const std::vector<double>& graph_loads, Metrics& m) {
+  const std::vector<int> node_of_task = task_nodes(graph, allocation, mapping);
+  if (!graph.has_phases()) {
+    PhaseMetrics p = predict_phase(graph, graph_loads, allocation, node_of_task);
+    p.name = "all";
+    m.predicted_comm_time = p.predicted_time;
+    m.phases.push_back(std::move(p));
+    return;
+  }
+  std::vector<double> loads;
+  std::vector<double> per_class;
+  for (const Phase& phase : graph.phases()) {
+    const TaskGraph messages = TaskGraph::from_edges(graph.num_tasks(), phase.edges);
+    per_class.assign(allocation.machine().num_link_classes(), 0.0);
+    loads.assign(allocation.machine().link_id_bound(), 0.0);
+    measure_nodes(messages, allocation, node_of_task, &loads, per_class);
+    PhaseMetrics p = predict_phase(messages, loads, allocation, node_of_task);
+    p.name = phase.name;
+    p.kind = phase.kind;
+    p.count = phase.count;
+    m.predicted_comm_time += phase.count * p.predicted_time;
+    m.phases.push_back(std::move(p));
+  }
 }
 
 }  // namespace
@@ -251,6 +284,7 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
       m.max_congestion = std::max(m.max_congestion, loads[l] / machine.link_capacity(l));
     }
     if (machine.num_links() > 0) m.mean_link_load = sum / machine.num_links();
+    impl::predict(graph, allocation, mapping, loads, m);
   }
   return m;
 }
@@ -275,7 +309,12 @@ std::ostream& operator<<(std::ostream& os, const Metrics& m) {
      << "off-node bytes    " << 100.0 * m.offnode_fraction << " %\n"
      << "hop-bytes / class";
   for (double v : m.hop_bytes_per_class) os << ' ' << v;
-  return os << "\n";
+  os << "\npredicted time    " << m.predicted_comm_time << " s\n";
+  for (const PhaseMetrics& p : m.phases)
+    os << "  phase " << p.name << " (" << to_string(p.kind) << ", x" << p.count << "): " << p.predicted_time
+       << " s; link " << p.link_time << ", injection " << p.injection_time << ", loopback " << p.loopback_time
+       << ", latency " << p.latency_time << "; max link load " << p.max_link_load << "\n";
+  return os;
 }
 
 }  // namespace tamp

@@ -222,6 +222,7 @@ TaskGraph naming_spec(const std::string& spec, F make) {
 /// "NPXxNPYxNPZ[,nx=..,ny=..,nz=..][,vars=N][,stencil=2d5pt|2d9pt|3d7pt|3d27pt]".
 TaskGraph minighost_from_args(const std::vector<std::string>& args, const std::string& spec) {
   MiniGhostGraphSpec s;
+  s.percent_sum = 100;  // MiniGhost's default: every variable summed every step
   s.tasks = parse_dims(args.at(0), spec, 3, "task grid");
   for (std::size_t i = 1; i < args.size(); ++i) {
     const Option o = option(args[i]);
@@ -235,9 +236,16 @@ TaskGraph minighost_from_args(const std::vector<std::string>& args, const std::s
         throw std::invalid_argument("generate_graph: stencil '" + o.value + "' in '" + spec +
                                     "' (expected 2d5pt, 2d9pt, 3d7pt or 3d27pt)");
       s.diagonals = o.value == "2d9pt" || o.value == "3d27pt";
+    } else if (o.has_value && o.key == "sum") {
+      const long long percent =
+          o.value == "0" ? 0 : parse_positive(o.value, spec, "percent of summed variables");
+      if (percent > 100)
+        throw std::invalid_argument("generate_graph: sum=" + o.value + " in '" + spec +
+                                    "' (expected 0..100)");
+      s.percent_sum = static_cast<double>(percent);
     } else {
       throw std::invalid_argument("generate_graph: unknown option '" + args[i] + "' in '" + spec +
-                                  "' (expected nx=N, ny=N, nz=N, vars=N, stencil=S)");
+                                  "' (expected nx=N, ny=N, nz=N, vars=N, stencil=S, sum=PERCENT)");
     }
   }
   return naming_spec(spec, [&] { return make_minighost_graph(s); });
@@ -246,6 +254,7 @@ TaskGraph minighost_from_args(const std::vector<std::string>& args, const std::s
 /// "ND[,ordering=dm|cm|bdm|bcm][,n=VECTOR_LENGTH]".
 TaskGraph mfdn_from_args(const std::vector<std::string>& args, const std::string& spec) {
   MfdnGraphSpec s;
+  s.orthogonalisation = true;  // the whole Lanczos step, as apps/lanczos runs it
   s.nd = static_cast<int>(parse_positive(args.at(0), spec, "grid size nd"));
   for (std::size_t i = 1; i < args.size(); ++i) {
     const Option o = option(args[i]);
@@ -253,9 +262,13 @@ TaskGraph mfdn_from_args(const std::vector<std::string>& args, const std::string
       s.ordering = naming_spec_value(spec, [&] { return parse_mfdn_ordering(o.value); });
     } else if (o.has_value && o.key == "n") {
       s.n = static_cast<double>(parse_positive_ll(o.value, spec, "vector length"));
+    } else if (o.has_value && o.key == "orth" && (o.value == "0" || o.value == "1")) {
+      s.orthogonalisation = o.value == "1";
+    } else if (o.has_value && o.key == "vectors") {
+      s.vectors = static_cast<double>(parse_positive(o.value, spec, "vector count"));
     } else {
       throw std::invalid_argument("generate_graph: unknown option '" + args[i] + "' in '" + spec +
-                                  "' (expected ordering=dm|cm|bdm|bcm, n=N)");
+                                  "' (expected ordering=dm|cm|bdm|bcm, n=N, orth=0|1, vectors=N)");
     }
   }
   return naming_spec(spec, [&] { return make_mfdn_graph(s); });

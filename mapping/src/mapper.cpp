@@ -14,11 +14,20 @@ namespace tamp {
 Objective parse_objective(std::string_view name) {
   if (name == "hop-bytes") return Objective::hop_bytes;
   if (name == "congestion") return Objective::congestion;
-  throw std::invalid_argument("unknown objective '" + std::string(name) + "' (known: hop-bytes, congestion)");
+  if (name == "time") return Objective::time;
+  throw std::invalid_argument("unknown objective '" + std::string(name) +
+                              "' (known: hop-bytes, congestion, time)");
 }
 
 std::string_view to_string(Objective objective) {
-  return objective == Objective::hop_bytes ? "hop-bytes" : "congestion";
+  switch (objective) {
+    case Objective::congestion:
+      return "congestion";
+    case Objective::time:
+      return "time";
+    default:
+      return "hop-bytes";
+  }
 }
 
 std::ostream& operator<<(std::ostream& os, const MapOptions& options) {

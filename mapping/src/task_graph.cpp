@@ -106,6 +106,58 @@ void TaskGraph::set_coordinates(int dim, std::vector<double> xyz) {
   coords_ = std::move(xyz);
 }
 
+std::string_view to_string(PhaseKind kind) {
+  return kind == PhaseKind::p2p ? "p2p" : "collective";
+}
+
+PhaseKind parse_phase_kind(std::string_view name) {
+  if (name == "p2p") return PhaseKind::p2p;
+  if (name == "collective") return PhaseKind::collective;
+  throw std::invalid_argument("unknown phase kind '" + std::string(name) + "' (known: p2p, collective)");
+}
+
+TaskGraph TaskGraph::from_phases(int num_tasks, std::vector<Phase> phases) {
+  require(num_tasks >= 0, "task graph: negative number of tasks");
+  std::vector<Edge> all;
+  std::size_t size = 0;
+  for (const Phase& p : phases) size += p.edges.size();
+  all.reserve(size);
+  for (const Phase& p : phases) {
+    // Checked before the union so that the error names the phase.
+    require(std::isfinite(p.count) && p.count >= 0,
+            "task graph: phase '" + p.name + "' has invalid count " + std::to_string(p.count));
+    for (const Edge& e : p.edges) all.push_back({e.src, e.dst, e.bytes * p.count});
+  }
+  TaskGraph g;
+  g.num_tasks_ = num_tasks;
+  g.set_phases(std::move(phases));
+  std::vector<Phase> kept = std::move(g.phases_);
+  g = from_edges(num_tasks, std::move(all));
+  g.phases_ = std::move(kept);
+  return g;
+}
+
+void TaskGraph::set_phases(std::vector<Phase> phases) {
+  for (const Phase& p : phases) {
+    require(!p.name.empty() && p.name.find_first_of(" \t\r\n#") == std::string::npos,
+            "task graph: phase name '" + p.name + "' is empty or has blanks or '#'");
+    require(std::isfinite(p.count) && p.count >= 0,
+            "task graph: phase '" + p.name + "' has invalid count " + std::to_string(p.count));
+    for (std::size_t i = 0; i < p.edges.size(); ++i) {
+      const Edge& e = p.edges[i];
+      if (e.src < 0 || e.src >= num_tasks_ || e.dst < 0 || e.dst >= num_tasks_)
+        throw std::invalid_argument("task graph: message " + std::to_string(i) + " (" +
+                                    std::to_string(e.src) + " -> " + std::to_string(e.dst) + ") of phase '" +
+                                    p.name + "' has an endpoint outside [0, " + std::to_string(num_tasks_) +
+                                    ")");
+      if (!std::isfinite(e.bytes) || e.bytes < 0)
+        throw std::invalid_argument("task graph: message " + std::to_string(i) + " of phase '" + p.name +
+                                    "' has invalid bytes " + std::to_string(e.bytes));
+    }
+  }
+  phases_ = std::move(phases);
+}
+
 void TaskGraph::set_grid(GridShape grid) {
   require(!grid.dims.empty(), "task graph: grid shape has no dimensions");
   long long cells = 1;  // checked step by step so that a huge shape cannot overflow

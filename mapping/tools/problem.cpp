@@ -27,7 +27,9 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
       ->required();
   cmd->add_option("--machine", args.machine, "machine file or inline spec (torus:4x4x4,cores=4)")->required();
   cmd->add_option("--seed", args.seed, "seed of randomised algorithms")->capture_default_str();
-  cmd->add_option("--objective", args.objective, "hop-bytes or congestion")->capture_default_str();
+  cmd->add_option("--objective", args.objective,
+                  "hop-bytes, congestion or time (predicted communication time)")
+      ->capture_default_str();
   cmd->add_option("--max-tasks-per-slot", args.max_tasks_per_slot, "allow several tasks per slot")
       ->capture_default_str();
 }

@@ -15,6 +15,7 @@
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/io/mapping_file.hpp"
+#include "tamp/io/phases_file.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
 #include "tamp/metrics_json.hpp"
@@ -37,6 +38,13 @@ void print_metrics(const Metrics& m) {
   fmt::print("link load max/mean {:.6g} / {:.6g} bytes\n", m.max_link_load, m.mean_link_load);
   fmt::print("max congestion     {:.6g}\n", m.max_congestion);
   fmt::print("off-node bytes     {:.2f} %\n", 100 * m.offnode_fraction);
+  fmt::print("predicted time     {:.6g} s per iteration\n", m.predicted_comm_time);
+  fmt::print("  {:<22} {:<10} {:>7} {:>12} {:>11} {:>11} {:>11} {:>11} {:>12}\n", "phase", "kind", "count",
+             "time (s)", "link", "injection", "loopback", "latency", "max link");
+  for (const PhaseMetrics& p : m.phases)
+    fmt::print("  {:<22} {:<10} {:>7.4g} {:>12.5g} {:>11.4g} {:>11.4g} {:>11.4g} {:>11.4g} {:>12.5g}\n",
+               p.name, to_string(p.kind), p.count, p.predicted_time, p.link_time, p.injection_time,
+               p.loopback_time, p.latency_time, p.max_link_load);
 }
 
 }  // namespace
@@ -61,7 +69,8 @@ void add_gen_command(CLI::App& app, GenArgs& args) {
   CLI::App* cmd = app.add_subcommand("gen", "write the task graph of an app pattern");
   cmd->add_option("spec", args.spec, "stencil2d:64x64 | stencil3d:32x32x32[,points=27][,local=AxBxC][,periodic]")
       ->required();
-  cmd->add_option("--out", args.out, "output file (METIS graph; .xyz written beside it)")->required();
+  cmd->add_option("--out", args.out, "output file (METIS graph; .xyz and .phases written beside it)")
+      ->required();
   cmd->add_flag("--edges", args.edges, "write a directed edge list instead of METIS");
 }
 
@@ -102,6 +111,12 @@ int run_eval(const EvalArgs& args) {
 int run_gen(const GenArgs& args) {
   const TaskGraph graph = generate_graph(args.spec);
   std::ofstream out = open_output(args.out);
+  if (graph.has_phases()) {  // G.phases beside G.graph: the collectives and the phases of the model
+    std::filesystem::path phases(args.out);
+    phases.replace_extension(".phases");
+    std::ofstream file = open_output(phases.string());
+    write_phases(file, graph);
+  }
   if (args.edges) {
     write_edge_list(out, graph);
     return 0;
@@ -126,8 +141,8 @@ int run_compare(const CompareArgs& args) {
     for (std::string name; std::getline(list, name, ',');) names.push_back(name);
   }
   if (!args.json)
-    fmt::print("{:<14} {:>12} {:>9} {:>8} {:>12} {:>12} {:>8} {:>10}\n", "algorithm", "hop-bytes", "hops/B",
-               "max dil", "max link", "congestion", "offnode", "time (ms)");
+    fmt::print("{:<14} {:>12} {:>9} {:>8} {:>12} {:>12} {:>8} {:>12} {:>10}\n", "algorithm", "hop-bytes",
+               "hops/B", "max dil", "max link", "congestion", "offnode", "predicted s", "time (ms)");
   std::optional<AutoResult> auto_result;
   for (const std::string& name : names) {
     const auto start = std::chrono::steady_clock::now();
@@ -154,8 +169,9 @@ int run_compare(const CompareArgs& args) {
     if (args.json) {
       std::cout << nlohmann::json{{"algorithm", name}, {"time_ms", ms}, {"metrics", m}}.dump() << "\n";
     } else {
-      fmt::print("{:<14} {:>12.5g} {:>9.4f} {:>8} {:>12.5g} {:>12.5g} {:>7.1f}% {:>10.3f}\n", name, m.hop_bytes,
-                 m.hops_per_byte, m.max_dilation, m.max_link_load, m.max_congestion, 100 * m.offnode_fraction, ms);
+      fmt::print("{:<14} {:>12.5g} {:>9.4f} {:>8} {:>12.5g} {:>12.5g} {:>7.1f}% {:>12.5g} {:>10.3f}\n", name,
+                 m.hop_bytes, m.hops_per_byte, m.max_dilation, m.max_link_load, m.max_congestion,
+                 100 * m.offnode_fraction, m.predicted_comm_time, ms);
     }
   }
   if (auto_result && !args.json) {

@@ -18,7 +18,7 @@ using Positions = std::vector<std::array<int, 2>>;
 
 // 2x2x1 tasks of 10^3 cells, 5 vars: x pairs 2, y pairs 2, no z: 8 messages of 100 cells x 40 B.
 TEST(GeneratorsMore, MiniGhostFaces) {
-  const TaskGraph g = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,stencil=3d7pt");
+  const TaskGraph g = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,stencil=3d7pt,sum=0");
   EXPECT_EQ(g.num_tasks(), 4);
   EXPECT_EQ(g.num_edges(), 8);
   EXPECT_DOUBLE_EQ(g.total_bytes(), 8 * 4000.0);
@@ -26,12 +26,13 @@ TEST(GeneratorsMore, MiniGhostFaces) {
 
 // The coordinated exchange carries the halo ring: 12 x 12 cells per face.
 TEST(GeneratorsMore, MiniGhostDiagonalsWidenFaces) {
-  const TaskGraph g = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,stencil=3d27pt");
+  const TaskGraph g = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,stencil=3d27pt,sum=0");
   EXPECT_EQ(g.num_edges(), 8);
   EXPECT_DOUBLE_EQ(g.total_bytes(), 8 * 144 * 40.0);
   // Defaults: 100^3 cells, 5 variables; a 2x1x1 grid has one pair.
-  EXPECT_DOUBLE_EQ(generate_graph("minighost:2x1x1").total_bytes(), 2 * 100 * 100 * 40.0);
-  EXPECT_DOUBLE_EQ(generate_graph("minighost:2x1x1,vars=40,nx=3,ny=4,nz=5").total_bytes(), 2 * 20 * 320.0);
+  EXPECT_DOUBLE_EQ(generate_graph("minighost:2x1x1,sum=0").total_bytes(), 2 * 100 * 100 * 40.0);
+  EXPECT_DOUBLE_EQ(generate_graph("minighost:2x1x1,vars=40,nx=3,ny=4,nz=5,sum=0").total_bytes(),
+                   2 * 20 * 320.0);
 }
 
 TEST(GeneratorsMore, MfdnOrderingsNd3) {
@@ -120,11 +121,11 @@ TEST(GeneratorsMore, MfdnEveryBlockOnceBalancedRowsColumns) {
 // nd = 3, DM: column trees 0-3, 0-5, 1-4; row trees 1-3, 2-5, 2-4 (row 2 is 2, 5, 4 by key): 6 pairs, both
 // ways.
 TEST(GeneratorsMore, MfdnGraphNd3) {
-  const TaskGraph g = generate_graph("mfdn:3");
+  const TaskGraph g = generate_graph("mfdn:3,orth=0");  // the SpMV only (orth=1 adds O1-O6)
   EXPECT_EQ(g.num_tasks(), 6);
   EXPECT_EQ(g.num_edges(), 12);
   EXPECT_DOUBLE_EQ(g.total_bytes(), 12 * 8e6);  // n = 3e6, segment 1e6 doubles
-  const TaskGraph h = generate_graph("mfdn:3,ordering=cm,n=300");
+  const TaskGraph h = generate_graph("mfdn:3,ordering=cm,n=300,orth=0");
   EXPECT_DOUBLE_EQ(h.total_bytes(), 12 * 800.0);
 }
 

@@ -15,8 +15,8 @@ namespace tamp {
 struct AutoCandidate {
   std::string name;
   bool applied = false;  // false: the algorithm does not apply to this problem; `note` says why
-  double primary = 0;    // objective: hop-bytes, or max congestion
-  double secondary = 0;  // hop-bytes when the objective is congestion, else 0
+  double primary = 0;    // objective: hop-bytes, max congestion, or predicted communication time (s)
+  double secondary = 0;  // hop-bytes when the objective is congestion or time, else 0
   std::string note;
 };
 

@@ -1,9 +1,8 @@
 // Task graphs of the apps' communication patterns, so tamp-map can work without running an app.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
-
-#include <cstdint>
 
 #include "tamp/mfdn.hpp"
 #include "tamp/task_graph.hpp"
@@ -25,21 +24,36 @@ TaskGraph make_stencil_graph(const StencilGraphSpec& spec);
 /// x fastest, not periodic. 5/7-point stencils send the face cells; the diagonal stencils (2D9PT, 3D27PT) use
 /// MiniGhost's coordinated exchange, whose face messages carry the halo ring too: (n_a+2)(n_b+2) cells.
 struct MiniGhostGraphSpec {
-  std::vector<int> tasks;                   // NPX, NPY, NPZ
-  std::vector<int> local{100, 100, 100};    // NX, NY, NZ cells per task (MiniGhost's defaults)
-  int vars = 5;                             // variables per cell, 1..40 (MiniGhost's default 5)
-  bool diagonals = false;                   // 2D9PT or 3D27PT
+  std::vector<int> tasks;                 // NPX, NPY, NPZ
+  std::vector<int> local{100, 100, 100};  // NX, NY, NZ cells per task (MiniGhost's defaults)
+  int vars = 5;                           // variables per cell, 1..40 (MiniGhost's default 5)
+  bool diagonals = false;                 // 2D9PT or 3D27PT
+  double percent_sum = 0;                 // share of variables whose grid sum is checked every step, 0..100
 };
+/// Phases: "faces" (p2p, the exchange), then, when percent_sum > 0, the grid sums: one MPI_Allreduce of one
+/// double per summed variable and step (vars x percent_sum / 100 times), as recursive-doubling rounds
+/// "grid-sum/rK" over all tasks.
 TaskGraph make_minighost_graph(const MiniGhostGraphSpec& spec);
 
-/// One MFDn Lanczos SpMV (seed 004 Alg. 1, S1 S2 S4 S5): binomial-tree messages of the column and row broadcasts
-/// and reductions on the triangular grid; task id = MPI rank under `ordering`; each message n/nd * 8 bytes.
+/// One MFDn Lanczos step ([Aktulga12] Alg. 1, S1 S2 S4 S5): binomial-tree messages of the column and row
+/// broadcasts and reductions on the triangular grid; task id = MPI rank under `ordering`; each message n/nd *
+/// 8 bytes.
 struct MfdnGraphSpec {
   int nd = 1;                               // diagonal processors; nd(nd+1)/2 tasks
   MfdnOrdering ordering = MfdnOrdering::dm;
-  double n = 0;                             // vector length; 0: 1e6 * nd
+  double n = 0;                    // vector length; 0: 1e6 * nd
+  bool orthogonalisation = false;  // add the collectives of the orthogonalisation (O1-O6)
+  double vectors = 100;            // mean Lanczos vectors orthogonalised against per step
 };
+/// Phases, in the order of one Lanczos step of apps/lanczos: "column-bcast", "row-bcast", "row-reduce",
+/// "column-reduce" (binomial trees, every column or row at once). With `orthogonalisation`: "orth-scatter"
+/// (MPI_Scatterv of the diagonal task's segment over its refolded group), "orth-allreduce" (2 x MPI_Allreduce
+/// of `vectors` doubles over all tasks), "norm-allreduce" (one double), "orth-gather" (MPI_Gatherv back).
 TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec);
+/// The refolded orthogonalisation group of every task ([Aktulga12] §2.2, as apps/lanczos/grid.cpp): block {a,
+/// b}, a <= b, d = b - a joins group a with key d when d <= nd - d, else group b with key nd - d; key 0 (the
+/// diagonal block) is the root. Returns (group, key) per task.
+std::vector<std::array<int, 2>> mfdn_orth_groups(int nd, MfdnOrdering ordering);
 
 /// A ParFUM-like unstructured mesh (perturbed triangles or tetrahedra) cut into `parts` parts by recursive
 /// coordinate bisection; the quotient graph: 8 bytes per shared face, part centroids as coordinates.
@@ -52,8 +66,10 @@ struct MeshGraphSpec {
 TaskGraph make_mesh_graph(const MeshGraphSpec& spec);
 
 /// "stencil2d:64x64", "stencil3d:32x32x32[,points=27][,local=16x16x16][,periodic]",
-/// "minighost:4x4x4[,nx=..,ny=..,nz=..][,vars=5][,stencil=2d5pt|2d9pt|3d7pt|3d27pt]",
-/// "mfdn:23[,ordering=dm|cm|bdm|bcm][,n=N]", "mesh:2d|3d,parts=P[,cells=N][,seed=S]"; throws std::invalid_argument.
+/// "minighost:4x4x4[,nx=..,ny=..,nz=..][,vars=5][,stencil=2d5pt|2d9pt|3d7pt|3d27pt][,sum=100]" (sum: percent
+/// of variables summed per step, default 100 as MiniGhost),
+/// "mfdn:23[,ordering=dm|cm|bdm|bcm][,n=N][,orth=1][,vectors=100]" (orth: with the orthogonalisation
+/// collectives, default 1), "mesh:2d|3d,parts=P[,cells=N][,seed=S]"; throws std::invalid_argument.
 TaskGraph generate_graph(const std::string& spec);
 
 }  // namespace tamp

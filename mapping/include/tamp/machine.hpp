@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "tamp/network_parameters.hpp"
+
 namespace tamp {
 
 /// Index of a directed link; in [0, Machine::link_id_bound()).
@@ -40,6 +42,15 @@ class Machine {
 
   /// Coordinates of a node for geometric algorithms (router coordinates, then the node's index on its router).
   virtual std::vector<double> node_coordinates(int node) const = 0;
+
+  /// Bandwidths and latencies of the predicted communication time (the machine file's keys; defaults
+  /// otherwise).
+  const NetworkParameters& network() const { return network_; }
+  /// Throws std::invalid_argument on a non-positive bandwidth or a negative latency.
+  void set_network(const NetworkParameters& parameters);
+
+ private:
+  NetworkParameters network_;
 };
 
 }  // namespace tamp

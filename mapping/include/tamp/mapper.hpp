@@ -12,7 +12,9 @@
 
 namespace tamp {
 
-enum class Objective { hop_bytes, congestion };
+/// What `auto` and refinement minimise: hop-bytes; max congestion (then hop-bytes); or the predicted
+/// communication time of evaluate() (then hop-bytes).
+enum class Objective { hop_bytes, congestion, time };
 Objective parse_objective(std::string_view name);  // throws std::invalid_argument
 std::string_view to_string(Objective objective);
 

@@ -20,7 +20,7 @@ enum tamp_status {
   TAMP_ERROR_MEMORY = 4
 };
 
-enum tamp_objective { TAMP_OBJECTIVE_HOP_BYTES = 0, TAMP_OBJECTIVE_CONGESTION = 1 };
+enum tamp_objective { TAMP_OBJECTIVE_HOP_BYTES = 0, TAMP_OBJECTIVE_CONGESTION = 1, TAMP_OBJECTIVE_TIME = 2 };
 
 typedef struct tamp_machine tamp_machine; /* a network and the job's allocation */
 typedef struct tamp_graph tamp_graph;     /* tasks and the bytes they exchange */
@@ -48,6 +48,7 @@ typedef struct tamp_metrics {
   double mean_link_load;
   double max_congestion;
   double offnode_fraction;
+  double predicted_comm_time; /* seconds per iteration, over the graph's phases (docs/mapping.md) */
 } tamp_metrics;
 
 /* The message of the last failed call on this thread ("" when none). Valid until the next failing call. */

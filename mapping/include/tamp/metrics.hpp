@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <string>
 #include <vector>
 
 #include "tamp/allocation.hpp"
@@ -9,6 +10,21 @@
 #include "tamp/task_graph.hpp"
 
 namespace tamp {
+
+/// The predicted time of one phase (one occurrence): the largest of the four terms below (docs/mapping.md).
+struct PhaseMetrics {
+  std::string name;
+  PhaseKind kind = PhaseKind::p2p;
+  double count = 1;  // occurrences per iteration
+  std::int64_t messages = 0;
+  double bytes = 0;
+  double max_link_load = 0;   // bytes on the busiest network link in this phase
+  double link_time = 0;       // max over links of load / bandwidth
+  double injection_time = 0;  // max over nodes of off-node bytes sent, or received, / injection bandwidth
+  double loopback_time = 0;   // max over nodes of on-node bytes / loopback bandwidth
+  double latency_time = 0;    // slowest message's latency + message overhead x messages of the busiest sender
+  double predicted_time = 0;  // max of the four terms, seconds
+};
 
 struct Metrics {
   std::int64_t messages = 0;       // edges of the task graph
@@ -22,11 +38,17 @@ struct Metrics {
   double max_congestion = 0;       // max over links of load / relative capacity
   double offnode_fraction = 0;     // share of bytes whose endpoints are on different nodes
   std::vector<double> hop_bytes_per_class;  // hop-bytes carried by links of each dimension / level
+  // Predicted communication time per iteration (seconds): sum over phases of count x phase time; computed
+  // with the link loads (EvaluateOptions::link_loads), from the machine's NetworkParameters. A graph without
+  // phases is one p2p phase "all".
+  double predicted_comm_time = 0;
+  std::vector<PhaseMetrics> phases;
 };
 std::ostream& operator<<(std::ostream& os, const Metrics& m);
 
 struct EvaluateOptions {
-  bool link_loads = true;  // route every message (O(edges x path length)); off: distances only
+  bool link_loads =
+      true;  // route every message (O(edges x path length)); off: distances only, no predicted time
 };
 
 /// Metrics of running `graph` with `mapping` on `allocation`. Messages between tasks on one node cross no link.

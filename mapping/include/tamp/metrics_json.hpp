@@ -2,10 +2,25 @@
 // mapping library itself does not: include it only where JSON is written.
 #pragma once
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "tamp/metrics.hpp"
 
 namespace tamp {
+
+inline void to_json(nlohmann::json& j, const PhaseMetrics& p) {
+  j = nlohmann::json{{"name", p.name},
+                     {"kind", std::string(to_string(p.kind))},
+                     {"count", p.count},
+                     {"messages", p.messages},
+                     {"bytes", p.bytes},
+                     {"predicted_time", p.predicted_time},
+                     {"max_link_load", p.max_link_load},
+                     {"link_time", p.link_time},
+                     {"injection_time", p.injection_time},
+                     {"loopback_time", p.loopback_time},
+                     {"latency_time", p.latency_time}};
+}
 
 inline void to_json(nlohmann::json& j, const Metrics& m) {
   j = nlohmann::json{{"messages", m.messages},
@@ -18,7 +33,9 @@ inline void to_json(nlohmann::json& j, const Metrics& m) {
                      {"mean_link_load", m.mean_link_load},
                      {"max_congestion", m.max_congestion},
                      {"offnode_fraction", m.offnode_fraction},
-                     {"hop_bytes_per_class", m.hop_bytes_per_class}};
+                     {"hop_bytes_per_class", m.hop_bytes_per_class},
+                     {"predicted_comm_time", m.predicted_comm_time},
+                     {"phases", m.phases}};
 }
 
 }  // namespace tamp

@@ -1,7 +1,10 @@
 // The communication of an application: tasks and the bytes of the messages between them.
 #pragma once
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace tamp {
@@ -21,6 +24,22 @@ struct GridShape {
   long long size() const;
   std::vector<int> coords(long long task) const;
   long long index(const std::vector<int>& coords) const;
+};
+
+/// A phase is point-to-point (an exchange the application writes) or a round of a collective's algorithm.
+enum class PhaseKind { p2p, collective };
+/// "p2p" or "collective"; parse_phase_kind throws std::invalid_argument on any other name.
+std::string_view to_string(PhaseKind kind);
+PhaseKind parse_phase_kind(std::string_view name);
+
+/// Messages that travel at the same time (one exchange, or one round of a collective), `count` times per
+/// iteration. Phases are what the predicted communication time of evaluate() adds up: loads of messages in
+/// one phase share links; different phases do not.
+struct Phase {
+  std::string name;  // no blanks (it is one word of the phases file), e.g. "faces" or "grid-sum/r0"
+  PhaseKind kind = PhaseKind::p2p;
+  double count = 1;  // times per iteration (may be fractional: an average)
+  std::vector<Edge> edges;
 };
 
 /// CSR of directed messages: the out-edges of task t are [offsets()[t], offsets()[t+1]).
@@ -50,6 +69,17 @@ class TaskGraph {
   void set_grid(GridShape grid);
   const std::optional<GridShape>& grid() const { return grid_; }
 
+  /// The graph of `phases`: the union of their messages, bytes x count, with the phases attached.
+  /// Throws std::invalid_argument as set_phases does.
+  static TaskGraph from_phases(int num_tasks, std::vector<Phase> phases);
+  /// Attaches phases to the graph (the CSR stays as it is: the caller makes it their union, as from_phases
+  /// does). Throws std::invalid_argument on an endpoint outside [0, num_tasks()), bytes or count negative or
+  /// not finite, or a name that is empty or has blanks.
+  void set_phases(std::vector<Phase> phases);
+  /// Without phases, the graph is one p2p phase of count 1: its own messages.
+  bool has_phases() const { return !phases_.empty(); }
+  const std::vector<Phase>& phases() const { return phases_; }
+
  private:
   int num_tasks_ = 0;
   std::vector<std::int64_t> offsets_{0};
@@ -59,6 +89,7 @@ class TaskGraph {
   int coord_dim_ = 0;
   std::vector<double> coords_;
   std::optional<GridShape> grid_;
+  std::vector<Phase> phases_;
 };
 
 }  // namespace tamp

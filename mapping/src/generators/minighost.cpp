@@ -1,6 +1,9 @@
-// MiniGhost's BSPMA face messages, built on the stencil generator (faces only; the halo ring widens them).
+// MiniGhost's BSPMA face messages, built on the stencil generator (faces only; the halo ring widens them),
+// and its grid sums (MG_SUM_GRID: one MPI_Allreduce of one double per summed variable and step).
+#include <numeric>
 #include <string>
 
+#include "tamp/collectives.hpp"
 #include "tamp/error.hpp"
 #include "tamp/generators.hpp"
 
@@ -25,7 +28,19 @@ TaskGraph make_minighost_graph(const MiniGhostGraphSpec& spec) {
       n += 2;
     }
   s.bytes_per_cell = 8.0 * spec.vars;
-  return make_stencil_graph(s);
+  require(spec.percent_sum >= 0 && spec.percent_sum <= 100,
+          "minighost graph: percent_sum " + std::to_string(spec.percent_sum) + " outside 0..100");
+  const TaskGraph faces = make_stencil_graph(s);
+  if (spec.percent_sum == 0) return faces;
+
+  std::vector<Phase> phases{{"faces", PhaseKind::p2p, 1, faces.edges()}};
+  std::vector<int> all(static_cast<std::size_t>(faces.num_tasks()));
+  std::iota(all.begin(), all.end(), 0);
+  add_collective(phases, "grid-sum", spec.vars * spec.percent_sum / 100.0, {allreduce_rdb(all, 8.0)});
+  TaskGraph graph = TaskGraph::from_phases(faces.num_tasks(), std::move(phases));
+  graph.set_coordinates(faces.coordinate_dim(), faces.coordinates());
+  graph.set_grid(*faces.grid());
+  return graph;
 }
 
 }  // namespace tamp

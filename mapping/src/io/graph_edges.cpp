@@ -5,6 +5,7 @@
 
 #include "io/text_util.hpp"
 #include "tamp/io/graph_file.hpp"
+#include "tamp/io/phases_file.hpp"
 
 namespace tamp {
 
@@ -116,6 +117,18 @@ TaskGraph read_task_graph(const std::string& path) {
     std::ifstream xyz(c);
     if (!xyz) throw std::runtime_error(c.string() + ": cannot open the coordinates file");
     parse_coordinates(xyz, c.string(), graph);
+    break;
+  }
+  // "G.graph" takes "G.phases" (or "G.graph.phases"): the graph becomes the union of its phases.
+  std::vector<fs::path> phase_files;
+  if (p.has_extension()) phase_files.push_back(fs::path(p).replace_extension(".phases"));
+  phase_files.push_back(fs::path(path + ".phases"));
+  for (const fs::path& c : phase_files) {
+    std::error_code ec;
+    if (!fs::is_regular_file(c, ec)) continue;
+    std::ifstream file(c);
+    if (!file) throw std::runtime_error(c.string() + ": cannot open the phases file");
+    attach_phases(graph, parse_phases(file, c.string(), graph.num_tasks()), c.string());
     break;
   }
   return graph;

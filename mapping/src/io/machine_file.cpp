@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <fstream>
 #include <stdexcept>
 #include <unordered_map>
@@ -16,9 +17,13 @@ namespace {
 
 using impl::quoted;
 
-constexpr std::array<std::string_view, 13> kHeaderKeys = {
+// clang-format off
+constexpr std::array<std::string_view, 19> kHeaderKeys = {
     "name",  "topology", "dims",   "wrap",   "nodes_per_router",  "cores_per_node", "link_bandwidth",
-    "arity", "levels",   "switch", "groups", "routers_per_group", "global_links"};
+    "arity", "levels",   "switch", "groups", "routers_per_group", "global_links",
+    "link_latency", "injection_bandwidth", "injection_latency", "loopback_bandwidth", "loopback_latency",
+    "message_overhead"};
+// clang-format on
 enum KeyIndex {
   kName,
   kTopology,
@@ -32,8 +37,36 @@ enum KeyIndex {
   kSwitch,
   kGroups,
   kRoutersPerGroup,
-  kGlobalLinks
+  kGlobalLinks,
+  // The network parameters of the predicted time (tamp/network_parameters.hpp), one number each.
+  kLinkLatency,
+  kInjectionBandwidth,
+  kInjectionLatency,
+  kLoopbackBandwidth,
+  kLoopbackLatency,
+  kMessageOverhead
 };
+
+// The NetworkParameters field of a network key, and whether it must be positive (bandwidths) or may be 0.
+double* network_field(int key, NetworkParameters& p, bool& positive) {
+  positive = key == kInjectionBandwidth || key == kLoopbackBandwidth;
+  switch (key) {
+    case kLinkLatency:
+      return &p.link_latency;
+    case kInjectionBandwidth:
+      return &p.injection_bandwidth;
+    case kInjectionLatency:
+      return &p.injection_latency;
+    case kLoopbackBandwidth:
+      return &p.loopback_bandwidth;
+    case kLoopbackLatency:
+      return &p.loopback_latency;
+    case kMessageOverhead:
+      return &p.message_overhead;
+    default:
+      return nullptr;
+  }
+}
 
 // Which size keys each topology takes (name, topology, cores_per_node, nodes_per_router and link_bandwidth go
 // with every one).
@@ -97,6 +130,7 @@ class MachineParser {
   std::vector<int> group_dims_;
   std::vector<impl::SwitchEntry> switches_;
   std::unordered_map<std::string, int> switch_index_;
+  NetworkParameters network_;
   std::shared_ptr<const Machine> machine_;
   std::vector<int> extents_;  // numeric node-line coordinates (none on a switch tree or a one-level tree)
   int per_router_ = 1;
@@ -191,8 +225,19 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
     case kGlobalLinks:
       global_links_ = at(line, [&] { return impl::parse_size(single(), "global_links"); });
       break;
-    default:
+    default: {
+      bool positive = false;
+      double* field = network_field(k, network_, positive);
+      if (!field) break;
+      const std::string_view token = single();
+      double v = 0;
+      if (!impl::parse_double(token, v) || !std::isfinite(v) || (positive ? !(v > 0) : !(v >= 0)))
+        reader_.fail(std::string(kHeaderKeys[k]) + " must be " +
+                     (positive ? "a positive" : "a non-negative") + " number (" +
+                     (positive ? "bytes/s" : "seconds") + "), got " + quoted(token));
+      *field = v;
       break;
+    }
   }
 }
 
@@ -245,6 +290,9 @@ void MachineParser::finish_header(long line) {
   }
   if (!key_line_[kCoresPerNode]) reader_.fail_at(line, "missing required key cores_per_node");
   build_machine();
+  // The machine was just made by make_shared and nobody else holds it yet: setting its network parameters
+  // here is the last step of building it.
+  std::const_pointer_cast<Machine>(machine_)->set_network(network_);
   extents_ = impl::coordinate_extents(*machine_);
   per_router_ = impl::nodes_per_router_of(*machine_);
 }

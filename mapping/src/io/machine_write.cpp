@@ -1,6 +1,7 @@
 // Machine file writer: the exact inverse of parse_machine for every model (torus, mesh, fat tree, dragonfly).
 #include <ostream>
 #include <stdexcept>
+#include <utility>
 
 #include "io/machine_build.hpp"
 #include "io/text_util.hpp"
@@ -113,6 +114,18 @@ void write_machine(std::ostream& out, const MachineDescription& d) {
   } else {
     throw std::invalid_argument("write_machine: cannot write a " + machine.kind() + " machine");
   }
+  // The network parameters that differ from the defaults (so that files without them stay as they were).
+  const NetworkParameters& p = machine.network();
+  const NetworkParameters defaults;
+  const std::pair<const char*, double NetworkParameters::*> keys[] = {
+      {"link_latency", &NetworkParameters::link_latency},
+      {"injection_bandwidth", &NetworkParameters::injection_bandwidth},
+      {"injection_latency", &NetworkParameters::injection_latency},
+      {"loopback_bandwidth", &NetworkParameters::loopback_bandwidth},
+      {"loopback_latency", &NetworkParameters::loopback_latency},
+      {"message_overhead", &NetworkParameters::message_overhead}};
+  for (const auto& [key, field] : keys)
+    if (p.*field != defaults.*field) out << key << ' ' << impl::format_double(p.*field) << '\n';
   out << "cores_per_node " << d.cores_per_node << '\n';
   if (is_whole_machine(d)) return;
   const Allocation& a = d.allocation;

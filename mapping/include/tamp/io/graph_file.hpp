@@ -16,7 +16,8 @@ TaskGraph parse_edge_list(std::istream& in, const std::string& source);
 void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& graph);
 
 /// Reads PATH by extension: .edges -> edge list, anything else -> METIS; loads PATH-without-extension.xyz or
-/// PATH.xyz beside it when present.
+/// PATH.xyz beside it when present, and likewise the phases file .phases (then the graph is the union of the
+/// phases, see attach_phases in tamp/io/phases_file.hpp).
 TaskGraph read_task_graph(const std::string& path);
 
 /// METIS writer, fmt 001: symmetrises with the mean, w(u,v) = round((bytes u->v + bytes v->u) / 2), at least 1 for a

@@ -4,19 +4,23 @@
 #include <string>
 
 #include "tamp/io/machine_file.hpp"
+#include "tamp/network_parameters.hpp"
 
 namespace tamp {
 
 /// The physical figures a machine file does not hold. Defaults are Cray Gemini-like (docs/simulation.md).
 struct SimgridPlatformOptions {
-  double link_bandwidth = 9.4e9;  // bytes/s of the fastest network link (machine file's link_bandwidth wins)
-  double link_latency = 1e-7;     // s per router-to-router link
-  double injection_bandwidth = 6e9;  // bytes/s node <-> its router, each direction
-  double injection_latency = 5e-7;   // s node <-> its router
-  double loopback_bandwidth = 2e10;  // bytes/s between ranks of one node
-  double loopback_latency = 1e-7;    // s between ranks of one node
-  double host_speed = 1e9;           // flop/s; run smpirun with --cfg=smpi/host-speed equal to it
-  int max_routes = 200000;           // refuse platforms with more explicit routes than this
+  // The network's figures come from NetworkParameters, the defaults the predicted time of evaluate() uses
+  // too.
+  double link_bandwidth =
+      NetworkParameters{}.link_bandwidth;  // bytes/s of the fastest link (machine file's wins)
+  double link_latency = NetworkParameters{}.link_latency;                // s per router-to-router link
+  double injection_bandwidth = NetworkParameters{}.injection_bandwidth;  // bytes/s node <-> its router
+  double injection_latency = NetworkParameters{}.injection_latency;      // s node <-> its router
+  double loopback_bandwidth = NetworkParameters{}.loopback_bandwidth;    // bytes/s between ranks of one node
+  double loopback_latency = NetworkParameters{}.loopback_latency;        // s between ranks of one node
+  double host_speed = 1e9;  // flop/s; run smpirun with --cfg=smpi/host-speed equal to it
+  int max_routes = 200000;  // refuse platforms with more explicit routes than this
 };
 std::ostream& operator<<(std::ostream& os, const SimgridPlatformOptions& options);
 

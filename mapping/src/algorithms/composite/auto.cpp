@@ -100,7 +100,7 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
     }
     result.candidates.push_back(std::move(candidate));
   }
-  if (options.objective == Objective::hop_bytes) {
+  if (options.objective != Objective::congestion) {  // kept only when not worse by the objective
     Mapping polished = impl::polish_congestion(*problem, allocation, options, result.mapping);
     if (!(best < impl::score(*problem, allocation, polished, options.objective))) {
       result.mapping = std::move(polished);
@@ -117,9 +117,12 @@ void print_auto_report(std::ostream& os, const AutoResult& result) {
     os << "pattern: " << describe(*result.pattern) << "\n";
   else
     os << "pattern: no regular grid found (irregular graph)\n";
-  const bool congestion = result.objective == Objective::congestion;
+  const bool congestion = result.objective != Objective::hop_bytes;  // two columns
   char line[256];
-  std::snprintf(line, sizeof line, "%-20s %14s%s\n", "candidate", congestion ? "congestion" : "hop-bytes",
+  std::snprintf(line, sizeof line, "%-20s %14s%s\n", "candidate",
+                result.objective == Objective::time ? "time (s)"
+                : congestion                        ? "congestion"
+                                                    : "hop-bytes",
                 congestion ? "      hop-bytes" : "");
   os << line;
   for (const AutoCandidate& c : result.candidates) {

@@ -4,9 +4,10 @@ namespace tamp::impl {
 
 Score score(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping, Objective objective) {
   EvaluateOptions options;
-  options.link_loads = objective == Objective::congestion;
+  options.link_loads = objective != Objective::hop_bytes;
   const Metrics m = evaluate(graph, allocation, mapping, options);
   if (objective == Objective::congestion) return {m.max_congestion, m.hop_bytes};
+  if (objective == Objective::time) return {m.predicted_comm_time, m.hop_bytes};
   return {m.hop_bytes, 0};
 }
 

@@ -5,7 +5,7 @@
 
 namespace tamp::impl {
 
-/// hop-bytes, or max congestion (then hop-bytes breaks ties). Lower is better.
+/// hop-bytes; max congestion or predicted communication time, then hop-bytes breaks ties. Lower is better.
 struct Score {
   double primary = 0;
   double secondary = 0;

@@ -1,0 +1,47 @@
+// Collectives as the messages of the MPI library's algorithm, round by round, so that a task graph can hold
+// the collectives an application runs as phases. The algorithms are the ones the simulated runs pin
+// (docs/simulation.md): SimGrid's `smpi/allreduce:rdb`, `smpi/bcast:binomial_tree`, `smpi/reduce:binomial`,
+// `smpi/alltoall:pair`; their partner schedules are written out in docs/mapping.md.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "tamp/task_graph.hpp"
+
+namespace tamp {
+
+/// Round k of a collective: the messages that travel at the same time. A communicator is given as the task
+/// ids of its ranks in communicator rank order (ranks[r] is the task of rank r); messages name tasks.
+using CollectiveRounds = std::vector<std::vector<Edge>>;
+
+/// MPI_Allreduce by recursive doubling of `bytes` (the whole vector each round). P = 2^k: k rounds, rank r
+/// exchanges with r XOR 2^i in round i. Otherwise, with p2 the largest power of two <= P and rem = P - p2,
+/// the fold: a first round where even ranks r < 2 rem send to r + 1, the doubling among the p2 remaining
+/// ranks (new rank r/2 for odd r < 2 rem, r - rem above), a last round where odd ranks r < 2 rem send to r
+/// - 1.
+CollectiveRounds allreduce_rdb(const std::vector<int>& ranks, double bytes);
+/// MPI_Bcast on a binomial tree from rank `root`: relative rank v = (r - root) mod P receives from
+/// v - lowbit(v), then sends to v + 2^i for decreasing i below lowbit(v) (the root: below P), skipping ranks
+/// >= P, one blocking send after the other: a rank's j-th send travels in the round after the one it received
+/// in, plus j.
+CollectiveRounds bcast_binomial(const std::vector<int>& ranks, int root, double bytes);
+/// MPI_Reduce on a binomial tree to rank `root` (commutative operation): relative rank v receives from its
+/// children v + 2^i (i below lowbit(v), ranks < P) and then sends to v - lowbit(v), in the round after its
+/// last child's message (leaves in round 0). The same tree as bcast_binomial, reversed.
+CollectiveRounds reduce_binomial(const std::vector<int>& ranks, int root, double bytes);
+/// MPI_Alltoall by pairwise exchange, `bytes` per pair. P a power of two: round k = 1..P-1, rank r exchanges
+/// with r XOR k (SimGrid's `pair`). Otherwise round k = 1..P-1, rank r sends to (r + k) mod P (the Open MPI
+/// pairwise schedule; SimGrid's `pair` refuses such P). The local block (round 0) is a copy, left out.
+CollectiveRounds alltoall_pairwise(const std::vector<int>& ranks, double bytes);
+/// MPI_Scatterv / MPI_Gatherv as the linear algorithm: one round, root -> every other rank (scatter) or every
+/// other rank -> root (gather), `bytes` each.
+CollectiveRounds scatter_linear(const std::vector<int>& ranks, int root, double bytes);
+CollectiveRounds gather_linear(const std::vector<int>& ranks, int root, double bytes);
+
+/// Appends one collective phase per round to `phases`, named "NAME/rK", each of `count`. `concurrent` holds
+/// the rounds of the same collective on several communicators that run it at the same time (e.g. every column
+/// of a grid): round K of all of them is one phase. Empty rounds are skipped.
+void add_collective(std::vector<Phase>& phases, const std::string& name, double count,
+                    const std::vector<CollectiveRounds>& concurrent);
+
+}  // namespace tamp

@@ -1,0 +1,32 @@
+// The physical figures of a network that hop counts do not give: bandwidths, latencies, per-message cost.
+// One struct, read by the predicted communication time of evaluate() and by the defaults of the SimGrid
+// platform generator, so that the model and the simulated machine cannot drift apart (docs/machines.md).
+#pragma once
+#include <iosfwd>
+
+namespace tamp {
+
+class Machine;
+
+/// Defaults are Cray Gemini-like and equal to the links of `tamp-map platform` (docs/simulation.md).
+struct NetworkParameters {
+  double link_bandwidth = 9.4e9;     // bytes/s of the fastest network link (a torus's link_bandwidth wins)
+  double link_latency = 1e-7;        // s per router-to-router link
+  double injection_bandwidth = 6e9;  // bytes/s node <-> its router, each direction
+  double injection_latency = 5e-7;   // s node <-> its router
+  double loopback_bandwidth = 2e10;  // bytes/s between tasks of one node
+  double loopback_latency = 1e-7;    // s between tasks of one node
+  double message_overhead = 1e-6;    // s of software cost per message sent (MPI send path, matching)
+};
+std::ostream& operator<<(std::ostream& os, const NetworkParameters& parameters);
+
+/// Throws std::invalid_argument unless bandwidths are positive and latencies and the overhead are >= 0
+/// (finite).
+void validate(const NetworkParameters& parameters);
+
+/// Bytes/s of the fastest link of `machine`: the largest of a torus's per-dimension link_bandwidth when the
+/// machine file gave them, else machine.network().link_bandwidth (the rule of the platform generator). Link l
+/// carries fastest_link_bandwidth(machine) * machine.link_capacity(l).
+double fastest_link_bandwidth(const Machine& machine);
+
+}  // namespace tamp

@@ -1,0 +1,147 @@
+// The partner schedules of the collective algorithms the simulated runs use (SimGrid's colls/ sources:
+// allreduce-rdb.cpp, bcast-binomial-tree.cpp, reduce-binomial.cpp, alltoall-pair.cpp), as messages per round.
+#include "tamp/collectives.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "tamp/error.hpp"
+
+namespace tamp {
+namespace impl {
+namespace {
+
+void check_communicator(const std::vector<int>& ranks, double bytes, const char* what) {
+  require(!ranks.empty(), std::string(what) + ": empty communicator");
+  require(bytes >= 0, std::string(what) + ": negative bytes");
+  std::vector<int> sorted = ranks;
+  std::sort(sorted.begin(), sorted.end());
+  require(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end() && sorted.front() >= 0,
+          std::string(what) + ": a communicator lists each task (>= 0) once");
+}
+
+void check_root(const std::vector<int>& ranks, int root, const char* what) {
+  require(root >= 0 && root < static_cast<int>(ranks.size()), std::string(what) + ": root " +
+                                                                  std::to_string(root) + " outside the " +
+                                                                  std::to_string(ranks.size()) + " ranks");
+}
+
+int ceil_log2(int p) {
+  int levels = 0;
+  while ((1 << levels) < p) ++levels;
+  return levels;
+}
+
+}  // namespace
+}  // namespace impl
+
+CollectiveRounds allreduce_rdb(const std::vector<int>& ranks, double bytes) {
+  impl::check_communicator(ranks, bytes, "allreduce");
+  const int P = static_cast<int>(ranks.size());
+  int pof2 = 1;
+  while (pof2 * 2 <= P) pof2 *= 2;
+  const int rem = P - pof2;
+  CollectiveRounds rounds;
+  if (rem > 0) {
+    rounds.emplace_back();
+    for (int r = 0; r < 2 * rem; r += 2) rounds.back().push_back({ranks[r], ranks[r + 1], bytes});
+  }
+  const auto real_rank = [&](int newrank) { return newrank < rem ? newrank * 2 + 1 : newrank + rem; };
+  for (int mask = 1; mask < pof2; mask <<= 1) {
+    rounds.emplace_back();
+    for (int newrank = 0; newrank < pof2; ++newrank)
+      rounds.back().push_back({ranks[real_rank(newrank)], ranks[real_rank(newrank ^ mask)], bytes});
+  }
+  if (rem > 0) {
+    rounds.emplace_back();
+    for (int r = 1; r < 2 * rem; r += 2) rounds.back().push_back({ranks[r], ranks[r - 1], bytes});
+  }
+  return rounds;
+}
+
+CollectiveRounds bcast_binomial(const std::vector<int>& ranks, int root, double bytes) {
+  impl::check_communicator(ranks, bytes, "bcast");
+  impl::check_root(ranks, root, "bcast");
+  const int P = static_cast<int>(ranks.size());
+  const int top = 1 << impl::ceil_log2(P);
+  // A rank sends to v + mask for decreasing mask below its own lowest bit, one blocking send after the other:
+  // its j-th send travels in the round after the one it received in, plus j. Relative ranks increase with
+  // the round a rank receives in, so one pass in relative-rank order sees every parent before its children.
+  std::vector<int> received(static_cast<std::size_t>(P), -1);  // the root "receives" before round 0
+  CollectiveRounds rounds;
+  for (int v = 0; v < P; ++v) {
+    int j = 0;
+    for (int mask = (v == 0 ? top : (v & -v)) >> 1; mask > 0; mask >>= 1) {
+      if (v + mask >= P) continue;
+      const int round = received[v] + 1 + j++;
+      received[v + mask] = round;
+      if (static_cast<int>(rounds.size()) <= round) rounds.resize(static_cast<std::size_t>(round) + 1);
+      rounds[round].push_back({ranks[(v + root) % P], ranks[(v + mask + root) % P], bytes});
+    }
+  }
+  return rounds;
+}
+
+CollectiveRounds reduce_binomial(const std::vector<int>& ranks, int root, double bytes) {
+  impl::check_communicator(ranks, bytes, "reduce");
+  impl::check_root(ranks, root, "reduce");
+  const int P = static_cast<int>(ranks.size());
+  // Relative rank v receives from v | mask for increasing mask below its lowest bit, then sends to v -
+  // lowbit(v): it sends in the round after the last of its children's messages (round 0 for a leaf). Children
+  // have larger relative ranks, so a pass from the top down sees every child before its parent.
+  std::vector<int> ready(static_cast<std::size_t>(P), 0);  // round in which v can send
+  CollectiveRounds rounds;
+  for (int v = P - 1; v >= 1; --v) {
+    const int low = v & -v;
+    for (int mask = 1; mask < low; mask <<= 1)
+      if (v + mask < P) ready[v] = std::max(ready[v], ready[v + mask] + 1);
+    if (static_cast<int>(rounds.size()) <= ready[v]) rounds.resize(static_cast<std::size_t>(ready[v]) + 1);
+    rounds[ready[v]].push_back({ranks[(v + root) % P], ranks[(v - low + root) % P], bytes});
+  }
+  for (auto& round : rounds) std::reverse(round.begin(), round.end());  // increasing relative rank
+  return rounds;
+}
+
+CollectiveRounds alltoall_pairwise(const std::vector<int>& ranks, double bytes) {
+  impl::check_communicator(ranks, bytes, "alltoall");
+  const int P = static_cast<int>(ranks.size());
+  const bool power_of_two = (P & (P - 1)) == 0;
+  CollectiveRounds rounds;
+  for (int k = 1; k < P; ++k) {
+    rounds.emplace_back();
+    for (int r = 0; r < P; ++r)
+      rounds.back().push_back({ranks[r], ranks[power_of_two ? r ^ k : (r + k) % P], bytes});
+  }
+  return rounds;
+}
+
+CollectiveRounds scatter_linear(const std::vector<int>& ranks, int root, double bytes) {
+  impl::check_communicator(ranks, bytes, "scatter");
+  impl::check_root(ranks, root, "scatter");
+  CollectiveRounds rounds(1);
+  for (int r = 0; r < static_cast<int>(ranks.size()); ++r)
+    if (r != root) rounds[0].push_back({ranks[root], ranks[r], bytes});
+  if (rounds[0].empty()) rounds.clear();
+  return rounds;
+}
+
+CollectiveRounds gather_linear(const std::vector<int>& ranks, int root, double bytes) {
+  CollectiveRounds rounds = scatter_linear(ranks, root, bytes);
+  for (auto& round : rounds)
+    for (Edge& e : round) std::swap(e.src, e.dst);
+  return rounds;
+}
+
+void add_collective(std::vector<Phase>& phases, const std::string& name, double count,
+                    const std::vector<CollectiveRounds>& concurrent) {
+  std::size_t most = 0;
+  for (const auto& c : concurrent) most = std::max(most, c.size());
+  for (std::size_t k = 0; k < most; ++k) {
+    Phase phase{name + "/r" + std::to_string(k), PhaseKind::collective, count, {}};
+    for (const auto& c : concurrent)
+      if (k < c.size()) phase.edges.insert(phase.edges.end(), c[k].begin(), c[k].end());
+    if (!phase.edges.empty()) phases.push_back(std::move(phase));
+  }
+}
+
+}  // namespace tamp

@@ -1,0 +1,49 @@
+// Network parameters: printing, validation and the absolute bandwidth of the fastest link.
+#include "tamp/network_parameters.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "tamp/machine.hpp"
+#include "tamp/torus.hpp"
+
+namespace tamp {
+
+std::ostream& operator<<(std::ostream& os, const NetworkParameters& p) {
+  return os << "link " << p.link_bandwidth << " B/s " << p.link_latency << " s/hop, injection "
+            << p.injection_bandwidth << " B/s " << p.injection_latency << " s, loopback "
+            << p.loopback_bandwidth << " B/s " << p.loopback_latency << " s, message overhead "
+            << p.message_overhead << " s";
+}
+
+void validate(const NetworkParameters& p) {
+  const auto check = [](double v, bool positive, const char* name) {
+    if (!std::isfinite(v) || (positive ? v <= 0 : v < 0))
+      throw std::invalid_argument(std::string("network parameters: ") + name + " must be " +
+                                  (positive ? "positive" : "zero or more") + ", not " + std::to_string(v));
+  };
+  check(p.link_bandwidth, true, "link_bandwidth");
+  check(p.injection_bandwidth, true, "injection_bandwidth");
+  check(p.loopback_bandwidth, true, "loopback_bandwidth");
+  check(p.link_latency, false, "link_latency");
+  check(p.injection_latency, false, "injection_latency");
+  check(p.loopback_latency, false, "loopback_latency");
+  check(p.message_overhead, false, "message_overhead");
+}
+
+void Machine::set_network(const NetworkParameters& parameters) {
+  validate(parameters);
+  network_ = parameters;
+}
+
+double fastest_link_bandwidth(const Machine& machine) {
+  if (const auto* torus = dynamic_cast<const Torus*>(&machine))
+    if (!torus->spec().link_bandwidth.empty())
+      return *std::max_element(torus->spec().link_bandwidth.begin(), torus->spec().link_bandwidth.end());
+  return machine.network().link_bandwidth;
+}
+
+}  // namespace tamp

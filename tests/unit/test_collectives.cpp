@@ -1,0 +1,137 @@
+// The partner schedules of the collective algorithms, checked by hand against SimGrid's sources
+// (allreduce-rdb.cpp, bcast-binomial-tree.cpp, reduce-binomial.cpp, alltoall-pair.cpp).
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "tamp/collectives.hpp"
+
+namespace tamp {
+namespace {
+
+using Pairs = std::vector<std::pair<int, int>>;
+
+Pairs pairs(const std::vector<Edge>& round) {
+  Pairs p;
+  for (const Edge& e : round) p.emplace_back(e.src, e.dst);
+  return p;
+}
+
+TEST(Collectives, AllreduceRdbFourRanks) {
+  // Tasks 10..13 are ranks 0..3: round 0 exchanges with rank ^ 1, round 1 with rank ^ 2.
+  const CollectiveRounds r = allreduce_rdb({10, 11, 12, 13}, 8);
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{10, 11}, {11, 10}, {12, 13}, {13, 12}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{10, 12}, {11, 13}, {12, 10}, {13, 11}}));
+  for (const auto& round : r)
+    for (const Edge& e : round) EXPECT_EQ(e.bytes, 8);
+}
+
+TEST(Collectives, AllreduceRdbSixRanksFolds) {
+  // pof2 = 4, rem = 2: ranks 0 and 2 hand their data to 1 and 3; ranks 1, 3, 4, 5 (new ranks 0..3) double;
+  // 1 and 3 give the result back.
+  const CollectiveRounds r = allreduce_rdb({0, 1, 2, 3, 4, 5}, 16);
+  ASSERT_EQ(r.size(), 4u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{0, 1}, {2, 3}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{1, 3}, {3, 1}, {4, 5}, {5, 4}}));
+  EXPECT_EQ(pairs(r[2]), (Pairs{{1, 4}, {3, 5}, {4, 1}, {5, 3}}));
+  EXPECT_EQ(pairs(r[3]), (Pairs{{1, 0}, {3, 2}}));
+}
+
+TEST(Collectives, AllreduceOneRankHasNoMessages) {
+  EXPECT_TRUE(allreduce_rdb({7}, 8).empty());
+}
+
+TEST(Collectives, BcastBinomialFiveRanks) {
+  // The root sends to relative ranks 4, 2, 1 one after the other; rank 2 forwards to 3 once it has the data.
+  const CollectiveRounds r = bcast_binomial({0, 1, 2, 3, 4}, 0, 100);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{0, 4}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{0, 2}}));
+  EXPECT_EQ(pairs(r[2]), (Pairs{{0, 1}, {2, 3}}));
+}
+
+TEST(Collectives, BcastBinomialFromAnotherRoot) {
+  // Root rank 2 of 5: relative rank v is rank (v + 2) mod 5, task 10 + rank.
+  const CollectiveRounds r = bcast_binomial({10, 11, 12, 13, 14}, 2, 1);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{12, 11}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{12, 14}}));
+  EXPECT_EQ(pairs(r[2]), (Pairs{{12, 13}, {14, 10}}));
+}
+
+TEST(Collectives, BcastBinomialSixRanksSendsAsSoonAsItCan) {
+  // Rank 4 has no child 6, so it sends to 5 right after receiving: in round 1, with the root's send to 2.
+  const CollectiveRounds r = bcast_binomial({0, 1, 2, 3, 4, 5}, 0, 1);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{0, 4}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{0, 2}, {4, 5}}));
+  EXPECT_EQ(pairs(r[2]), (Pairs{{0, 1}, {2, 3}}));
+}
+
+TEST(Collectives, ReduceBinomialFiveRanks) {
+  // Leaves 1, 3 and 4 send first; 2 sends once it has 3's data.
+  const CollectiveRounds r = reduce_binomial({0, 1, 2, 3, 4}, 0, 8);
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{1, 0}, {3, 2}, {4, 0}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{2, 0}}));
+}
+
+TEST(Collectives, ReduceIsTheBcastTreeReversed) {
+  for (int P = 1; P <= 19; ++P) {
+    std::vector<int> ranks(P);
+    for (int i = 0; i < P; ++i) ranks[i] = 3 * i;
+    std::set<std::pair<int, int>> down, up;
+    for (const auto& round : bcast_binomial(ranks, P / 2, 1))
+      for (const Edge& e : round) down.insert({e.src, e.dst});
+    for (const auto& round : reduce_binomial(ranks, P / 2, 1))
+      for (const Edge& e : round) up.insert({e.dst, e.src});
+    EXPECT_EQ(down, up) << P << " ranks";
+    EXPECT_EQ(static_cast<int>(down.size()), P - 1) << P << " ranks";
+  }
+}
+
+TEST(Collectives, AlltoallPairFourRanks) {
+  const CollectiveRounds r = alltoall_pairwise({0, 1, 2, 3}, 5);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{0, 1}, {1, 0}, {2, 3}, {3, 2}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{0, 2}, {1, 3}, {2, 0}, {3, 1}}));
+  EXPECT_EQ(pairs(r[2]), (Pairs{{0, 3}, {1, 2}, {2, 1}, {3, 0}}));
+}
+
+TEST(Collectives, AlltoallThreeRanksShifts) {
+  const CollectiveRounds r = alltoall_pairwise({0, 1, 2}, 5);
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{0, 1}, {1, 2}, {2, 0}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{0, 2}, {1, 0}, {2, 1}}));
+}
+
+TEST(Collectives, ScatterAndGatherAreOneRound) {
+  EXPECT_EQ(pairs(scatter_linear({4, 5, 6}, 1, 2).at(0)), (Pairs{{5, 4}, {5, 6}}));
+  EXPECT_EQ(pairs(gather_linear({4, 5, 6}, 1, 2).at(0)), (Pairs{{4, 5}, {6, 5}}));
+}
+
+TEST(Collectives, ConcurrentCommunicatorsShareRounds) {
+  std::vector<Phase> phases;
+  add_collective(phases, "sum", 3, {allreduce_rdb({0, 1}, 8), allreduce_rdb({2, 3, 4, 5}, 8)});
+  ASSERT_EQ(phases.size(), 2u);
+  EXPECT_EQ(phases[0].name, "sum/r0");
+  EXPECT_EQ(phases[0].kind, PhaseKind::collective);
+  EXPECT_EQ(phases[0].count, 3);
+  EXPECT_EQ(pairs(phases[0].edges), (Pairs{{0, 1}, {1, 0}, {2, 3}, {3, 2}, {4, 5}, {5, 4}}));
+  EXPECT_EQ(pairs(phases[1].edges), (Pairs{{2, 4}, {3, 5}, {4, 2}, {5, 3}}));
+}
+
+TEST(Collectives, BadCommunicators) {
+  EXPECT_THROW(allreduce_rdb({}, 8), std::invalid_argument);
+  EXPECT_THROW(allreduce_rdb({1, 1}, 8), std::invalid_argument);
+  EXPECT_THROW(bcast_binomial({0, 1}, 2, 8), std::invalid_argument);
+  EXPECT_THROW(reduce_binomial({0, 1}, -1, 8), std::invalid_argument);
+  EXPECT_THROW(alltoall_pairwise({0, 1}, -1), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace tamp

@@ -1,0 +1,89 @@
+// The phases the generators emit: MiniGhost's face exchange and grid sums, MFDn's SpMV trees and
+// orthogonalisation collectives; the point-to-point part of the union is what it was.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "tamp/generators.hpp"
+
+namespace tamp {
+namespace {
+
+double phase_bytes(const Phase& p) {
+  double b = 0;
+  for (const Edge& e : p.edges) b += e.bytes;
+  return b;
+}
+
+TEST(GeneratorsPhases, MiniGhostFacesThenGridSums) {
+  const TaskGraph g = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,stencil=3d7pt,vars=5");
+  ASSERT_EQ(g.phases().size(), 3u);  // faces, then 2 rounds of recursive doubling over 4 tasks
+  EXPECT_EQ(g.phases()[0].name, "faces");
+  EXPECT_EQ(g.phases()[0].kind, PhaseKind::p2p);
+  EXPECT_DOUBLE_EQ(phase_bytes(g.phases()[0]), 8 * 4000.0);
+  EXPECT_EQ(g.phases()[1].name, "grid-sum/r0");
+  EXPECT_EQ(g.phases()[1].kind, PhaseKind::collective);
+  EXPECT_DOUBLE_EQ(g.phases()[1].count, 5);  // one allreduce of one double per variable and step
+  EXPECT_DOUBLE_EQ(phase_bytes(g.phases()[1]), 4 * 8.0);
+  EXPECT_DOUBLE_EQ(g.total_bytes(), 8 * 4000.0 + 2 * 5 * 4 * 8.0);
+  EXPECT_TRUE(g.grid().has_value());
+  EXPECT_EQ(g.coordinate_dim(), 3);
+}
+
+TEST(GeneratorsPhases, MiniGhostSumShare) {
+  const TaskGraph half = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,vars=4,sum=50");
+  EXPECT_DOUBLE_EQ(half.phases()[1].count, 2);
+  const TaskGraph none = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,sum=0");
+  EXPECT_FALSE(none.has_phases());
+  EXPECT_DOUBLE_EQ(none.total_bytes(), 8 * 4000.0);
+  EXPECT_THROW(generate_graph("minighost:2x2x1,sum=101"), std::invalid_argument);
+}
+
+TEST(GeneratorsPhases, MfdnSpmvUnionUnchanged) {
+  const TaskGraph g = generate_graph("mfdn:3,orth=0");
+  EXPECT_EQ(g.num_edges(), 12);
+  EXPECT_DOUBLE_EQ(g.total_bytes(), 12 * 8e6);
+  std::set<std::string> names;
+  for (const Phase& p : g.phases()) names.insert(p.name.substr(0, p.name.find('/')));
+  EXPECT_EQ(names, (std::set<std::string>{"column-bcast", "row-bcast", "row-reduce", "column-reduce"}));
+}
+
+TEST(GeneratorsPhases, MfdnOrthogonalisation) {
+  const TaskGraph spmv = generate_graph("mfdn:5,orth=0,n=5000");
+  const TaskGraph full = generate_graph("mfdn:5,n=5000,vectors=10");
+  std::set<std::string> names;
+  double orth_allreduce = 0;
+  for (const Phase& p : full.phases()) {
+    names.insert(p.name.substr(0, p.name.find('/')));
+    if (p.name.rfind("orth-allreduce", 0) == 0) {
+      EXPECT_EQ(p.count, 2);
+      orth_allreduce += phase_bytes(p);
+    }
+  }
+  EXPECT_EQ(names.count("orth-scatter") + names.count("orth-allreduce") + names.count("norm-allreduce") +
+                names.count("orth-gather"),
+            4u);
+  // 15 tasks: pof2 8, rem 7: 7 + 3 x 8 + 7 messages of 10 doubles.
+  EXPECT_DOUBLE_EQ(orth_allreduce, (7 + 3 * 8 + 7) * 80.0);
+  EXPECT_GT(full.total_bytes(), spmv.total_bytes());
+  // Every refolded group has (nd + 1) / 2 members with one root (key 0).
+  const auto groups = mfdn_orth_groups(5, MfdnOrdering::dm);
+  std::vector<int> size(5, 0), roots(5, 0);
+  for (const auto& gk : groups) {
+    ++size[gk[0]];
+    roots[gk[0]] += gk[1] == 0;
+  }
+  for (int s = 0; s < 5; ++s) {
+    EXPECT_EQ(size[s], 3);
+    EXPECT_EQ(roots[s], 1);
+  }
+}
+
+TEST(GeneratorsPhases, StencilHasNoPhases) {
+  // The stencil app's only allreduce is its verification, outside the timed loop: one p2p phase, the graph.
+  EXPECT_FALSE(generate_graph("stencil3d:4x4x4").has_phases());
+}
+
+}  // namespace
+}  // namespace tamp

@@ -1,0 +1,185 @@
+// The predicted communication time of evaluate(), hand-computed on a line of 4 routers (one node each): link
+// sharing counts only inside a phase, injection and latency terms, loopback, counts, and the network keys of
+// the machine file.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include "tamp/error.hpp"
+#include "tamp/io/machine_file.hpp"
+#include "tamp/io/simgrid_platform.hpp"
+#include "tamp/metrics.hpp"
+#include "tamp/network_parameters.hpp"
+#include "tamp/torus.hpp"
+#include "test_support.hpp"
+
+namespace tamp {
+namespace {
+
+constexpr double kB = 9.4e6;  // 1 ms on a default 9.4e9 B/s link
+
+Allocation line(int cores = 1) {
+  auto mesh = std::make_shared<const Torus>(test::torus_spec({4}, {false}));
+  return Allocation::whole_machine(mesh, cores);
+}
+
+Mapping identity(int tasks) {
+  std::vector<int> s(tasks);
+  std::iota(s.begin(), s.end(), 0);
+  return Mapping(s, tasks);
+}
+
+// 0 -> 2 and 1 -> 3 both cross the link 1 -> 2.
+const std::vector<Edge> kCrossing = {{0, 2, kB}, {1, 3, kB}};
+
+TEST(PredictedTime, SharedLinkInOnePhaseAgainstTwoPhases) {
+  const NetworkParameters net;
+  const TaskGraph together = TaskGraph::from_phases(4, {{"both", PhaseKind::p2p, 1, kCrossing}});
+  const TaskGraph apart = TaskGraph::from_phases(
+      4, {{"first", PhaseKind::p2p, 1, {kCrossing[0]}}, {"second", PhaseKind::p2p, 1, {kCrossing[1]}}});
+  const Metrics a = evaluate(together, line(), identity(4));
+  const Metrics b = evaluate(apart, line(), identity(4));
+  EXPECT_DOUBLE_EQ(a.hop_bytes, 4 * kB);
+  EXPECT_DOUBLE_EQ(b.hop_bytes, a.hop_bytes);
+  // Together: link 1 -> 2 carries 2B at 9.4e9 B/s (2 ms) > each node's injection of B at 6e9 B/s.
+  ASSERT_EQ(a.phases.size(), 1u);
+  EXPECT_DOUBLE_EQ(a.phases[0].max_link_load, 2 * kB);
+  EXPECT_DOUBLE_EQ(a.phases[0].link_time, 2 * kB / net.link_bandwidth);
+  EXPECT_DOUBLE_EQ(a.phases[0].injection_time, kB / net.injection_bandwidth);
+  EXPECT_DOUBLE_EQ(a.predicted_comm_time, 2e-3);
+  // Apart: each phase is bound by injection, B / 6e9 (1.57 ms), twice.
+  ASSERT_EQ(b.phases.size(), 2u);
+  EXPECT_DOUBLE_EQ(b.phases[0].link_time, 1e-3);
+  EXPECT_DOUBLE_EQ(b.predicted_comm_time, 2 * kB / net.injection_bandwidth);
+  EXPECT_NE(a.predicted_comm_time, b.predicted_comm_time);
+}
+
+TEST(PredictedTime, CountMultiplies) {
+  const TaskGraph g = TaskGraph::from_phases(4, {{"both", PhaseKind::collective, 3, kCrossing}});
+  const Metrics m = evaluate(g, line(), identity(4));
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3 * 2e-3);
+  EXPECT_DOUBLE_EQ(m.total_bytes, 3 * 2 * kB);  // the union holds bytes x count
+  EXPECT_EQ(m.phases[0].kind, PhaseKind::collective);
+  EXPECT_EQ(m.phases[0].count, 3);
+}
+
+TEST(PredictedTime, LatencyOfASmallMessage) {
+  // 8 bytes over 3 hops: 3 x 100 ns + 2 x 500 ns + one message overhead of 1 us.
+  const TaskGraph g = TaskGraph::from_edges(4, {{0, 3, 8}});
+  const Metrics m = evaluate(g, line(), identity(4));
+  ASSERT_EQ(m.phases.size(), 1u);
+  EXPECT_EQ(m.phases[0].name, "all");
+  EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-7 + 1e-6 + 1e-6);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3e-7 + 1e-6 + 1e-6);
+}
+
+TEST(PredictedTime, OverheadCountsTheBusiestSendersMessages) {
+  // Task 0 sends 3 small messages (1 hop, 2 hops, 3 hops): slowest 3 hops, overhead x 3.
+  const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}});
+  const Metrics m = evaluate(g, line(), identity(4));
+  EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-7 + 1e-6 + 3e-6);
+}
+
+TEST(PredictedTime, LoopbackOnOneNode) {
+  // Two cores per node: tasks 0 and 1 share node 0; 2e7 bytes at 2e10 B/s = 1 ms, no link or injection used.
+  const TaskGraph g = TaskGraph::from_edges(8, {{0, 1, 2e7}});
+  std::vector<int> slots(8);
+  std::iota(slots.begin(), slots.end(), 0);
+  const Metrics m = evaluate(g, line(2), Mapping(slots, 8));
+  EXPECT_DOUBLE_EQ(m.phases[0].link_time, 0);
+  EXPECT_DOUBLE_EQ(m.phases[0].injection_time, 0);
+  EXPECT_DOUBLE_EQ(m.phases[0].loopback_time, 1e-3);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-3);
+}
+
+TEST(PredictedTime, MachineNetworkParametersAreUsed) {
+  std::istringstream in(
+      "topology mesh\ndims 4\ncores_per_node 1\ninjection_bandwidth 1e12\nlink_latency 2e-7\n"
+      "injection_latency 0\nmessage_overhead 0\nloopback_bandwidth 1e10\nloopback_latency 5e-8\n");
+  const MachineDescription d = parse_machine(in, "net.machine");
+  const NetworkParameters& p = d.machine->network();
+  EXPECT_EQ(p.injection_bandwidth, 1e12);
+  EXPECT_EQ(p.link_latency, 2e-7);
+  EXPECT_EQ(p.message_overhead, 0);
+  EXPECT_EQ(p.loopback_bandwidth, 1e10);
+  EXPECT_EQ(p.loopback_latency, 5e-8);
+  // Without injection limits the two crossing messages take the shared link's 2 ms; apart 1 ms + 1 ms.
+  const TaskGraph apart = TaskGraph::from_phases(
+      4, {{"first", PhaseKind::p2p, 1, {kCrossing[0]}}, {"second", PhaseKind::p2p, 1, {kCrossing[1]}}});
+  EXPECT_DOUBLE_EQ(evaluate(apart, d.allocation, identity(4)).predicted_comm_time, 2e-3);
+  const TaskGraph small = TaskGraph::from_edges(4, {{0, 3, 8}});
+  EXPECT_DOUBLE_EQ(evaluate(small, d.allocation, identity(4)).predicted_comm_time, 6e-7);
+  // Written back only where they differ from the defaults, and read again the same.
+  std::ostringstream out;
+  write_machine(out, d);
+  EXPECT_NE(out.str().find("injection_bandwidth 1e+12\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("injection_latency 0\n"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("link_bandwidth"), std::string::npos) << out.str();
+  std::istringstream back(out.str());
+  const MachineDescription again = parse_machine(back, "again.machine");
+  EXPECT_EQ(again.machine->network().link_latency, 2e-7);
+  EXPECT_EQ(again.machine->network().injection_bandwidth, 1e12);
+}
+
+TEST(PredictedTime, BadNetworkKeysNameTheLine) {
+  for (const char* bad : {"injection_bandwidth 0", "link_latency -1", "message_overhead x",
+                          "loopback_bandwidth", "injection_latency 1 2"}) {
+    std::istringstream in(std::string("topology mesh\ndims 4\ncores_per_node 1\n") + bad + "\n");
+    try {
+      parse_machine(in, "bad.machine");
+      ADD_FAILURE() << bad;
+    } catch (const ParseError& e) {
+      EXPECT_NE(std::string(e.what()).find("bad.machine:4"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(PredictedTime, DefaultsAreThePlatformGenerators) {
+  const NetworkParameters n;
+  const SimgridPlatformOptions o;
+  EXPECT_EQ(o.link_bandwidth, n.link_bandwidth);
+  EXPECT_EQ(o.link_latency, n.link_latency);
+  EXPECT_EQ(o.injection_bandwidth, n.injection_bandwidth);
+  EXPECT_EQ(o.injection_latency, n.injection_latency);
+  EXPECT_EQ(o.loopback_bandwidth, n.loopback_bandwidth);
+  EXPECT_EQ(o.loopback_latency, n.loopback_latency);
+  std::ostringstream s;
+  s << n;
+  EXPECT_NE(s.str().find("message overhead"), std::string::npos);
+}
+
+TEST(PredictedTime, TorusLinkBandwidthWins) {
+  // A y link at half the speed: 9.4e6 bytes over it take 2 ms.
+  auto torus = std::make_shared<const Torus>(test::torus_spec({2, 2}, {false, false}, 1, {9.4e9, 4.7e9}));
+  const Allocation a = Allocation::whole_machine(torus, 1);
+  EXPECT_EQ(fastest_link_bandwidth(*torus), 9.4e9);
+  const Metrics m = evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), a, identity(4));
+  EXPECT_DOUBLE_EQ(m.phases[0].link_time, 2e-3);
+}
+
+TEST(PredictedTime, FatTreeTakesTheGenericPath) {
+  // A 2-ary 2-level tree, 2 nodes per leaf: 0 -> 2 goes up and down (2 links of 9.4e9 B/s), bound by
+  // injection.
+  std::istringstream in("topology fattree\narity 2\nlevels 2\ncores_per_node 1\n");
+  const MachineDescription d = parse_machine(in, "tree.machine");
+  const TaskGraph g = TaskGraph::from_edges(4, {{0, 2, kB}});
+  const Metrics m = evaluate(g, d.allocation, identity(4));
+  ASSERT_EQ(m.max_dilation, 2);
+  EXPECT_DOUBLE_EQ(m.phases[0].link_time, 1e-3);
+  EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 2e-7 + 1e-6 + 1e-6);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, kB / 6e9);
+}
+
+TEST(PredictedTime, NoLinkLoadsNoPrediction) {
+  EvaluateOptions o;
+  o.link_loads = false;
+  const Metrics m = evaluate(TaskGraph::from_edges(4, kCrossing), line(), identity(4), o);
+  EXPECT_EQ(m.predicted_comm_time, 0);
+  EXPECT_TRUE(m.phases.empty());
+}
+
+}  // namespace
+}  // namespace tamp
