@@ -16,11 +16,12 @@ using simgrid::kernel::routing::Route;
 }  // namespace
 
 MachineZone::MachineZone(MachineDescription machine, const SimgridPlatformOptions& options)
-    : NetZoneImpl("tamp-machine"), machine_(std::move(machine)), options_(options) {
+    : NetZoneImpl("tamp-machine"), machine_(std::move(machine)), net_(machine_.machine->network()) {
+  validate(net_);
   const Machine& m = *machine_.machine;
   const Allocation& job = machine_.allocation;
   const int cores = job.max_cores_per_node();
-  const std::vector<double> speed{options_.host_speed};
+  const std::vector<double> speed{options.host_speed};
 
   for (int node : job.nodes()) {
     const std::string name = simgrid_host_name(node);
@@ -40,24 +41,24 @@ MachineZone::MachineZone(MachineDescription machine, const SimgridPlatformOption
       link->seal();
       return link->get_impl();
     };
-    links.up = make(name + "-up", options_.injection_bandwidth, options_.injection_latency);
-    links.down = make(name + "-down", options_.injection_bandwidth, options_.injection_latency);
+    links.up = make(name + "-up", net_.injection_bandwidth, net_.injection_latency);
+    links.down = make(name + "-down", net_.injection_bandwidth, net_.injection_latency);
     // SimGrid's clusters share one loopback (FATPIPE) per host; here too the ranks of a node share it.
-    simgrid::s4u::Link* loopback = create_link(name + "-loopback", {options_.loopback_bandwidth});
-    loopback->set_latency(options_.loopback_latency);
+    simgrid::s4u::Link* loopback = create_link(name + "-loopback", {net_.loopback_bandwidth});
+    loopback->set_latency(net_.loopback_latency);
     loopback->set_sharing_policy(simgrid::s4u::Link::SharingPolicy::FATPIPE, {});
     loopback->seal();
     links.loopback = loopback->get_impl();
   }
 
   // Every network link that exists (capacity > 0), so that any route between allocated nodes finds its links.
-  const double fastest = simgrid_fastest_link(machine_, options_);
+  const double fastest = fastest_link_bandwidth(m);
   network_links_.assign(static_cast<std::size_t>(m.link_id_bound()), nullptr);
   for (LinkId l = 0; l < m.link_id_bound(); ++l) {
     const double capacity = m.link_capacity(l);
     if (!(capacity > 0)) continue;
     simgrid::s4u::Link* link = create_link("link-" + std::to_string(l), {fastest * capacity});
-    link->set_latency(options_.link_latency);
+    link->set_latency(net_.link_latency);
     link->seal();
     network_links_[static_cast<std::size_t>(l)] = link->get_impl();
   }
@@ -73,7 +74,7 @@ void MachineZone::get_local_route(const NetPoint* src, const NetPoint* dst, Rout
                            dst->get_name() + ", which are not hosts of the machine");
   if (a == b) {
     into->link_list_.push_back(host_links_[a].loopback);
-    if (latency) *latency += options_.loopback_latency;
+    if (latency) *latency += net_.loopback_latency;
     return;
   }
   machine_.machine->route(node_of_vertex_[a], node_of_vertex_[b], path_);
@@ -87,8 +88,7 @@ void MachineZone::get_local_route(const NetPoint* src, const NetPoint* dst, Rout
     into->link_list_.push_back(link);
   }
   into->link_list_.push_back(host_links_[b].down);
-  if (latency)
-    *latency += 2 * options_.injection_latency + static_cast<double>(path_.size()) * options_.link_latency;
+  if (latency) *latency += 2 * net_.injection_latency + static_cast<double>(path_.size()) * net_.link_latency;
 }
 
 }  // namespace tamp::sim

@@ -9,12 +9,14 @@
 
 #include "tamp/io/machine_file.hpp"
 #include "tamp/io/simgrid_platform.hpp"
+#include "tamp/network_parameters.hpp"
 
 namespace tamp::sim {
 
 class MachineZone : public simgrid::kernel::routing::NetZoneImpl {
  public:
-  /// Builds the hosts of every allocated node ("node-ID", cores_per_node cores) and every link, then seals.
+  /// Builds the hosts of every allocated node ("node-ID", cores_per_node cores) and every link, with the
+  /// machine's network figures (Machine::network()), then seals.
   /// Must be the first zone created (it becomes SimGrid's root zone).
   MachineZone(MachineDescription machine, const SimgridPlatformOptions& options);
 
@@ -33,7 +35,7 @@ class MachineZone : public simgrid::kernel::routing::NetZoneImpl {
   };
 
   MachineDescription machine_;
-  SimgridPlatformOptions options_;
+  NetworkParameters net_;                 // the machine's own figures
   std::vector<int> node_of_vertex_;       // netpoint id (this zone's vertex) -> machine node, -1 for none
   std::vector<HostLinks> host_links_;     // by vertex
   std::vector<LinkImpl*> network_links_;  // by LinkId

@@ -55,8 +55,7 @@ std::string names(const std::vector<simgrid::s4u::Link*>& links) {
 }
 
 // "" when SimGrid's route a -> b is the machine's, else what differs.
-std::string compare_route(const tamp::MachineDescription& d, const tamp::SimgridPlatformOptions& o,
-                          bool plugin, int a, int b) {
+std::string compare_route(const tamp::MachineDescription& d, bool plugin, int a, int b) {
   auto* src = simgrid::s4u::Host::by_name(tamp::simgrid_host_name(a));
   auto* dst = simgrid::s4u::Host::by_name(tamp::simgrid_host_name(b));
   std::vector<simgrid::s4u::Link*> links;
@@ -71,6 +70,7 @@ std::string compare_route(const tamp::MachineDescription& d, const tamp::Simgrid
   std::vector<std::string> expected;
   for (tamp::LinkId l : path) expected.push_back("link-" + std::to_string(l));
   const std::size_t total = a == b ? 1 : path.size() + 2;
+  const tamp::NetworkParameters& o = d.machine->network();
   const double want = a == b ? o.loopback_latency
                              : 2 * o.injection_latency + static_cast<double>(path.size()) * o.link_latency;
 
@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
 
     const std::vector<std::pair<int, int>> pairs = sample_pairs(machine, count);
     for (const auto& [a, b] : pairs) {
-      const std::string error = compare_route(machine, description.options, plugin, a, b);
+      const std::string error = compare_route(machine, plugin, a, b);
       if (!error.empty()) {
         std::printf("tamp-sim-routes: route node-%d -> node-%d differs: %s\n", a, b, error.c_str());
         return 1;

@@ -4,9 +4,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
 #include "tamp/error.hpp"
 #include "tamp/io/machine_file.hpp"
+#include "tamp/machine.hpp"
 
 namespace tamp::tools {
 namespace {
@@ -34,26 +36,46 @@ void add_platform_command(CLI::App& app, PlatformArgs& args) {
       ->check(CLI::IsMember({"xml", "plugin"}))
       ->capture_default_str();
   cmd->add_option("--ranks", args.ranks, "ranks in the hostfile (default: every slot of the allocation)");
+  // Without these flags the machine file's network figures (or their defaults) are used; with them, P.machine
+  // is written with the new figures, so the apps' predicted time and the simulated platform still agree.
+  cmd->add_option("--link-bandwidth", args.link_bandwidth,
+                  "bytes/s of the fastest link, when the machine file has no per-dimension link_bandwidth");
+  cmd->add_option("--link-latency", args.link_latency, "s per router-to-router link");
+  cmd->add_option("--injection-bandwidth", args.injection_bandwidth, "bytes/s node <-> router");
+  cmd->add_option("--injection-latency", args.injection_latency, "s node <-> router");
+  cmd->add_option("--loopback-bandwidth", args.loopback_bandwidth, "bytes/s within a node");
+  cmd->add_option("--loopback-latency", args.loopback_latency, "s within a node");
+  cmd->add_option("--message-overhead", args.message_overhead, "s of software cost per message (predicted time)");
   SimgridPlatformOptions& o = args.options;
-  cmd->add_option("--link-bandwidth", o.link_bandwidth,
-                  "bytes/s of the fastest link, when the machine file has no "
-                  "link_bandwidth")
-      ->capture_default_str();
-  cmd->add_option("--link-latency", o.link_latency, "s per router-to-router link")->capture_default_str();
-  cmd->add_option("--injection-bandwidth", o.injection_bandwidth, "bytes/s node <-> router")
-      ->capture_default_str();
-  cmd->add_option("--injection-latency", o.injection_latency, "s node <-> router")->capture_default_str();
-  cmd->add_option("--loopback-bandwidth", o.loopback_bandwidth, "bytes/s within a node")
-      ->capture_default_str();
-  cmd->add_option("--loopback-latency", o.loopback_latency, "s within a node")->capture_default_str();
   cmd->add_option("--host-speed", o.host_speed,
                   "flop/s of a core (pass the same to smpirun as "
                   "--cfg=smpi/host-speed)")
       ->capture_default_str();
 }
 
+// Replaces the machine's network figures by the flags given; true when one was. The description was just loaded
+// and is owned here, so its machine can be changed before anything else sees it.
+bool override_network(const PlatformArgs& args, MachineDescription& machine) {
+  NetworkParameters net = machine.machine->network();
+  bool changed = false;
+  const auto take = [&](const std::optional<double>& flag, double& field) {
+    if (flag) field = *flag, changed = true;
+  };
+  take(args.link_bandwidth, net.link_bandwidth);
+  take(args.link_latency, net.link_latency);
+  take(args.injection_bandwidth, net.injection_bandwidth);
+  take(args.injection_latency, net.injection_latency);
+  take(args.loopback_bandwidth, net.loopback_bandwidth);
+  take(args.loopback_latency, net.loopback_latency);
+  take(args.message_overhead, net.message_overhead);
+  validate(net);
+  if (changed) std::const_pointer_cast<Machine>(machine.machine)->set_network(net);
+  return changed;
+}
+
 int run_platform(const PlatformArgs& args) {
-  const MachineDescription machine = load_machine(args.machine);
+  MachineDescription machine = load_machine(args.machine);
+  const bool overridden = override_network(args, machine);
   const int ranks = args.ranks > 0 ? args.ranks : machine.allocation.num_slots();
   const bool plugin = args.format == "plugin";
   std::filesystem::path xml(args.out);
@@ -75,9 +97,10 @@ int run_platform(const PlatformArgs& args) {
     write_simgrid_hostfile(out, machine, ranks);
   }
   // The machine file the apps read (--topology synthetic:P.machine): the input itself when it is a file, so
-  // every machine kind keeps its own format; an inline spec is written out.
+  // every machine kind keeps its own format; an inline spec, or a machine whose network figures were replaced by
+  // flags, is written out.
   std::error_code ec;
-  if (std::filesystem::is_regular_file(args.machine, ec)) {
+  if (!overridden && std::filesystem::is_regular_file(args.machine, ec)) {
     if (!std::filesystem::equivalent(args.machine, machine_file, ec))
       std::filesystem::copy_file(args.machine, machine_file,
                                  std::filesystem::copy_options::overwrite_existing);

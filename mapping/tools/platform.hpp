@@ -1,6 +1,7 @@
 // tamp-map platform: the SimGrid simulated machine of a machine file (docs/simulation.md).
 #pragma once
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 
 #include "tamp/io/simgrid_platform.hpp"
@@ -13,6 +14,9 @@ struct PlatformArgs {
   std::string format = "xml";  // xml: routes written out | plugin: a description for libtamp-simgrid-platform.so
   int ranks = 0;        // hostfile lines (0: every slot of the allocation)
   SimgridPlatformOptions options;
+  // Figures that replace the machine file's network figures (docs/machines.md) in P.machine and the platform.
+  std::optional<double> link_bandwidth, link_latency, injection_bandwidth, injection_latency, loopback_bandwidth,
+      loopback_latency, message_overhead;
 };
 
 void add_platform_command(CLI::App& app, PlatformArgs& args);

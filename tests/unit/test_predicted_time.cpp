@@ -137,17 +137,16 @@ TEST(PredictedTime, BadNetworkKeysNameTheLine) {
   }
 }
 
-TEST(PredictedTime, DefaultsAreThePlatformGenerators) {
-  const NetworkParameters n;
-  const SimgridPlatformOptions o;
-  EXPECT_EQ(o.link_bandwidth, n.link_bandwidth);
-  EXPECT_EQ(o.link_latency, n.link_latency);
-  EXPECT_EQ(o.injection_bandwidth, n.injection_bandwidth);
-  EXPECT_EQ(o.injection_latency, n.injection_latency);
-  EXPECT_EQ(o.loopback_bandwidth, n.loopback_bandwidth);
-  EXPECT_EQ(o.loopback_latency, n.loopback_latency);
+TEST(PredictedTime, PlatformsReadTheMachinesFigures) {
+  // The SimGrid platform takes its links from Machine::network(), the parameters the prediction uses.
+  std::istringstream in("topology torus\ndims 2\ncores_per_node 1\nlink_latency 3e-7\ninjection_bandwidth 2e9\n");
+  const MachineDescription d = parse_machine(in, "net.machine");
+  std::ostringstream xml;
+  write_simgrid_platform(xml, d);
+  EXPECT_NE(xml.str().find("latency=\"300ns\""), std::string::npos) << xml.str();
+  EXPECT_NE(xml.str().find("bw=\"2000000000Bps\""), std::string::npos) << xml.str();
   std::ostringstream s;
-  s << n;
+  s << d.machine->network();
   EXPECT_NE(s.str().find("message overhead"), std::string::npos);
 }
 

@@ -67,20 +67,20 @@ TEST(SimgridPlatform, NodesOfARouterShareOneCluster) {
   EXPECT_EQ(count(xml, "loopback_bw="), 2);  // ranks of one host can talk
 }
 
-TEST(SimgridPlatform, PerDimensionBandwidthAndOptions) {
-  SimgridPlatformOptions o;
-  o.link_latency = 2e-7;
-  const std::string xml =
-      platform(machine("topology torus\ndims 3 3\ncores_per_node 1\nlink_bandwidth 9.4e9 4.7e9\n"), o);
+TEST(SimgridPlatform, PerDimensionBandwidthAndTheMachinesFigures) {
+  // The network's figures are the machine file's (one source with the predicted time of evaluate()).
+  const std::string xml = platform(
+      machine("topology torus\ndims 3 3\ncores_per_node 1\nlink_bandwidth 9.4e9 4.7e9\nlink_latency 2e-7\n"));
   EXPECT_NE(xml.find("<link id=\"link-0\" bandwidth=\"9400000000Bps\" latency=\"200ns\"/>"),
             std::string::npos)
       << xml;
   EXPECT_NE(xml.find("<link id=\"link-2\" bandwidth=\"4700000000Bps\" latency=\"200ns\"/>"),
             std::string::npos);
-  // Without link_bandwidth in the file, the option sets the fastest link.
-  o.link_bandwidth = 1e9;
-  const std::string plain = platform(machine("topology torus\ndims 3\ncores_per_node 1\n"), o);
-  EXPECT_NE(plain.find("<link id=\"link-0\" bandwidth=\"1000000000Bps\""), std::string::npos);
+  // Without link_bandwidth in the file, the default fastest link and the file's injection figures.
+  const std::string plain = platform(
+      machine("topology torus\ndims 3\ncores_per_node 1\ninjection_bandwidth 1e9\ninjection_latency 0\n"));
+  EXPECT_NE(plain.find("<link id=\"link-0\" bandwidth=\"9400000000Bps\""), std::string::npos) << plain;
+  EXPECT_NE(plain.find("bw=\"1000000000Bps\" lat=\"0ns\""), std::string::npos) << plain;
 }
 
 TEST(SimgridPlatform, SparseAllocationOnlyItsRoutersAndEveryRouteOnce) {
@@ -119,7 +119,7 @@ TEST(SimgridPlatform, Errors) {
       },
       std::invalid_argument);
   o = {};
-  o.injection_bandwidth = 0;
+  o.host_speed = 0;
   EXPECT_THROW(platform(d, o), std::invalid_argument);
   std::ostringstream hosts;
   EXPECT_THROW(write_simgrid_hostfile(hosts, d, 9), std::invalid_argument);

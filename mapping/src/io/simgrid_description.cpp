@@ -1,4 +1,4 @@
-// P.platform: the description the SimGrid platform plug-in reads (a machine file and the physical figures).
+// P.platform: the description the SimGrid platform plug-in reads (a machine file and the host speed).
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -9,38 +9,14 @@
 
 namespace tamp {
 
-namespace {
-
-struct Figure {
-  const char* key;
-  double SimgridPlatformOptions::*field;
-  bool positive;  // bandwidths and speed > 0; latencies >= 0
-};
-constexpr Figure kFigures[] = {
-    {"link_bandwidth", &SimgridPlatformOptions::link_bandwidth, true},
-    {"link_latency", &SimgridPlatformOptions::link_latency, false},
-    {"injection_bandwidth", &SimgridPlatformOptions::injection_bandwidth, true},
-    {"injection_latency", &SimgridPlatformOptions::injection_latency, false},
-    {"loopback_bandwidth", &SimgridPlatformOptions::loopback_bandwidth, true},
-    {"loopback_latency", &SimgridPlatformOptions::loopback_latency, false},
-    {"host_speed", &SimgridPlatformOptions::host_speed, true},
-};
-
-}  // namespace
-
 void write_platform_description(std::ostream& out, const std::string& machine_path,
                                 const SimgridPlatformOptions& options) {
-  for (const Figure& f : kFigures) {
-    const double value = options.*f.field;
-    if (f.positive ? !(value > 0) : !(value >= 0))
-      throw std::invalid_argument(std::string("SimGrid platform: ") + f.key +
-                                  (f.positive ? " must be positive" : " cannot be negative"));
-  }
+  if (!(options.host_speed > 0))
+    throw std::invalid_argument("SimGrid platform: the host speed must be positive");
   out << "# TAMP platform description: smpirun -platform libtamp-simgrid-platform.so with "
          "TAMP_PLATFORM=<this "
-         "file>\n"
-      << "machine " << machine_path << '\n';
-  for (const Figure& f : kFigures) out << f.key << ' ' << impl::format_double(options.*f.field) << '\n';
+         "file>\n# The network's figures are the machine file's (docs/machines.md).\n"
+      << "machine " << machine_path << "\nhost_speed " << impl::format_double(options.host_speed) << '\n';
 }
 
 PlatformDescription parse_platform_description(std::istream& in, const std::string& source) {
@@ -53,17 +29,12 @@ PlatformDescription parse_platform_description(std::istream& in, const std::stri
     if (tokens.size() != 2) reader.fail("expected `key value`");
     if (tokens[0] == "machine") {
       d.machine = std::string(tokens[1]);
-      continue;
+    } else if (tokens[0] == "host_speed") {
+      if (!impl::parse_double(tokens[1], d.options.host_speed) || !(d.options.host_speed > 0))
+        reader.fail("host_speed must be a positive number");
+    } else {
+      reader.fail("unknown key " + impl::quoted(tokens[0]) + " (machine, host_speed)");
     }
-    const Figure* figure = nullptr;
-    for (const Figure& f : kFigures)
-      if (tokens[0] == f.key) figure = &f;
-    if (figure == nullptr) reader.fail("unknown key " + impl::quoted(tokens[0]));
-    double value = 0;
-    if (!impl::parse_double(tokens[1], value) || (figure->positive ? !(value > 0) : !(value >= 0)))
-      reader.fail(std::string(figure->key) +
-                  (figure->positive ? " must be a positive number" : " must be a number >= 0"));
-    d.options.*figure->field = value;
   }
   if (d.machine.empty()) reader.fail("no `machine` line");
   return d;

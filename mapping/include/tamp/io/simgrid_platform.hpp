@@ -8,19 +8,12 @@
 
 namespace tamp {
 
-/// The physical figures a machine file does not hold. Defaults are Cray Gemini-like (docs/simulation.md).
+/// What a platform needs beyond the machine: the network's figures (bandwidths, latencies) are the machine's own
+/// (Machine::network(), the machine file's network keys: docs/machines.md), so the simulated platform and the
+/// predicted time of evaluate() read one source.
 struct SimgridPlatformOptions {
-  // The network's figures come from NetworkParameters, the defaults the predicted time of evaluate() uses
-  // too.
-  double link_bandwidth =
-      NetworkParameters{}.link_bandwidth;  // bytes/s of the fastest link (machine file's wins)
-  double link_latency = NetworkParameters{}.link_latency;                // s per router-to-router link
-  double injection_bandwidth = NetworkParameters{}.injection_bandwidth;  // bytes/s node <-> its router
-  double injection_latency = NetworkParameters{}.injection_latency;      // s node <-> its router
-  double loopback_bandwidth = NetworkParameters{}.loopback_bandwidth;    // bytes/s between ranks of one node
-  double loopback_latency = NetworkParameters{}.loopback_latency;        // s between ranks of one node
   double host_speed = 1e9;  // flop/s; run smpirun with --cfg=smpi/host-speed equal to it
-  int max_routes = 200000;  // refuse platforms with more explicit routes than this
+  int max_routes = 200000;  // refuse XML platforms with more explicit routes than this
 };
 std::ostream& operator<<(std::ostream& os, const SimgridPlatformOptions& options);
 
@@ -36,17 +29,14 @@ std::string simgrid_host_name(int node);
 void write_simgrid_platform(std::ostream& out, const MachineDescription& machine,
                             const SimgridPlatformOptions& options = {});
 
-/// Bandwidth in bytes/s of the machine's fastest link: its machine file's link_bandwidth when it has one, else
-/// options.link_bandwidth. A link's bandwidth is this times Machine::link_capacity().
-double simgrid_fastest_link(const MachineDescription& machine, const SimgridPlatformOptions& options);
-
-/// What the platform plug-in (libtamp-simgrid-platform.so) builds: a machine file and the physical figures.
-/// Written as P.platform by `tamp-map platform --format plugin` (docs/file-formats.md).
+/// What the platform plug-in (libtamp-simgrid-platform.so) builds: a machine file (its network figures
+/// included) and the host speed. Written as P.platform by `tamp-map platform --format plugin`
+/// (docs/file-formats.md).
 struct PlatformDescription {
   std::string machine;  // path of the machine file (relative paths are resolved against the description's folder)
   SimgridPlatformOptions options;
 };
-/// `key value` lines: `machine PATH`, then each figure of SimgridPlatformOptions (max_routes excepted).
+/// `key value` lines: `machine PATH`, `host_speed F`.
 void write_platform_description(std::ostream& out, const std::string& machine_path,
                                 const SimgridPlatformOptions& options);
 /// Parses a description; throws tamp::ParseError naming `source` and the line on a bad or missing key. The
