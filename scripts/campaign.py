@@ -5,6 +5,7 @@ with their launcher files; then writes every run's JSON, a CSV, the summary tabl
 
   scripts/campaign.py [CAMPAIGN] [--launcher sim|mpirun|srun|aprun] [--out DIR] [--resume] ...
   scripts/campaign.py CAMPAIGN --report-only --out DIR      # the report of finished runs (e.g. batch jobs)
+  scripts/campaign.py CAMPAIGN --calibrate --out DIR        # the decks' `compute` lines, measured natively
 """
 import argparse
 import json
@@ -16,6 +17,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "campaign"))
+import calibrate  # noqa: E402
 import launch  # noqa: E402
 import matrix  # noqa: E402
 import report  # noqa: E402
@@ -41,6 +43,10 @@ def options():
     p.add_argument("--timeout", type=float, default=600, help="seconds before a run is stopped and failed")
     p.add_argument("--resume", action="store_true", help="keep the runs already done in --out, run the others")
     p.add_argument("--report-only", action="store_true", help="only write the report of the runs in --out")
+    p.add_argument("--calibrate", action="store_true", help="run each deck natively (mpirun) with --compute-model "
+                   "calibrate, write OUT/calibration.json and print the decks' `compute` lines; nothing else")
+    p.add_argument("--calibrate-ranks", type=int, default=2, help="ranks of the calibration runs (default 2; a "
+                   "deck whose `scales` excludes it runs at its smallest scale)")
     return p.parse_args()
 
 
@@ -57,8 +63,10 @@ def plan(args):
     name = os.path.splitext(os.path.basename(args.campaign))[0]
     out = os.path.abspath(args.out or os.path.join(ROOT, "out", "campaign-" + name))
     paths = launch.Paths(ROOT, os.path.abspath(args.build), out)
-    sim = args.launcher == "sim"
-    launch.check_tools(args.launcher, paths)
+    sim = args.launcher == "sim" and not args.calibrate
+    launch.check_tools("mpirun" if args.calibrate else args.launcher, paths)
+    if args.calibrate or not sim:
+        campaign.compute = "measured"  # real runs measure; the decks' compute lines are what --calibrate writes
     runs = matrix.expand(campaign, campaign.available_decks(), campaign.apps,
                          lambda app: os.access(paths.app(app, sim), os.X_OK))
     launch.check_mappings(paths, campaign.mappings)
@@ -170,10 +178,31 @@ def write_report(paths, runs, title):
     return not failed
 
 
+def run_calibration(args, paths, runs):
+    decks = {r["app"]: r["deck"] for r in runs}
+    results = calibrate.calibrate(decks, paths, args.calibrate_ranks, args.timeout)
+    path = os.path.join(paths.out, "calibration.json")
+    calibrate.write(results, path)
+    print(f"\n{path}\nthe decks' lines (inputs/campaigns/apps/APP.deck):")
+    for app, result in results.items():
+        print(f"  {app + '.deck:':<14} {calibrate.deck_line(result['coefficients'])}")
+    return 0
+
+
+def write_compute_models(paths, runs):
+    """OUT/compute-models.json: the compute model of each app's runs, kept with the campaign's output."""
+    models = {r["app"]: r.get("compute", "measured") for r in runs}
+    with open(os.path.join(paths.out, "compute-models.json"), "w") as f:
+        json.dump(models, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 def main():
     args = options()
     try:
         campaign, paths, runs = plan(args)
+        if args.calibrate:
+            return run_calibration(args, paths, runs)
         if args.launcher == "sim" and not args.report_only:
             launch.prepare_platform(paths, campaign.machine, max(r["ranks"] for r in runs))
     except matrix.MatrixError as e:
@@ -184,6 +213,8 @@ def main():
     print(f"campaign: {len(runs)} runs ({apps}; scales {sorted(set(r['ranks'] for r in runs))}) on "
           f"{campaign.machine}, {where}\noutput: {paths.out}", flush=True)
     if not args.report_only:
+        os.makedirs(paths.out, exist_ok=True)
+        write_compute_models(paths, runs)
         try:
             seconds = execute(campaign, paths, runs, args)
         except matrix.MatrixError as e:

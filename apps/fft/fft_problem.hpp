@@ -19,6 +19,7 @@ class FftProblem final : public app::Problem {
   int warmup() const override { return spec_.warmup; }
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+  std::vector<std::string> compute_kinds() const override { return {"copy", "fft"}; }
 
  private:
   FftSpec spec_;

@@ -14,6 +14,7 @@
 #include "calibration.hpp"
 #include "reference.hpp"
 #include "stage_plan.hpp"
+#include "tamp/app/compute.hpp"
 #include "tamp/metrics.hpp"
 #include "transpose.hpp"
 
@@ -36,6 +37,7 @@ class FftRun final : public FftRunBase {
       : spec_(spec),
         graphs_(graphs),
         comms_(std::move(comms)),
+        context_(context),
         comm_(context.comm),
         r_(context.task / spec.pc),
         c_(context.task % spec.pc),
@@ -48,10 +50,10 @@ class FftRun final : public FftRunBase {
     if (!plan_.forward_rows.identity()) y_.assign(l.y.size(), Complex{});
     if (!plan_.forward_columns.identity()) z_.assign(l.z.size(), Complex{});
     input_.assign(l.x.size(), Complex{});
-    f_rows_.emplace(plan_.forward_rows, comms_->rows, FFTW_FORWARD, *plans_, copy_);
-    f_columns_.emplace(plan_.forward_columns, comms_->columns, FFTW_FORWARD, *plans_, copy_);
-    b_columns_.emplace(plan_.backward_columns, comms_->columns, FFTW_BACKWARD, *plans_, copy_);
-    b_rows_.emplace(plan_.backward_rows, comms_->rows, FFTW_BACKWARD, *plans_, copy_);
+    f_rows_.emplace(plan_.forward_rows, comms_->rows, FFTW_FORWARD, *plans_, copy_, context_);
+    f_columns_.emplace(plan_.forward_columns, comms_->columns, FFTW_FORWARD, *plans_, copy_, context_);
+    b_columns_.emplace(plan_.backward_columns, comms_->columns, FFTW_BACKWARD, *plans_, copy_, context_);
+    b_rows_.emplace(plan_.backward_rows, comms_->rows, FFTW_BACKWARD, *plans_, copy_, context_);
     config_ = {spec.mode, spec.tile, spec.window, spec.progress};
     // The 1/N of the backward transform rides on the last copy into X when there is one.
     const double scale = 1.0 / static_cast<double>(spec_.elements());
@@ -194,12 +196,13 @@ class FftRun final : public FftRunBase {
                             : dims{}});
     if (!slab) b_rows_->run(y(), x_.data(), config, timers, phases, {!chain, false, {2}});
     if (slab && chain) {
-      local_work(timers, phases,
-                 [&] { plans_->execute(fft_along(plan_.layouts.x, {2}), FFTW_BACKWARD, x_.data()); });
+      const FftBatch batch = fft_along(plan_.layouts.x, {2});
+      local_work(timers, phases, "fft", fft_units(batch),
+                 [&] { plans_->execute(batch, FFTW_BACKWARD, x_.data()); });
     }
     if (!scaled_by_copy_) {  // FFTW does not normalise
       const double scale = 1.0 / static_cast<double>(spec_.elements());
-      local_work(timers, phases, [&] {
+      local_work(timers, phases, "copy", static_cast<double>(x_.size()), [&] {
         for (Complex& value : x_) value *= scale;
       });
     }
@@ -207,11 +210,9 @@ class FftRun final : public FftRunBase {
 
   // Work outside the transposes, timed as FFT work.
   template <class F>
-  static void local_work(app::IterationTimers& timers, PhaseTimers& phases, F&& f) {
+  void local_work(app::IterationTimers& timers, PhaseTimers& phases, const char* kind, double units, F&& f) {
     phases.fft.start();
-    timers.compute.start();
-    f();
-    timers.compute.stop();
+    app::compute_phase(timers, context_, kind, units, std::forward<F>(f));
     phases.fft.stop();
   }
 
@@ -295,6 +296,7 @@ class FftRun final : public FftRunBase {
   FftSpec spec_;
   const FftGraphs& graphs_;
   std::shared_ptr<GridComms> comms_;
+  app::RunContext context_;  // before the transposes, which keep a reference to it
   MPI_Comm comm_;
   int r_, c_;
   StagePlan plan_;

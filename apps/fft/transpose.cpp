@@ -3,7 +3,10 @@
 #include "transpose.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
+
+#include "tamp/app/compute.hpp"
 
 namespace tamp::fft {
 namespace {
@@ -33,10 +36,50 @@ void timed(app::Timer& phase, app::Timer& common, F&& f) {
   phase.stop();
 }
 
+double copy_units(const CopyBox& box) {
+  return static_cast<double>(box.n[0]) * box.n[1] * box.n[2];
+}
+
 }  // namespace
 
-Transpose::Transpose(Stage stage, MPI_Comm comm, int sign, FftPlans& plans, CopyFn copy)
-    : stage_(std::move(stage)), comm_(comm), sign_(sign), plans_(plans), copy_(copy) {}
+double fft_units(const FftBatch& batch) {
+  double points = 1.0, logs = 0.0;
+  for (const auto& [length, stride] : batch.dims) {
+    points *= static_cast<double>(length);
+    logs += std::log2(static_cast<double>(std::max<std::int64_t>(length, 1)));
+  }
+  for (const auto& [count, stride] : batch.loops) points *= static_cast<double>(count);
+  return points * logs;
+}
+
+Transpose::Transpose(Stage stage, MPI_Comm comm, int sign, FftPlans& plans, CopyFn copy,
+                     const app::RunContext& context)
+    : stage_(std::move(stage)), comm_(comm), sign_(sign), plans_(plans), copy_(copy), context_(context) {}
+
+template <class F>
+void Transpose::charged(app::Timer& phase, app::Timer& common, app::IterationTimers& timers, const char* kind,
+                        double units, F&& f) {
+  phase.start();
+  app::charged_phase(common, timers, context_, kind, units, std::forward<F>(f));
+  phase.stop();
+}
+
+double Transpose::pack_units(const Slot& slot, bool peers, Block rows) const {
+  double units = copy_units(stage_.self_box(slot.a0, slot.na, rows));
+  if (!peers) return units;
+  for (int p = 0; p < stage_.ranks(); ++p) {
+    if (p != stage_.me()) units += copy_units(stage_.send_box(p, slot.a0, slot.na, rows));
+  }
+  return units;
+}
+
+double Transpose::unpack_units(const Slot& slot, Block rows) const {
+  double units = 0.0;
+  for (int p = 0; p < stage_.ranks(); ++p) {
+    if (p != stage_.me()) units += copy_units(stage_.recv_box(p, slot.a0, slot.na, rows));
+  }
+  return units;
+}
 
 bool Transpose::scale_output(double scale) {
   if (stage_.identity() || (stage_.ranks() > 1 && stage_.direct_recv())) return false;
@@ -100,7 +143,8 @@ void Transpose::run(Complex* in, Complex* out, const PipelineConfig& config, app
 }
 
 void Transpose::fft(const FftBatch& batch, Complex* data, app::IterationTimers& timers, PhaseTimers& phases) {
-  timed(phases.fft, timers.compute, [&] { plans_.execute(batch, sign_, data); });
+  charged(phases.fft, timers.compute, timers, "fft", fft_units(batch),
+          [&] { plans_.execute(batch, sign_, data); });
 }
 
 void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& timers, PhaseTimers& phases,
@@ -117,11 +161,12 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
     return;
   }
   const bool send_direct = stage_.direct_send(), recv_direct = stage_.direct_recv();
-  timed(phases.pack, timers.comm, [&] { prepare(slot, 0, planes, true); });
+  timed(phases.pack, timers.collective, [&] { prepare(slot, 0, planes, true); });
   // FFTs and packing by blocks of rows that fit in cache: the copies read what the FFTs just wrote.
   for_row_blocks(stage_.rows(), stage_.row_size(), [&](Block cut) {
     if (ffts.before) fft(stage_.fft_before(0, planes, cut, ffts.with_planes), in, timers, phases);
-    timed(phases.pack, timers.comm, [&] { pack(slot, in, out, !send_direct, cut); });
+    charged(phases.pack, timers.collective, timers, "copy", pack_units(slot, !send_direct, cut),
+            [&] { pack(slot, in, out, !send_direct, cut); });
   });
   if (stage_.ranks() == 1 || recv_direct) {
     if (stage_.ranks() > 1) exchange(slot, send_direct ? in : slot.send.data(), out, timers, phases);
@@ -130,14 +175,15 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
   }
   exchange(slot, send_direct ? in : slot.send.data(), slot.recv.data(), timers, phases);
   for_row_blocks(stage_.out_rows(), stage_.out_row_size(), [&](Block cut) {
-    timed(phases.unpack, timers.comm, [&] { unpack(slot, out, cut); });
+    charged(phases.unpack, timers.collective, timers, "copy", unpack_units(slot, cut),
+            [&] { unpack(slot, out, cut); });
     after(cut);
   });
 }
 
 void Transpose::exchange(Slot& slot, Complex* send, Complex* recv, app::IterationTimers& timers,
                          PhaseTimers& phases) {
-  timed(phases.transpose, timers.comm, [&] {
+  timed(phases.transpose, timers.collective, [&] {
     MPI_Alltoallv(send, slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE, recv,
                   slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_);
   });
@@ -161,13 +207,14 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
   if (static_cast<int>(slots_.size()) < window) slots_.resize(window);
   const bool test = config.progress == ProgressMode::test;
   auto test_from = [&](int first, int last) {
-    if (test) timed(phases.transpose, timers.comm, [&] { progress(first, last, window); });
+    if (test) timed(phases.transpose, timers.collective, [&] { progress(first, last, window); });
   };
   // Tile t done: wait, unpack, and the FFTs its planes now allow (overlapping the tiles still in flight).
   auto finish = [&](int t) {
     Slot& slot = slots_[t % window];
-    timed(phases.transpose, timers.comm, [&] { MPI_Wait(&slot.request, MPI_STATUS_IGNORE); });
-    timed(phases.unpack, timers.comm, [&] { unpack(slot, out, kAll); });
+    timed(phases.transpose, timers.collective, [&] { MPI_Wait(&slot.request, MPI_STATUS_IGNORE); });
+    charged(phases.unpack, timers.collective, timers, "copy", unpack_units(slot, kAll),
+            [&] { unpack(slot, out, kAll); });
     if (!ffts.after.empty()) {
       fft(stage_.fft_after(ffts.after, slot.a0, slot.na), out, timers, phases);
       test_from(t + 1, std::min(tiles, t + window + 1));
@@ -187,11 +234,10 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
       fft(stage_.fft_before(a0, na), in, timers, phases);
       test_from(first, t);
     }
-    timed(phases.pack, timers.comm, [&] {
-      prepare(slot, a0, na, false);
-      pack(slot, in, out, true, kAll);
-    });
-    timed(phases.transpose, timers.comm, [&] {
+    timed(phases.pack, timers.collective, [&] { prepare(slot, a0, na, false); });
+    charged(phases.pack, timers.collective, timers, "copy", pack_units(slot, true, kAll),
+            [&] { pack(slot, in, out, true, kAll); });
+    timed(phases.transpose, timers.collective, [&] {
       MPI_Ialltoallv(slot.send.data(), slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE,
                      slot.recv.data(), slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_,
                      &slot.request);

@@ -11,6 +11,7 @@
 #include "fft_spec.hpp"
 #include "local_fft.hpp"
 #include "stage.hpp"
+#include "tamp/app/app.hpp"
 #include "tamp/app/timer.hpp"
 
 namespace tamp::fft {
@@ -52,10 +53,16 @@ struct StageFfts {
   std::vector<int> after;
 };
 
+/// Units of kind "fft" of a batch: points x log2 of the transformed length (the sum of the log2 of each
+/// dimension for a 2D FFT), the 5 N log2 N of an FFT up to a constant.
+double fft_units(const FftBatch& batch);
+
 class Transpose {
  public:
   /// `comm` has stage.ranks() ranks, this one is the stage's `me`. `sign`: FFTW_FORWARD / FFTW_BACKWARD.
-  Transpose(Stage stage, MPI_Comm comm, int sign, FftPlans& plans, CopyFn copy);
+  /// `context` (the run's compute model and skeleton flag) must outlive the transpose.
+  Transpose(Stage stage, MPI_Comm comm, int sign, FftPlans& plans, CopyFn copy,
+            const app::RunContext& context);
 
   const Stage& stage() const { return stage_; }
   /// Multiplies everything written to the output by `scale` during the copies (the 1/N of a backward
@@ -64,7 +71,7 @@ class Transpose {
   bool scale_output(double scale);
   /// The FFTs of `ffts` before (in place in `in`), the exchange into `out` (the same array for an identity
   /// stage), the FFTs of `ffts` after (in `out`). Collective on the communicator. FFT time goes to
-  /// timers.compute, the rest to timers.comm.
+  /// timers.compute (kind "fft"), the rest to timers.collective (packing and unpacking: kind "copy").
   void run(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
            PhaseTimers& phases, const StageFfts& ffts);
 
@@ -90,12 +97,20 @@ class Transpose {
   // The blocking MPI_Alltoallv of slot 0's counts.
   void exchange(Slot& slot, Complex* send, Complex* recv, app::IterationTimers& timers, PhaseTimers& phases);
   void progress(int first, int last, int window);
+  // Elements pack() / unpack() copy: the units of kind "copy".
+  double pack_units(const Slot& slot, bool peers, Block rows) const;
+  double unpack_units(const Slot& slot, Block rows) const;
+  // f as `units` of `kind` (app::charged_phase on `common`), also timed by `phase`.
+  template <class F>
+  void charged(app::Timer& phase, app::Timer& common, app::IterationTimers& timers, const char* kind,
+               double units, F&& f);
 
   Stage stage_;
   MPI_Comm comm_;
   int sign_;
   FftPlans& plans_;
   CopyFn copy_;
+  const app::RunContext& context_;
   std::vector<Slot> slots_;
   double scale_ = 1.0;
 };

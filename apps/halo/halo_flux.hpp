@@ -15,6 +15,8 @@ class BoundaryFlux {
   BoundaryFlux(const HaloSpec& spec, const Block& block);
   /// Adds the heat the coming sweep of `grid` lets out to `flux` (cell by cell, as MiniGhost accumulates).
   void accumulate(const double* grid, double& flux) const;
+  /// Owned cells with stencil points outside the grid: the units of one accumulate() ("flux").
+  std::int64_t cells() const { return static_cast<std::int64_t>(cells_.size()); }
 
  private:
   std::vector<std::pair<std::int64_t, int>> cells_;  // owned cell, stencil points of it outside the grid

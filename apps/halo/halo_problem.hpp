@@ -20,6 +20,7 @@ class HaloProblem final : public app::Problem {
   int warmup() const override { return 0; }  // every step counts: MiniGhost times them all
   int iterations() const override { return spec_.steps(); }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+  std::vector<std::string> compute_kinds() const override { return {"cell_point", "flux", "sum"}; }
   std::vector<std::string> app_mappings() const override { return {"group"}; }
   Mapping app_mapping(const std::string& name, const Allocation& job,
                       const MapOptions& options) const override;

@@ -19,6 +19,7 @@
 #include "halo_flux.hpp"
 #include "halo_kernel.hpp"
 #include "halo_yaml.hpp"
+#include "tamp/app/compute.hpp"
 #include "tamp/app/stats.hpp"
 
 namespace tamp::halo {
@@ -47,6 +48,7 @@ class HaloRun final : public app::Run {
   HaloRun(const HaloSpec& spec, const Sources& sources, const TaskGraph& graph,
           const app::RunContext& context)
       : spec_(spec),
+        context_(context),
         sources_(sources),
         comm_(context.comm),
         task_(context.task),
@@ -73,13 +75,11 @@ class HaloRun final : public app::Run {
     if (spec_.comm == CommMethod::bspma) exchange(timers, 0, spec_.vars);
     for (int v = 0; v < spec_.vars; ++v) {
       if (spec_.comm == CommMethod::svaf) exchange(timers, v, 1);
-      timers.compute.start();
-      flux_.accumulate(grids_[v], flux_out_[v]);
-      bc_seconds_ += timers.compute.stop();
-      timers.compute.start();
-      sweep(Tag{}, spec_.points(), layout_, grids_[v], spare_);
+      bc_seconds_ += charged(timers, "flux", static_cast<double>(flux_.cells()),
+                             [&] { flux_.accumulate(grids_[v], flux_out_[v]); });
+      stencil_seconds_ += charged(timers, "cell_point", cells() * spec_.points(),
+                                  [&] { sweep(Tag{}, spec_.points(), layout_, grids_[v], spare_); });
       std::swap(grids_[v], spare_);
-      stencil_seconds_ += timers.compute.stop();
       if (sources_.summed[v]) check_sum(timers, v);
     }
     ++step_;
@@ -169,9 +169,19 @@ class HaloRun final : public app::Run {
 
  private:
   void exchange(app::IterationTimers& timers, int first_var, int vars) {
-    timers.comm.start();
+    timers.exchange.start();
     halo_.exchange(grids_, first_var, vars);
-    comm_seconds_ += timers.comm.stop();
+    comm_seconds_ += timers.exchange.stop();
+  }
+
+  double cells() const { return static_cast<double>(layout_.n[0]) * layout_.n[1] * layout_.n[2]; }
+
+  // compute_phase(); returns the seconds it took (for MiniGhost's phase times).
+  template <class Kernel>
+  double charged(app::IterationTimers& timers, const char* kind, double units, Kernel&& kernel) {
+    const double before = timers.compute.seconds();
+    app::compute_phase(timers, context_, kind, units, std::forward<Kernel>(kernel));
+    return timers.compute.seconds() - before;
   }
 
   void insert_spike(int s) {
@@ -200,13 +210,13 @@ class HaloRun final : public app::Run {
 
   // MG_SUM_GRID and the check of DRIVER_BSPMA / DRIVER_SVAF.
   void check_sum(app::IterationTimers& timers, int v) {
-    timers.compute.start();
-    const double local = local_sum(grids_[v]) + flux_out_[v];
-    sum_seconds_ += timers.compute.stop();
-    timers.comm.start();
+    double local = 0.0;
+    sum_seconds_ += charged(timers, "sum", cells(), [&] { local = local_sum(grids_[v]) + flux_out_[v]; });
+    timers.collective.start();
     double global = 0.0;
     MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, comm_);
-    sum_seconds_ += timers.comm.stop();
+    sum_seconds_ += timers.collective.stop();
+    if (context_.skeleton) return;  // the grids were not computed: nothing to check
     const double error = std::abs(source_total_[v] - global) / source_total_[v];
     const int tstep = step_ % spec_.tsteps + 1;
     const int spike = step_ / spec_.tsteps + 1;
@@ -251,6 +261,7 @@ class HaloRun final : public app::Run {
   }
 
   HaloSpec spec_;
+  app::RunContext context_;
   const Sources& sources_;  // owned by the problem, which outlives its runs
   MPI_Comm comm_;
   int task_;

@@ -29,6 +29,7 @@ class LanczosProblem final : public app::Problem {
   int warmup() const override { return spec_.warmup; }
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+  std::vector<std::string> compute_kinds() const override { return {"nonzero", "tridiagonal", "vector"}; }
   /// The MFDn orderings (seed 004 Fig. 4) that lay the blocks out like spec.ordering does: dm and cm share
   /// the lower triangle; bdm and bcm each have their own balanced layout.
   std::vector<std::string> app_mappings() const override;

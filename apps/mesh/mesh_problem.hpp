@@ -24,6 +24,7 @@ class MeshProblem final : public app::Problem {
   int warmup() const override { return spec_.warmup; }
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+  std::vector<std::string> compute_kinds() const override { return {"element", "node"}; }
 
   const Mesh& mesh() const { return mesh_; }
   const Decomposition& decomposition() const { return dec_; }

@@ -16,6 +16,7 @@
 #include "heat.hpp"
 #include "kernel.hpp"
 #include "mesh_problem.hpp"
+#include "tamp/app/compute.hpp"
 
 namespace tamp::mesh {
 namespace {
@@ -41,6 +42,7 @@ class MeshRun final : public app::Run {
  public:
   MeshRun(const MeshProblem& problem, const app::RunContext& context)
       : problem_(problem),
+        context_(context),
         comm_(context.comm),
         threads_(context.threads),
         chunk_(make_chunk(problem.mesh(), problem.decomposition(), context.task, problem.time_step())),
@@ -57,22 +59,26 @@ class MeshRun final : public app::Run {
   }
 
   void iterate(app::IterationTimers& timers) override {
-    timers.comm.start();
+    timers.exchange.start();
     exchange_.start(u_.data());
-    timers.comm.stop();
+    timers.exchange.stop();
 
-    timers.compute.start();
-    element_loop(Tag{}, chunk_, 0, chunk_.interior, u_.data(), contribution_.data());
-    timers.compute.stop();
+    // Units per rank: the chunks of a partition differ in size, and so does their compute time.
+    app::compute_phase(timers, context_, "element", static_cast<double>(chunk_.interior), [&] {
+      element_loop(Tag{}, chunk_, 0, chunk_.interior, u_.data(), contribution_.data());
+    });
 
-    timers.comm.start();
+    timers.exchange.start();
     exchange_.finish(u_.data());
-    timers.comm.stop();
+    timers.exchange.stop();
 
-    timers.compute.start();
-    element_loop(Tag{}, chunk_, chunk_.interior, chunk_.num_elements(), u_.data(), contribution_.data());
-    node_loop(Tag{}, chunk_, u_.data(), contribution_.data(), next_.data());
-    timers.compute.stop();
+    app::compute_phase(timers, context_, "element",
+                       static_cast<double>(chunk_.num_elements() - chunk_.interior), [&] {
+                         element_loop(Tag{}, chunk_, chunk_.interior, chunk_.num_elements(), u_.data(),
+                                      contribution_.data());
+                       });
+    app::compute_phase(timers, context_, "node", static_cast<double>(chunk_.owned),
+                       [&] { node_loop(Tag{}, chunk_, u_.data(), contribution_.data(), next_.data()); });
 
     std::swap(u_, next_);  // the ghosts of the new field are refreshed by the next exchange before use
     ++steps_;
@@ -138,6 +144,7 @@ class MeshRun final : public app::Run {
   }
 
   const MeshProblem& problem_;
+  app::RunContext context_;
   MPI_Comm comm_;
   int threads_;
   Chunk chunk_;

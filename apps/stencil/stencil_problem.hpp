@@ -18,6 +18,7 @@ class StencilProblem final : public app::Problem {
   int warmup() const override { return spec_.warmup; }
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+  std::vector<std::string> compute_kinds() const override { return {"cell"}; }
 
   const StencilSpec& spec() const { return spec_; }
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "tamp/app/backend.hpp"
+#include "tamp/app/compute_model.hpp"
 
 namespace tamp::app {
 namespace {
@@ -38,9 +39,10 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
   cli.add_option("--compare", options.compare,
                  "Run each placement A,B[,C] in one job and compare them (overrides --mapping)")
       ->delimiter(',');
-  cli.add_option("--topology", options.topology,
-                 "Where the ranks run: synthetic:MACHINEFILE|SPEC (e.g. torus:4x4x4,cores=4), file:MACHINEFILE, "
-                 "slurm[:TOPOLOGY_CONF], simgrid[:MACHINEFILE], cray, bgq, hwloc, auto")
+  cli.add_option(
+         "--topology", options.topology,
+         "Where the ranks run: synthetic:MACHINEFILE|SPEC (e.g. torus:4x4x4,cores=4), file:MACHINEFILE, "
+         "slurm[:TOPOLOGY_CONF], simgrid[:MACHINEFILE], cray, bgq, hwloc, auto")
       ->envname("TAMP_TOPOLOGY")
       ->capture_default_str();
   cli.add_option("--backend", options.backend, "Kernel backend")
@@ -54,6 +56,13 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
   cli.add_option("--verify", options.verify, "Check the result against a reference")
       ->check(CLI::IsMember({"on", "off"}))
       ->default_str("on");
+  cli.add_option(
+         "--compute-model", options.compute_model,
+         "Compute time: measured (the host's), calibrate (native: measure seconds per unit of each kind) "
+         "or KIND=SECONDS_PER_UNIT,... (simulated build: injected, deterministic)")
+      ->capture_default_str();
+  cli.add_flag("--skeleton", options.skeleton,
+               "Charge the kernels without running them (simulated build, needs a modelled --compute-model)");
   cli.add_flag("--verbose,-v", options.verbose, "Print the parsed options");
 }
 
@@ -66,6 +75,7 @@ std::ostream& operator<<(std::ostream& os, const CommonOptions& options) {
   os << "  seed       " << options.seed << '\n';
   os << "  objective  " << options.objective << '\n';
   os << "  verify     " << (options.verify ? "on" : "off") << '\n';
+  os << "  compute    " << options.compute_model << (options.skeleton ? " (skeleton)" : "") << '\n';
   return os;
 }
 
@@ -77,8 +87,8 @@ MapOptions map_options(const CommonOptions& options) {
   MapOptions map;
   map.seed = options.seed;
   map.objective = parse_objective(options.objective);
-  // Every rank computes the mapping on its own: only the deterministic work bounds of `refine` may apply, never
-  // a wall-clock cap that could fire on some ranks and not on others.
+  // Every rank computes the mapping on its own: only the deterministic work bounds of `refine` may apply,
+  // never a wall-clock cap that could fire on some ranks and not on others.
   map.refine_seconds = 0;
   return map;
 }
@@ -93,6 +103,7 @@ void validate(const CommonOptions& options) {
   parse_backend(options.backend);
   parse_objective(options.objective);
   if (options.topology.empty()) throw std::invalid_argument("--topology must not be empty");
+  check_compute_options(ComputeModel::parse(options.compute_model), options.skeleton);
 }
 
 }  // namespace tamp::app

@@ -44,18 +44,22 @@ nlohmann::json to_json(const RunReport& r) {
                        {"tolerance", r.tolerance},
                        {"note", r.note}};
   j["iterations"] = r.iterations;
+  j["compute_model"] = r.compute_model;
+  j["skeleton"] = r.skeleton;
   // Times are the maximum over ranks (§9); the spread over ranks is in time_stats.
-  j["time"] = {{"total", r.total.max},
-               {"compute", r.compute.max},
-               {"comm", r.comm.max},
-               {"per_iteration", r.per_iteration.max}};
+  j["time"] = {
+      {"total", r.total.max},       {"compute", r.compute.max},       {"comm", r.comm.max},
+      {"exchange", r.exchange.max}, {"collective", r.collective.max}, {"per_iteration", r.per_iteration.max}};
   j["time_stats"] = {{"total", stats_json(r.total)},
                      {"compute", stats_json(r.compute)},
                      {"comm", stats_json(r.comm)},
+                     {"exchange", stats_json(r.exchange)},
+                     {"collective", stats_json(r.collective)},
                      {"per_iteration", stats_json(r.per_iteration)}};
   j["metrics"] = r.metrics;  // tamp/metrics_json.hpp
   j["params"] = r.params;
   j["results"] = r.results;
+  if (!r.calibration.empty()) j["results"]["compute_calibration"] = r.calibration;
   return j;
 }
 

@@ -29,15 +29,31 @@ std::string ratio(double value, double reference) {
 
 }  // namespace
 
+std::string compute_deck_line(const std::map<std::string, double>& calibration) {
+  std::string line = "compute";
+  for (const auto& [kind, seconds] : calibration) line += fmt::format(" {}={:.3g}", kind, seconds);
+  return line;
+}
+
 void print_run(std::ostream& os, const RunReport& r) {
   fmt::print(os, "{}\n", verification_line(r));
   if (!r.rate_line.empty()) fmt::print(os, "{}\n", r.rate_line);
-  fmt::print(os, "  {:<10} {:>11} {:>11} {:>11}   ({} timed iterations, seconds over {} ranks)\n", "time",
+  fmt::print(os, "  {:<12} {:>11} {:>11} {:>11}   ({} timed iterations, seconds over {} ranks)\n", "time",
              "min", "mean", "max", r.iterations, r.ranks);
   const std::pair<const char*, const Stats*> rows[] = {
-      {"total", &r.total}, {"compute", &r.compute}, {"comm", &r.comm}, {"per iter", &r.per_iteration}};
+      {"total", &r.total},         {"compute", &r.compute},         {"comm", &r.comm},
+      {"  exchange", &r.exchange}, {"  collective", &r.collective}, {"per iter", &r.per_iteration}};
   for (const auto& [name, s] : rows) {
-    fmt::print(os, "  {:<10} {:>11.4e} {:>11.4e} {:>11.4e}\n", name, s->min, s->mean, s->max);
+    fmt::print(os, "  {:<12} {:>11.4e} {:>11.4e} {:>11.4e}\n", name, s->min, s->mean, s->max);
+  }
+  if (r.compute_model != "measured") {
+    fmt::print(os, "  compute model {}{}\n", r.compute_model,
+               r.skeleton ? " (skeleton: kernels not run)" : "");
+  }
+  if (!r.calibration.empty()) {
+    fmt::print(
+        os, "  calibrated (seconds per unit, all ranks' seconds / all ranks' units), for the deck:\n  {}\n",
+        compute_deck_line(r.calibration));
   }
   if (!r.allocation.summary.empty()) fmt::print(os, "  allocation {}\n", r.allocation.summary);
   const Metrics& m = r.metrics;

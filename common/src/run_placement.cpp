@@ -5,6 +5,31 @@
 #include "tamp/app/stats.hpp"
 
 namespace tamp::app {
+namespace {
+
+// --compute-model calibrate: seconds per unit of each kind the problem charges, all ranks' seconds over all
+// ranks' units (a mean weighted by the work of each rank). Collective on `comm`; kinds never charged are left
+// out.
+std::map<std::string, double> calibrate(const Problem& problem, const IterationTimers& timers,
+                                        MPI_Comm comm) {
+  const std::vector<std::string> kinds = problem.compute_kinds();
+  std::vector<double> local(2 * kinds.size(), 0.0);
+  for (std::size_t k = 0; k < kinds.size(); ++k) {
+    const auto it = timers.charges.find(kinds[k]);
+    if (it == timers.charges.end()) continue;
+    local[2 * k] = it->second.seconds;
+    local[2 * k + 1] = it->second.units;
+  }
+  std::vector<double> global(local.size(), 0.0);
+  MPI_Allreduce(local.data(), global.data(), static_cast<int>(local.size()), MPI_DOUBLE, MPI_SUM, comm);
+  std::map<std::string, double> out;
+  for (std::size_t k = 0; k < kinds.size(); ++k) {
+    if (global[2 * k + 1] > 0) out[kinds[k]] = global[2 * k] / global[2 * k + 1];
+  }
+  return out;
+}
+
+}  // namespace
 
 RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
                         const Placement& placement, const CommonOptions& options, MPI_Comm world) {
@@ -16,6 +41,9 @@ RunReport run_placement(const std::string& app, const std::string& spec, const P
   context.task = reordering.task();
   context.backend = backend;
   context.threads = backend_threads(backend);
+  const ComputeModel model = ComputeModel::parse(options.compute_model);
+  context.compute_model = &model;
+  context.skeleton = options.skeleton;
   std::unique_ptr<Run> run = problem.start(context);
 
   IterationTimers warmup_timers;
@@ -29,15 +57,18 @@ RunReport run_placement(const std::string& app, const std::string& spec, const P
   const double total = MPI_Wtime() - start;
 
   Verification verification;
-  if (options.verify) {
+  if (context.skeleton) {
+    verification.note = "skeleton: data not computed";
+  } else if (options.verify) {
     verification = run->verify();
   } else {
     verification.note = "--verify off";
   }
 
   const double per_iteration = iterations > 0 ? total / iterations : 0.0;
-  const auto stats =
-      reduce_stats({total, timers.compute.seconds(), timers.comm.seconds(), per_iteration}, context.comm);
+  const auto stats = reduce_stats({total, timers.compute.seconds(), timers.comm(), per_iteration,
+                                   timers.exchange.seconds(), timers.collective.seconds()},
+                                  context.comm);
 
   RunReport report;
   report.app = app;
@@ -57,6 +88,11 @@ RunReport run_placement(const std::string& app, const std::string& spec, const P
   report.compute = stats[1];
   report.comm = stats[2];
   report.per_iteration = stats[3];
+  report.exchange = stats[4];
+  report.collective = stats[5];
+  report.compute_model = model.spec();
+  report.skeleton = context.skeleton;
+  if (model.calibrating()) report.calibration = calibrate(problem, timers, context.comm);
   report.metrics = reordering.metrics();
   report.params = problem.params();
   const Rate rate = run->rate(report.total.max, iterations);

@@ -11,6 +11,17 @@ SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (anoth
 # "default" collectives start every pair's flow at once (an MPI_Allgather of 336 B on 128 ranks took 10 s of
 # simulator time, on 256 ranks more than 5 minutes); Open MPI's algorithms take 0.04 s and 1 s.
 SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi"]
+# A modelled compute time (the deck's `compute` line): the app injects units x seconds per unit itself, and SMPI must
+# not add the host's measured time between MPI calls (docs/simulation.md).
+SMPI_MODELLED = ["--cfg=smpi/simulate-computation:no"]
+
+
+def compute_args(run, launcher):
+    """smpirun options and app options of the run's compute model (simulated runs only; real runs measure)."""
+    model = run.get("compute", "measured")
+    if launcher != "sim" or model == "measured":
+        return [], []
+    return SMPI_MODELLED, ["--compute-model", model]
 
 
 class Paths:
@@ -93,12 +104,13 @@ def mpirun_flags():
 
 def command(run, launcher, paths, topology, json_path, smpirun_args=()):
     deck = run["deck"]
+    smpi_compute, app_compute = compute_args(run, launcher)
     app = [paths.app(deck.app, launcher == "sim"), *deck.args_for(run["ranks"]), "--mapping", run["mapping"],
-           "--json", json_path]
+           *app_compute, "--json", json_path]
     n = str(run["ranks"])
     if launcher == "sim":
         return [SMPIRUN, "-np", n, "-platform", paths.platform, "-hostfile", hostfile_for(paths, run["ranks"]),
-                *SMPI_CONFIG, *smpirun_args, *app, "--topology", "synthetic:" + paths.machine]
+                *SMPI_CONFIG, *smpi_compute, *smpirun_args, *app, "--topology", "synthetic:" + paths.machine]
     if topology:
         app += ["--topology", topology]
     if launcher == "mpirun":

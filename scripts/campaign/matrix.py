@@ -5,8 +5,10 @@ Campaign file (inputs/campaigns/*.campaign), `key values` lines, `#` comments:
     apps     all|NAME...    `all`: every app with a deck whose binary is built
     scales   N...           ranks of each run (weak scaling: the decks fix the work per rank)
     mappings NAME...        placements run for every app (`default` first: the gains are over it)
-    repeat   N              run each N times, keep the fastest (optional, default 1: filters this machine's noise)
+    repeat   N              run each N times, keep the fastest (optional, default 1: for `compute measured`)
     smpirun  ARG...         extra smpirun options of simulated runs (optional)
+    compute  deck|measured  simulated compute time: the decks' cost models (default; deterministic) or the
+                            host's measured time (noisy)
 Deck (inputs/campaigns/apps/APP.deck):
     app      NAME           the binary is tamp-NAME
     args     ARG...         arguments of every run; {ranks}, {procs2}, {procs3} (AxBxC) and {px} {py} {pz}
@@ -15,6 +17,8 @@ Deck (inputs/campaigns/apps/APP.deck):
     mappings NAME...        the app's own orderings, run beside the campaign's (optional)
     scales   N...           the scales this app can run, when it cannot run every campaign scale (optional)
     graph    SPEC           tamp-map gen spec of the app's task graph, for launcher files (optional; placeholders too)
+    compute  KIND=S...      the app's compute cost model, seconds per unit of each kind (--compute-model of
+                            simulated runs; from scripts/campaign.py --calibrate)
 """
 import os
 import shlex
@@ -85,10 +89,25 @@ def substitute(words, ranks):
     return out
 
 
+def compute_model(path, values, number):
+    """`compute KIND=SECONDS ...` -> the --compute-model value `KIND=SECONDS,...`."""
+    for v in values:
+        kind, eq, seconds = v.partition("=")
+        try:
+            ok = bool(kind) and eq == "=" and float(seconds) >= 0
+        except ValueError:
+            ok = False
+        if not ok:
+            raise MatrixError(f"{path}:{number}: 'compute' needs KIND=SECONDS_PER_UNIT words, not '{v}'")
+    if not values:
+        raise MatrixError(f"{path}:{number}: 'compute' needs KIND=SECONDS_PER_UNIT words")
+    return ",".join(values)
+
+
 class Deck:
     def __init__(self, path):
         entries = read_keyed(path)
-        known = {"app", "args", "mappings", "scales", "graph"}
+        known = {"app", "args", "mappings", "scales", "graph", "compute"}
         for key, (_, number) in entries.items():
             if key not in known:
                 raise MatrixError(f"{path}:{number}: unknown key '{key}' (known: {', '.join(sorted(known))})")
@@ -100,6 +119,7 @@ class Deck:
         self.mappings = entries.get("mappings", ([], 0))[0]
         self.scales = positive_ints(path, "scales", *entries["scales"]) if "scales" in entries else None
         self.graph = " ".join(entries["graph"][0]) if "graph" in entries else None
+        self.compute = compute_model(path, *entries["compute"]) if "compute" in entries else None
 
     def args_for(self, ranks):
         return substitute(self.args, ranks)
@@ -112,7 +132,7 @@ class Campaign:
     def __init__(self, path, decks_dir):
         entries = read_keyed(path)
         required = {"machine", "apps", "scales", "mappings"}
-        known = required | {"repeat", "smpirun"}
+        known = required | {"repeat", "smpirun", "compute"}
         for key, (_, number) in entries.items():
             if key not in known:
                 raise MatrixError(f"{path}:{number}: unknown key '{key}' (known: {', '.join(sorted(known))})")
@@ -128,6 +148,10 @@ class Campaign:
         self.mappings = entries["mappings"][0]
         self.repeat = positive_ints(path, "repeat", *entries["repeat"])[0] if "repeat" in entries else 1
         self.smpirun = entries.get("smpirun", ([], 0))[0]
+        self.compute = entries.get("compute", (["deck"], 0))[0]
+        if self.compute not in (["deck"], ["measured"]):
+            raise MatrixError(f"{path}:{entries['compute'][1]}: 'compute' is deck or measured")
+        self.compute = self.compute[0]
         self.decks_dir = decks_dir
 
     def available_decks(self):
@@ -151,11 +175,15 @@ def expand(campaign, decks, apps, binary_exists):
             chosen.append(decks[name])
     runs = []
     for deck in chosen:
+        if campaign.compute == "deck" and deck.compute is None:
+            raise MatrixError(f"{deck.path}: no 'compute KIND=...' line (scripts/campaign.py --calibrate prints "
+                              "it), or say 'compute measured' in the campaign")
         scales = deck.scales if deck.scales is not None else campaign.scales
         mappings = campaign.mappings + [m for m in deck.mappings if m not in campaign.mappings]
         for ranks in scales:
             for mapping in mappings:
-                runs.append({"app": deck.app, "ranks": ranks, "mapping": mapping, "deck": deck})
+                runs.append({"app": deck.app, "ranks": ranks, "mapping": mapping, "deck": deck,
+                             "compute": deck.compute if campaign.compute == "deck" else "measured"})
     return runs
 
 

@@ -7,8 +7,9 @@ import os
 import shutil
 import subprocess
 
-FIELDS = ["app", "ranks", "mapping", "status", "verified", "time_total", "time_compute", "time_comm", "hop_bytes",
-          "hops_per_byte", "max_dilation", "max_link_load", "offnode_fraction", "machine", "topology_source"]
+FIELDS = ["app", "ranks", "mapping", "status", "verified", "time_total", "time_compute", "time_comm", "time_exchange",
+          "time_collective", "hop_bytes", "hops_per_byte", "max_dilation", "max_link_load", "offnode_fraction",
+          "machine", "topology_source", "compute_model"]
 
 
 def load_row(run, status, json_path):
@@ -20,7 +21,9 @@ def load_row(run, status, json_path):
             r = records[-1]
             t, m = r.get("time", {}), r.get("metrics", {})
             row.update(verified=r.get("verified"), time_total=t.get("total"), time_compute=t.get("compute"),
-                       time_comm=t.get("comm"), hop_bytes=m.get("hop_bytes"), hops_per_byte=m.get("hops_per_byte"),
+                       time_comm=t.get("comm"), time_exchange=t.get("exchange"),
+                       time_collective=t.get("collective"), compute_model=r.get("compute_model"),
+                       hop_bytes=m.get("hop_bytes"), hops_per_byte=m.get("hops_per_byte"),
                        max_dilation=m.get("max_dilation"), max_link_load=m.get("max_link_load"),
                        offnode_fraction=m.get("offnode_fraction"), machine=r.get("machine"),
                        topology_source=r.get("topology_source"))
@@ -47,8 +50,9 @@ def gain(base, value):
 
 
 def summary(rows):
-    head = (f"{'app':<9} {'ranks':>5} {'mapping':<14} {'time (s)':>10} {'comm (s)':>10} {'hop-bytes':>10} "
-            f"{'hops/B':>7} {'max link':>10} {'gain time':>9} {'gain comm':>9} {'gain h-B':>9}")
+    head = (f"{'app':<9} {'ranks':>5} {'mapping':<14} {'time (s)':>10} {'comm (s)':>10} {'exch (s)':>10} "
+            f"{'coll (s)':>10} {'hop-bytes':>10} {'hops/B':>7} {'max link':>10} {'gain time':>9} {'gain comm':>9} "
+            f"{'gain exch':>9} {'gain coll':>9} {'gain h-B':>9}")
     lines = [head, "-" * len(head)]
     keys = []
     for r in rows:
@@ -63,10 +67,13 @@ def summary(rows):
                 continue
             lines.append(
                 f"{app:<9} {ranks:>5} {r['mapping']:<14} {num(r.get('time_total'), '10.4g')} "
-                f"{num(r.get('time_comm'), '10.4g')} {num(r.get('hop_bytes'), '10.4g')} "
+                f"{num(r.get('time_comm'), '10.4g')} {num(r.get('time_exchange'), '10.4g')} "
+                f"{num(r.get('time_collective'), '10.4g')} {num(r.get('hop_bytes'), '10.4g')} "
                 f"{num(r.get('hops_per_byte'), '7.3f')} {num(r.get('max_link_load'), '10.4g')} "
                 f"{gain(base.get('time_total'), r.get('time_total')):>9} "
                 f"{gain(base.get('time_comm'), r.get('time_comm')):>9} "
+                f"{gain(base.get('time_exchange'), r.get('time_exchange')):>9} "
+                f"{gain(base.get('time_collective'), r.get('time_collective')):>9} "
                 f"{gain(base.get('hop_bytes'), r.get('hop_bytes')):>9}")
     return "\n".join(lines) + "\n"
 

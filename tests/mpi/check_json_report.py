@@ -2,6 +2,10 @@
 """Checks a --json report: JSON Lines with the DESIGN §9 fields.
 
 usage: check_json_report.py FILE RUNS [--app NAME] [--mappings a,b,c] [--same-checksum]
+                            [--comm exchange|collective|both] [--calibrated KIND,...]
+  --comm: which part of the communication time must be non-zero (the other zero unless `both`);
+  time.comm must be at most time.exchange + time.collective and at least either.
+  --calibrated: results.compute_calibration must give a positive seconds-per-unit for each KIND.
 Exits 1 with one line per problem found.
 """
 import argparse
@@ -11,7 +15,7 @@ import sys
 
 TOP = {"app": str, "mapping": str, "ranks": int, "threads": int, "machine": str, "topology_source": str,
        "verified": bool, "time": dict, "metrics": dict}
-TIME = ["total", "compute", "comm"]
+TIME = ["total", "compute", "comm", "exchange", "collective"]
 METRICS = ["hop_bytes", "hops_per_byte", "max_dilation", "max_link_load", "offnode_fraction"]
 
 
@@ -47,6 +51,24 @@ def check_run(n, run, args, problems):
             bad(f"time_stats.{key} is not ordered min <= mean <= max")
         elif run.get("time", {}).get(key) != s["max"]:
             bad(f"time.{key} is not the maximum over ranks")
+    t = run.get("time", {})
+    if all(is_number(t.get(k)) for k in ("comm", "exchange", "collective")):
+        slack = 1e-12 * max(t["comm"], 1e-300)
+        if not max(t["exchange"], t["collective"]) - slack <= t["comm"] <= t["exchange"] + t["collective"] + slack:
+            bad(f"time.comm {t['comm']} is not the sum of exchange {t['exchange']} and collective {t['collective']}")
+        if args.comm:
+            nonzero = {"exchange": t["exchange"] > 0, "collective": t["collective"] > 0}
+            want = {"exchange": args.comm in ("exchange", "both"), "collective": args.comm in ("collective", "both")}
+            for part in nonzero:
+                if nonzero[part] != want[part]:
+                    bad(f"time.{part} is {t[part]}, expected {'> 0' if want[part] else '0'} (--comm {args.comm})")
+    if not isinstance(run.get("compute_model"), str):
+        bad("missing 'compute_model'")
+    if args.calibrated:
+        calibration = run.get("results", {}).get("compute_calibration", {})
+        for kind in args.calibrated.split(","):
+            if not is_number(calibration.get(kind)) or calibration[kind] <= 0:
+                bad(f"results.compute_calibration.{kind} is not a positive number ({calibration})")
     if args.app and run.get("app") != args.app:
         bad(f"app is {run.get('app')!r}, expected {args.app!r}")
     if run.get("verified") is not True:
@@ -62,6 +84,8 @@ def main():
     parser.add_argument("--app")
     parser.add_argument("--mappings")
     parser.add_argument("--same-checksum", action="store_true")
+    parser.add_argument("--comm", choices=["exchange", "collective", "both"])
+    parser.add_argument("--calibrated")
     args = parser.parse_args()
 
     problems = []

@@ -90,7 +90,7 @@ endif()
 if(Python3_Interpreter_FOUND)
   add_test(NAME fft-json-check
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_json_report.py ${_fft_json} ${_fft_json_runs}
-                   --app fft --mappings ${_fft_json_mappings} --same-checksum)
+                   --app fft --mappings ${_fft_json_mappings} --same-checksum --comm collective)
   set_tests_properties(fft-json-check PROPERTIES FIXTURES_REQUIRED fft-json LABELS mpi)
 endif()
 

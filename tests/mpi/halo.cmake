@@ -69,7 +69,7 @@ endif()
 if(Python3_Interpreter_FOUND)
   add_test(NAME halo-json-check
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_json_report.py ${_hjson} ${_hruns}
-                   --app halo --mappings ${_hmappings} --same-checksum)
+                   --app halo --mappings ${_hmappings} --same-checksum --comm both)
   set_tests_properties(halo-json-check PROPERTIES FIXTURES_REQUIRED halo-report LABELS mpi)
 endif()
 add_test(NAME halo-yaml-check COMMAND ${CMAKE_COMMAND} -E cat ${_hyaml})

@@ -87,7 +87,7 @@ endforeach()
 if(Python3_Interpreter_FOUND)
   add_test(NAME lanczos-json-check
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_json_report.py ${_lz_json} ${_lz_runs}
-                   --app lanczos)
+                   --app lanczos --comm collective)
   add_test(NAME lanczos-json-same-eigenvalues
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/apps/lanczos/compare_eigenvalues.py ${_lz_json}
                    ${_lz_runs})

@@ -77,7 +77,7 @@ endif()
 if(Python3_Interpreter_FOUND)
   add_test(NAME mesh-json-check
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_json_report.py ${_json} ${_json_runs}
-                   --app mesh --mappings ${_json_mappings} --same-checksum)
+                   --app mesh --mappings ${_json_mappings} --same-checksum --comm exchange)
   set_tests_properties(mesh-json-check PROPERTIES FIXTURES_REQUIRED mesh-json LABELS mpi)
 endif()
 

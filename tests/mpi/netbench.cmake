@@ -75,7 +75,7 @@ set_tests_properties(netbench-json PROPERTIES FIXTURES_REQUIRED netbench-json-cl
 if(Python3_Interpreter_FOUND)
   add_test(NAME netbench-json-check
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_json_report.py ${_nb_json} 2
-                   --app netbench --mappings default,round-robin)
+                   --app netbench --mappings default,round-robin --comm exchange)
   set_tests_properties(netbench-json-check PROPERTIES FIXTURES_REQUIRED netbench-json LABELS mpi)
 endif()
 

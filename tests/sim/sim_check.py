@@ -8,6 +8,10 @@
       runs both ring programs and passes when both verify and the near placement takes less time than the far one.
   sim_check.py expect ok|fail REGEX -- COMMAND...
       runs COMMAND and passes when it exits with 0 (ok) or not (fail) and its output matches REGEX.
+  sim_check.py same FILE -- FIRST... -- SECOND...
+      runs both commands (each an app with --json FILE, FILE removed before each) and passes when the times of
+      their runs ("time" and "time_stats") are bitwise equal and the compute time is not zero: a modelled compute
+      time does not depend on the host (the same command twice), nor on whether the kernels ran (--skeleton).
 """
 import json
 import os
@@ -63,6 +67,34 @@ def check_ring(args):
         sys.exit("sim_check: the far placement is not slower")
 
 
+def json_times(path, command):
+    if os.path.exists(path):
+        os.remove(path)
+    run(command)
+    with open(path) as f:
+        runs = [json.loads(line) for line in f if line.strip()]
+    if not runs:
+        sys.exit(f"sim_check: no run in {path}")
+    return [(r["mapping"], r["time"], r["time_stats"]) for r in runs]
+
+
+def check_same(args):
+    split = [i for i, a in enumerate(args) if a == "--"]
+    if len(split) != 2 or split[0] != 1:
+        sys.exit("usage: sim_check.py same FILE -- FIRST... -- SECOND...")
+    path = args[0]
+    first = json_times(path, args[split[0] + 1:split[1]])
+    second = json_times(path, args[split[1] + 1:])
+    for (mapping, time, stats), (_, time2, stats2) in zip(first, second):
+        print(f"{mapping}: total {time['total']!r} s vs {time2['total']!r} s, compute {time['compute']!r} s vs "
+              f"{time2['compute']!r} s")
+        if time["compute"] <= 0:
+            sys.exit(f"sim_check: {mapping}: no compute time: the model was not charged")
+    if first != second:
+        sys.exit("sim_check: the times differ")
+    print("simulated times bitwise equal")
+
+
 def check_expect(args):
     outcome, regex, command = args[0], args[1], args[3:]
     print("running:", " ".join(command), flush=True)
@@ -79,6 +111,8 @@ if __name__ == "__main__":
         check_json(sys.argv[2:])
     elif len(sys.argv) > 4 and sys.argv[1] == "expect" and sys.argv[2] in ("ok", "fail") and sys.argv[4] == "--":
         check_expect(sys.argv[2:])
+    elif len(sys.argv) > 3 and sys.argv[1] == "same":
+        check_same(sys.argv[2:])
     elif len(sys.argv) > 2 and sys.argv[1] == "ring":
         check_ring(sys.argv[2:])
     else:

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tamp/app/backend.hpp"
+#include "tamp/app/compute_model.hpp"
 #include "tamp/app/options.hpp"
 #include "tamp/app/reorder.hpp"
 #include "tamp/app/report.hpp"
@@ -23,12 +24,15 @@ class App;
 
 namespace tamp::app {
 
-/// What a run is given: the reordered communicator (rank == task) and the chosen backend.
+/// What a run is given: the reordered communicator (rank == task), the chosen backend and how compute is
+/// charged (compute_phase(), tamp/app/compute.hpp).
 struct RunContext {
   MPI_Comm comm = MPI_COMM_NULL;
   int task = 0;
   Backend backend = Backend::openmp;
   int threads = 1;
+  const ComputeModel* compute_model = nullptr;  // --compute-model; nullptr = measured
+  bool skeleton = false;                        // --skeleton: kernels are charged, not run
 };
 
 struct Verification {
@@ -72,6 +76,8 @@ class Problem {
   /// exception escaping it aborts the job unless it is an AgreedError: wrap local steps that can fail in
   /// collectively().
   virtual std::unique_ptr<Run> start(const RunContext& context) const = 0;
+  /// The unit kinds the app's kernels charge (compute_phase()): a modelled --compute-model must give each.
+  virtual std::vector<std::string> compute_kinds() const { return {}; }
 
   /// Orderings the app itself offers beside the module's mappers (halo's `group`, lanczos's `dm`, ...): names
   /// that --mapping and --compare accept, also as NAME+STEP with the module's post-processing steps.

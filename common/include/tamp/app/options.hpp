@@ -22,21 +22,24 @@ struct CommonOptions {
   std::uint64_t seed = 1;               // seed of randomised mappings
   std::string objective = "hop-bytes";  // what `auto` and refinement minimise: hop-bytes | congestion
   bool verify = true;                   // --verify on|off
+  std::string compute_model =
+      "measured";         // measured | calibrate | KIND=SECONDS_PER_UNIT,... (compute_model.hpp)
+  bool skeleton = false;  // kernels charged, not run (simulated build, modelled compute)
   bool verbose = false;
 };
 std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
 
 /// Registers --mapping, --compare, --topology (default from $TAMP_TOPOLOGY), --backend, --json, --seed,
-/// --objective, --verify, --verbose on `cli`, bound to `options`.
+/// --objective, --verify, --compute-model, --skeleton, --verbose on `cli`, bound to `options`.
 void add_common_options(CLI::App& cli, CommonOptions& options);
 
 /// The mapping specs to run, in order: `compare` when given, else {mapping}.
 std::vector<std::string> placements(const CommonOptions& options);
 /// The mapper options the specs run with.
 MapOptions map_options(const CommonOptions& options);
-/// Checks values that parsing alone cannot (file: specs, backend availability, objective); throws
-/// std::invalid_argument. Needs no MPI: every rank reaches the same verdict. Mapping names are checked against
-/// the module's registry and the app's own orderings by check_mapping_names() (tamp/app/app.hpp).
+/// Checks values that parsing alone cannot (file: specs, backend availability, objective, compute model);
+/// throws std::invalid_argument. Needs no MPI: every rank reaches the same verdict. Mapping names are checked
+/// against the module's registry and the app's own orderings by check_mapping_names() (tamp/app/app.hpp).
 void validate(const CommonOptions& options);
 
 /// The synthetic machine used when neither --topology nor $TAMP_TOPOLOGY is given: the 4x4x4 torus file of

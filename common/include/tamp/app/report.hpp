@@ -1,6 +1,7 @@
 // The report of one run: a human table (rank 0) and one JSON object per run (DESIGN §9, JSON Lines).
 #pragma once
 #include <iosfwd>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -41,12 +42,17 @@ struct RunReport {
   int iterations = 0;  // timed iterations (warm-up excluded)
   Stats total;         // per-rank seconds of the timed loop
   Stats compute;
-  Stats comm;
+  Stats comm;                                         // exchange + collective
+  Stats exchange;                                     // point-to-point messages
+  Stats collective;                                   // collective operations
   Stats per_iteration;                                // per-rank total / iterations
   Metrics metrics;                                    // of the placement, on the job's allocation
   nlohmann::json params = nlohmann::json::object();   // the app's problem (sizes, grid, ...)
   nlohmann::json results = nlohmann::json::object();  // the app's figures (rates, ...)
-  std::string rate_line;  // the app's rate line, printed under the verification line
+  std::string rate_line;                   // the app's rate line, printed under the verification line
+  std::string compute_model = "measured";  // ComputeModel::spec() of the run
+  bool skeleton = false;
+  std::map<std::string, double> calibration;  // --compute-model calibrate: seconds per unit of each kind
 
   bool verified() const { return verification == VerificationStatus::passed; }
 };
@@ -57,6 +63,9 @@ nlohmann::json to_json(const RunReport& report);
 void append_json_line(const std::string& path, const RunReport& report);
 /// Throws std::runtime_error unless `path` can be opened for appending (checked before the runs).
 void check_json_writable(const std::string& path);
+
+/// The `compute KIND=SECONDS ...` line of a deck (docs/measuring-gains.md) for a calibration.
+std::string compute_deck_line(const std::map<std::string, double>& calibration);
 
 /// The per-run table.
 void print_run(std::ostream& os, const RunReport& report);
