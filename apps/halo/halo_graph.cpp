@@ -1,32 +1,31 @@
-// The halo task graph and the Group ordering.
+// The halo task graph (the library's minighost: generator) and the Group ordering.
 #include "halo_graph.hpp"
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
-#include "halo_block.hpp"
+#include "tamp/generators.hpp"
 
 namespace tamp::halo {
 
-TaskGraph make_halo_graph(const HaloSpec& spec) {
-  const int tasks = spec.ranks();
-  std::vector<Edge> edges;
-  std::vector<double> xyz;
-  xyz.reserve(static_cast<std::size_t>(tasks) * 3);
-  for (int t = 0; t < tasks; ++t) {
-    const Block b = block_of_task(spec, t);
-    for (int f = 0; f < kFaces; ++f) {
-      if (b.neighbor[f] < 0) continue;
-      edges.push_back({t, b.neighbor[f], 8.0 * spec.vars * static_cast<double>(face_cells(b.layout, f))});
-    }
-    for (int d = 0; d < 3; ++d) xyz.push_back(b.coords[d]);
-  }
-  TaskGraph graph = TaskGraph::from_edges(tasks, std::move(edges));
-  graph.set_coordinates(3, std::move(xyz));
-  graph.set_grid(GridShape{{spec.procs[0], spec.procs[1], spec.procs[2]}, {false, false, false}});
-  return graph;
+std::string halo_graph_spec(const HaloSpec& spec, int summed) {
+  const auto& p = spec.procs;
+  const auto& n = spec.local;
+  std::string stencil = to_string(spec.stencil);  // "3D7PT"
+  for (char& c : stencil) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string line = fmt::format("minighost:{}x{}x{},nx={},ny={},nz={},vars={},stencil={}", p[0], p[1], p[2],
+                                 n[0], n[1], n[2], spec.vars, stencil);
+  if (spec.comm == CommMethod::svaf) line += ",comm=svaf";
+  if (summed != spec.vars) line += fmt::format(",sums={}", summed);
+  return line;
+}
+
+TaskGraph make_halo_graph(const HaloSpec& spec, int summed) {
+  return generate_graph(halo_graph_spec(spec, summed));
 }
 
 std::array<int, 3> group_block(const std::array<int, 3>& procs, int cores) {

@@ -1,6 +1,7 @@
 // What the mappers place: the face messages of one time step, and the app's own `group` ordering.
 #pragma once
 #include <array>
+#include <string>
 
 #include "halo_spec.hpp"
 #include "tamp/allocation.hpp"
@@ -9,10 +10,15 @@
 
 namespace tamp::halo {
 
-/// One step's messages: each task to each face neighbour, 8 bytes x num_vars x the face plane with its ghost
-/// ring (what MG_PACK sends, BSPMA or SVAF alike); the NPX x NPY x NPZ grid shape (not periodic) and the task
-/// coordinates, so `blocked`, `geom-rs` and `auto` see the pattern.
-TaskGraph make_halo_graph(const HaloSpec& spec);
+/// The `tamp-map gen` spec of one step's messages (generators.md, `minighost:`): the process grid, the local
+/// box, the variables, the stencil, `comm=svaf` for SVAF and `sums=K` when not every variable is summed
+/// (`summed` = the variables whose grid sum is checked every step). A campaign deck's `graph` line is this
+/// line.
+std::string halo_graph_spec(const HaloSpec& spec, int summed);
+
+/// generate_graph(halo_graph_spec(spec, summed)): the face exchange and the grid sums as phases, the process
+/// grid and the task coordinates, so `blocked`, `geom-rs` and `auto` see the pattern.
+TaskGraph make_halo_graph(const HaloSpec& spec, int summed);
 
 /// The block of tasks that `group` puts on one node of `cores` cores: seed 001's 2x2x4 for 16 cores,
 /// generalised by handing the prime factors of `cores` (largest first) to z, x, y in turn, skipping a

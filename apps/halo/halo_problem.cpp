@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "halo_graph.hpp"
 #include "halo_run.hpp"
 #include "tamp/app/collective.hpp"
@@ -13,7 +15,8 @@ HaloProblem::HaloProblem(HaloSpec spec, std::string backend)
     : spec_(std::move(spec)),
       backend_(std::move(backend)),
       sources_(make_sources(spec_)),
-      graph_(make_halo_graph(spec_)) {}
+      graph_(make_halo_graph(
+          spec_, static_cast<int>(std::count(sources_.summed.begin(), sources_.summed.end(), true)))) {}
 
 nlohmann::json HaloProblem::params() const {
   int summed = 0;
@@ -32,7 +35,8 @@ nlohmann::json HaloProblem::params() const {
           {"error_tol", spec_.tolerance()},
           {"debug_grid", spec_.debug_grid},
           {"backend", backend_},
-          {"cells", spec_.global_cells()}};
+          {"cells", spec_.global_cells()},
+          {"graph", halo_graph_spec(spec_, summed)}};
 }
 
 std::string HaloProblem::summary() const {

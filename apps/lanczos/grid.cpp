@@ -1,8 +1,11 @@
 // Block positions, segments and groups of the triangular grid.
 #include "grid.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
+#include <string>
 
 #include "tamp/generators.hpp"
 #include "tamp/metrics.hpp"
@@ -43,6 +46,11 @@ TaskGraph spmv_task_graph(int nd, MfdnOrdering ordering, std::int64_t n) {
   spec.ordering = ordering;
   spec.n = static_cast<double>(n);
   return make_mfdn_graph(spec);
+}
+
+std::string lanczos_graph_spec(int nd, MfdnOrdering ordering, std::int64_t n, int warmup, int iterations) {
+  const double vectors = warmup + (iterations + 1) / 2.0;
+  return fmt::format("mfdn:{},ordering={},n={},vectors={}", nd, to_string(ordering), n, vectors);
 }
 
 TaskGraph group_messages(const TaskGraph& graph, const Grid& grid, bool columns) {

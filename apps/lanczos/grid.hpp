@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "tamp/allocation.hpp"
@@ -58,8 +59,14 @@ class Grid {
 /// own) or needs an odd nd.
 std::vector<int> ordering_slots(const Grid& grid, MfdnOrdering o);
 
-/// The graph the mappers place: the SpMV messages of one Lanczos step (make_mfdn_graph, 8 n / nd bytes each).
+/// The SpMV messages of one Lanczos step alone (make_mfdn_graph without the orthogonalisation, a segment of
+/// doubles each): what seed 004's per-group D, T, X are computed on.
 TaskGraph spmv_task_graph(int nd, MfdnOrdering ordering, std::int64_t n);
+
+/// The `tamp-map gen` spec of one timed Lanczos step as this app runs it (generators.md, `mfdn:`): the SpMV
+/// trees and the orthogonalisation, `vectors` = the mean number of Lanczos vectors the two projections sum
+/// over the timed steps (step s, 0-based, projects against s + 1 vectors: warmup + (iterations + 1) / 2).
+std::string lanczos_graph_spec(int nd, MfdnOrdering ordering, std::int64_t n, int warmup, int iterations);
 
 /// The messages of `graph` within column groups (S1, S5) or within row groups (S2, S4), one unit each, so
 /// that evaluate() gives seed 004's D, T and X (Eq. 1-3) per communicator group.

@@ -8,6 +8,7 @@
 #include "group_metrics.hpp"
 #include "lanczos_run.hpp"
 #include "tamp/app/collective.hpp"
+#include "tamp/generators.hpp"
 
 namespace tamp::lanczos {
 namespace {
@@ -31,7 +32,9 @@ LanczosProblem::LanczosProblem(LanczosSpec spec, std::string backend, const app:
       backend_(std::move(backend)),
       placement_(&placement),
       grid_(spec_.nd, spec_.ordering, spec_.matrix.n),
-      graph_(spmv_task_graph(spec_.nd, spec_.ordering, spec_.matrix.n)),
+      graph_spec_(
+          lanczos_graph_spec(spec_.nd, spec_.ordering, spec_.matrix.n, spec_.warmup, spec_.iterations)),
+      graph_(generate_graph(graph_spec_)),
       new_index_(spreading_permutation(spec_.matrix.n, spec_.permute_seed)) {
   for (const MfdnOrdering o : {MfdnOrdering::dm, MfdnOrdering::cm, MfdnOrdering::bdm, MfdnOrdering::bcm}) {
     std::vector<int> slots = ordering_slots(grid_, o);
@@ -72,7 +75,8 @@ nlohmann::json LanczosProblem::params() const {
           {"tolerance", spec_.tolerance},
           {"permute_seed", spec_.permute_seed},
           {"backend", backend_},
-          {"segment_bytes", 8.0 * static_cast<double>(spec_.matrix.n) / spec_.nd}};
+          {"segment_bytes", 8.0 * static_cast<double>(spec_.matrix.n) / spec_.nd},
+          {"graph", graph_spec_}};
 }
 
 std::string LanczosProblem::summary() const {
@@ -85,7 +89,8 @@ std::string LanczosProblem::summary() const {
 
 std::unique_ptr<app::Run> LanczosProblem::start(const app::RunContext& context) const {
   // D, T, X of this placement need the slot of every task: the world rank behind each rank of context.comm.
-  const GroupMetrics groups = group_metrics(graph_, grid_, *placement_, context.comm);
+  const GroupMetrics groups = group_metrics(spmv_task_graph(spec_.nd, spec_.ordering, spec_.matrix.n), grid_,
+                                            *placement_, context.comm);
   // Building the block is local and may fail (memory): agree before the first collective of the run.
   Block block = app::collectively(context.comm,
                                   [&] { return make_block(spec_.matrix, new_index_, grid_, context.task); });

@@ -19,7 +19,8 @@ struct FirstResult {
 
 class LanczosProblem final : public app::Problem {
  public:
-  /// Builds the grid of spec.ordering and the SpMV task graph (spmv_task_graph). `placement` must outlive the
+  /// Builds the grid of spec.ordering and the task graph of one Lanczos step (generate_graph of
+  /// lanczos_graph_spec: SpMV trees and orthogonalisation). `placement` must outlive the
   /// problem (run_app keeps it for the whole job).
   LanczosProblem(LanczosSpec spec, std::string backend, const app::Placement& placement);
 
@@ -48,6 +49,7 @@ class LanczosProblem final : public app::Problem {
   std::string backend_;
   const app::Placement* placement_;
   Grid grid_;
+  std::string graph_spec_;  // params.graph
   TaskGraph graph_;
   std::vector<std::int64_t> new_index_;
   std::vector<std::pair<std::string, std::vector<int>>> orderings_;  // name, slot of each task

@@ -1,6 +1,8 @@
 // Task graphs of regular communication patterns, and the "kind:args" spec parser of `tamp-map gen`.
 #include "tamp/generators.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <limits>
@@ -133,6 +135,18 @@ long long parse_positive(const std::string& text, const std::string& spec, const
   return v;
 }
 
+/// A whole-string decimal number >= 0 (digits with at most one point, e.g. "61.5"), or throws naming the
+/// spec.
+double parse_decimal(const std::string& text, const std::string& spec, const std::string& what) {
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789.") == std::string::npos &&
+                      std::count(text.begin(), text.end(), '.') <= 1 && text != ".";
+  char* end = nullptr;
+  const double v = digits ? std::strtod(text.c_str(), &end) : -1;
+  if (!digits || *end != '\0' || !std::isfinite(v))
+    throw std::invalid_argument("generate_graph: bad " + what + " '" + text + "' in '" + spec + "'");
+  return v;
+}
+
 /// A whole-string integer in [0, 2^63), for lengths and seeds that may pass int.
 long long parse_positive_ll(const std::string& text, const std::string& spec, const std::string& what) {
   const auto bad = [&] {
@@ -243,9 +257,17 @@ TaskGraph minighost_from_args(const std::vector<std::string>& args, const std::s
         throw std::invalid_argument("generate_graph: sum=" + o.value + " in '" + spec +
                                     "' (expected 0..100)");
       s.percent_sum = static_cast<double>(percent);
+    } else if (o.has_value && o.key == "sums") {
+      s.summed =
+          o.value == "0" ? 0 : static_cast<int>(parse_positive(o.value, spec, "summed variable count"));
+    } else if (o.has_value && o.key == "comm" && (o.value == "bspma" || o.value == "svaf")) {
+      s.svaf = o.value == "svaf";
+    } else if (o.has_value && o.key == "ring" && (o.value == "0" || o.value == "1")) {
+      s.ring = o.value == "1";
     } else {
-      throw std::invalid_argument("generate_graph: unknown option '" + args[i] + "' in '" + spec +
-                                  "' (expected nx=N, ny=N, nz=N, vars=N, stencil=S, sum=PERCENT)");
+      throw std::invalid_argument(
+          "generate_graph: unknown option '" + args[i] + "' in '" + spec +
+          "' (expected nx=N, ny=N, nz=N, vars=N, stencil=S, sum=PERCENT, sums=N, comm=bspma|svaf, ring=0|1)");
     }
   }
   return naming_spec(spec, [&] { return make_minighost_graph(s); });
@@ -265,10 +287,10 @@ TaskGraph mfdn_from_args(const std::vector<std::string>& args, const std::string
     } else if (o.has_value && o.key == "orth" && (o.value == "0" || o.value == "1")) {
       s.orthogonalisation = o.value == "1";
     } else if (o.has_value && o.key == "vectors") {
-      s.vectors = static_cast<double>(parse_positive(o.value, spec, "vector count"));
+      s.vectors = parse_decimal(o.value, spec, "vector count");
     } else {
       throw std::invalid_argument("generate_graph: unknown option '" + args[i] + "' in '" + spec +
-                                  "' (expected ordering=dm|cm|bdm|bcm, n=N, orth=0|1, vectors=N)");
+                                  "' (expected ordering=dm|cm|bdm|bcm, n=N, orth=0|1, vectors=X)");
     }
   }
   return naming_spec(spec, [&] { return make_mfdn_graph(s); });

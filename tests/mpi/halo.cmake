@@ -100,3 +100,8 @@ tamp_add_mpi_error_test(NAME halo-error-group RANKS 6 REGEX "mapping group needs
                         COMMAND tamp-halo --nx 4 --ny 4 --nz 4 --mapping group)
 tamp_add_mpi_test(NAME halo-help RANKS 1 COMMAND tamp-halo --help)
 set_tests_properties(halo-help PROPERTIES PASS_REGULAR_EXPRESSION "--num_vars.*--comm_method.*--npx.*--compare")
+
+# The campaign deck's run (its args on a 2x2x1 grid) hands the mappers the graph of the deck's `graph` line:
+# params.graph is that line and the phases the app evaluated are those `tamp-map gen` writes for it.
+include(${CMAKE_CURRENT_LIST_DIR}/deck_graph.cmake)
+tamp_add_deck_graph_test(APP halo RANKS 4 SUBST "px=2,py=2,pz=1" FAIL "${_halo_fail}")

@@ -134,3 +134,8 @@ set_tests_properties(lanczos-groups-hopper-276 PROPERTIES LABELS "lanczos"
                      PASS_REGULAR_EXPRESSION "dm +0\\.76 +38\\.6 +62\\.0 .*bcm +0\\.00 +0\\.0 +0\\.0 ")
 tamp_add_mpi_error_test(NAME lanczos-groups-error-ordering RANKS 1 REGEX "unknown MFDn ordering 'xm'"
                         COMMAND tamp-lanczos-groups --nd 5 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs xm)
+
+# The campaign deck's run on n_d = 3 (6 ranks) hands the mappers the graph of the deck's `graph` line (params.graph,
+# and the phases the app evaluated are those `tamp-map gen` writes for it).
+include(${CMAKE_CURRENT_LIST_DIR}/deck_graph.cmake)
+tamp_add_deck_graph_test(APP lanczos RANKS 6 SUBST "nd=3" FAIL "${_lz_fail}")

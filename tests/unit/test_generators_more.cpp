@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdlib>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -16,23 +17,32 @@ namespace {
 
 using Positions = std::vector<std::array<int, 2>>;
 
-// 2x2x1 tasks of 10^3 cells, 5 vars: x pairs 2, y pairs 2, no z: 8 messages of 100 cells x 40 B.
+// 2x2x1 tasks of 10^3 cells, 5 vars: x pairs 2, y pairs 2, no z: 8 messages of a 12 x 12 face plane (MG_PACK
+// sends the halo ring with the face, whatever the stencil) x 40 B; ring=0: the 10 x 10 face cells only.
 TEST(GeneratorsMore, MiniGhostFaces) {
   const TaskGraph g = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,stencil=3d7pt,sum=0");
   EXPECT_EQ(g.num_tasks(), 4);
   EXPECT_EQ(g.num_edges(), 8);
-  EXPECT_DOUBLE_EQ(g.total_bytes(), 8 * 4000.0);
+  EXPECT_FALSE(g.has_phases());
+  EXPECT_DOUBLE_EQ(g.total_bytes(), 8 * 144 * 40.0);
+  EXPECT_DOUBLE_EQ(generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,sum=0,ring=0").total_bytes(),
+                   8 * 4000.0);
 }
 
-// The coordinated exchange carries the halo ring: 12 x 12 cells per face.
-TEST(GeneratorsMore, MiniGhostDiagonalsWidenFaces) {
+// The diagonal stencils send the same messages, one dimension at a time (x and y stages here, no z).
+TEST(GeneratorsMore, MiniGhostDiagonalsGoByDimension) {
   const TaskGraph g = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,stencil=3d27pt,sum=0");
   EXPECT_EQ(g.num_edges(), 8);
   EXPECT_DOUBLE_EQ(g.total_bytes(), 8 * 144 * 40.0);
+  ASSERT_EQ(g.phases().size(), 2u);
+  EXPECT_EQ(g.phases()[0].name, "faces-y");
+  EXPECT_EQ(g.phases()[1].name, "faces-x");
+  for (const Edge& e : g.phases()[0].edges) EXPECT_EQ(std::abs(e.src - e.dst), 2);  // y neighbours on 2x2
+  for (const Edge& e : g.phases()[1].edges) EXPECT_EQ(std::abs(e.src - e.dst), 1);
   // Defaults: 100^3 cells, 5 variables; a 2x1x1 grid has one pair.
-  EXPECT_DOUBLE_EQ(generate_graph("minighost:2x1x1,sum=0").total_bytes(), 2 * 100 * 100 * 40.0);
+  EXPECT_DOUBLE_EQ(generate_graph("minighost:2x1x1,sum=0").total_bytes(), 2 * 102 * 102 * 40.0);
   EXPECT_DOUBLE_EQ(generate_graph("minighost:2x1x1,vars=40,nx=3,ny=4,nz=5,sum=0").total_bytes(),
-                   2 * 20 * 320.0);
+                   2 * 42 * 320.0);
 }
 
 TEST(GeneratorsMore, MfdnOrderingsNd3) {

@@ -21,12 +21,12 @@ TEST(GeneratorsPhases, MiniGhostFacesThenGridSums) {
   ASSERT_EQ(g.phases().size(), 3u);  // faces, then 2 rounds of recursive doubling over 4 tasks
   EXPECT_EQ(g.phases()[0].name, "faces");
   EXPECT_EQ(g.phases()[0].kind, PhaseKind::p2p);
-  EXPECT_DOUBLE_EQ(phase_bytes(g.phases()[0]), 8 * 4000.0);
+  EXPECT_DOUBLE_EQ(phase_bytes(g.phases()[0]), 8 * 144 * 40.0);  // 12 x 12 planes (face and ring)
   EXPECT_EQ(g.phases()[1].name, "grid-sum/r0");
   EXPECT_EQ(g.phases()[1].kind, PhaseKind::collective);
   EXPECT_DOUBLE_EQ(g.phases()[1].count, 5);  // one allreduce of one double per variable and step
   EXPECT_DOUBLE_EQ(phase_bytes(g.phases()[1]), 4 * 8.0);
-  EXPECT_DOUBLE_EQ(g.total_bytes(), 8 * 4000.0 + 2 * 5 * 4 * 8.0);
+  EXPECT_DOUBLE_EQ(g.total_bytes(), 8 * 144 * 40.0 + 2 * 5 * 4 * 8.0);
   EXPECT_TRUE(g.grid().has_value());
   EXPECT_EQ(g.coordinate_dim(), 3);
 }
@@ -36,8 +36,33 @@ TEST(GeneratorsPhases, MiniGhostSumShare) {
   EXPECT_DOUBLE_EQ(half.phases()[1].count, 2);
   const TaskGraph none = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,sum=0");
   EXPECT_FALSE(none.has_phases());
-  EXPECT_DOUBLE_EQ(none.total_bytes(), 8 * 4000.0);
+  EXPECT_DOUBLE_EQ(none.total_bytes(), 8 * 144 * 40.0);
   EXPECT_THROW(generate_graph("minighost:2x2x1,sum=101"), std::invalid_argument);
+}
+
+// SVAF: one message per variable, as many exchanges per step as variables; same bytes per step as BSPMA.
+TEST(GeneratorsPhases, MiniGhostSvafSendsOneMessagePerVariable) {
+  const TaskGraph bspma = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,vars=5,sum=0");
+  const TaskGraph svaf = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,vars=5,sum=0,comm=svaf");
+  ASSERT_EQ(svaf.phases().size(), 1u);
+  EXPECT_EQ(svaf.phases()[0].name, "faces");
+  EXPECT_DOUBLE_EQ(svaf.phases()[0].count, 5);
+  EXPECT_DOUBLE_EQ(phase_bytes(svaf.phases()[0]), 8 * 144 * 8.0);  // one variable per message
+  EXPECT_DOUBLE_EQ(svaf.total_bytes(), bspma.total_bytes());
+  EXPECT_EQ(svaf.edges().size(), bspma.edges().size());
+}
+
+// sums=K: the exact number of summed variables (the app's draw), instead of vars x sum / 100.
+TEST(GeneratorsPhases, MiniGhostExactSummedCount) {
+  const TaskGraph g = generate_graph("minighost:2x2x2,nx=4,ny=4,nz=4,vars=7,sum=50,sums=3");
+  EXPECT_EQ(g.phases()[0].name, "faces");
+  EXPECT_EQ(g.phases()[1].name, "grid-sum/r0");
+  EXPECT_DOUBLE_EQ(g.phases()[1].count, 3);
+  EXPECT_EQ(g.phases().size(), 4u);  // 3 rounds of recursive doubling over 8 tasks
+  EXPECT_FALSE(generate_graph("minighost:2x2x2,nx=4,ny=4,nz=4,sums=0").has_phases());
+  EXPECT_THROW(generate_graph("minighost:2x2x2,vars=2,sums=3"), std::invalid_argument);
+  EXPECT_THROW(generate_graph("minighost:2x2x2,comm=both"), std::invalid_argument);
+  EXPECT_THROW(generate_graph("minighost:2x2x2,ring=2"), std::invalid_argument);
 }
 
 TEST(GeneratorsPhases, MfdnSpmvUnionUnchanged) {
@@ -78,6 +103,39 @@ TEST(GeneratorsPhases, MfdnOrthogonalisation) {
     EXPECT_EQ(size[s], 3);
     EXPECT_EQ(roots[s], 1);
   }
+}
+
+// n = 10 on nd = 3: segments [0,3) [3,6) [6,10) as apps/lanczos cuts the vector; column j and row j carry
+// segment j; the refolded groups (2 members) scatter the second half of their segment: pieces of 2 doubles.
+TEST(GeneratorsPhases, MfdnExactSegmentsAndPieces) {
+  const TaskGraph g = generate_graph("mfdn:3,ordering=dm,n=10,vectors=1.5");
+  const auto pos = mfdn_grid_positions(3, MfdnOrdering::dm);  // (row, column) of each task
+  const double segment[3] = {24, 24, 32};
+  double scatter = 0, gather = 0, allreduce_message = 0;
+  for (const Phase& p : g.phases()) {
+    const std::string kind = p.name.substr(0, p.name.find('/'));
+    for (const Edge& e : p.edges) {
+      if (kind == "column-bcast" || kind == "column-reduce") {
+        EXPECT_EQ(pos[e.src][1], pos[e.dst][1]);
+        EXPECT_DOUBLE_EQ(e.bytes, segment[pos[e.src][1]]) << p.name;
+      } else if (kind == "row-bcast" || kind == "row-reduce") {
+        EXPECT_EQ(pos[e.src][0], pos[e.dst][0]);
+        EXPECT_DOUBLE_EQ(e.bytes, segment[pos[e.src][0]]) << p.name;
+      } else if (kind == "orth-scatter") {
+        scatter += e.bytes;
+        EXPECT_DOUBLE_EQ(e.bytes, 16.0);
+      } else if (kind == "orth-gather") {
+        gather += e.bytes;
+      } else if (kind == "orth-allreduce") {
+        allreduce_message = e.bytes;
+      }
+    }
+  }
+  EXPECT_DOUBLE_EQ(scatter, 3 * 16.0);
+  EXPECT_DOUBLE_EQ(gather, scatter);
+  EXPECT_DOUBLE_EQ(allreduce_message, 12.0);  // 1.5 coefficients on average
+  EXPECT_THROW(generate_graph("mfdn:3,vectors=1.5.2"), std::invalid_argument);
+  EXPECT_THROW(generate_graph("mfdn:3,vectors=-1"), std::invalid_argument);
 }
 
 TEST(GeneratorsPhases, StencilHasNoPhases) {

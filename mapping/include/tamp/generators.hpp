@@ -20,19 +20,24 @@ struct StencilGraphSpec {
 };
 TaskGraph make_stencil_graph(const StencilGraphSpec& spec);
 
-/// MiniGhost's BSPMA boundary exchange (all variables of a face in one message) on an NPX x NPY x NPZ task grid,
-/// x fastest, not periodic. 5/7-point stencils send the face cells; the diagonal stencils (2D9PT, 3D27PT) use
-/// MiniGhost's coordinated exchange, whose face messages carry the halo ring too: (n_a+2)(n_b+2) cells.
+/// MiniGhost's boundary exchange on an NPX x NPY x NPZ task grid, x fastest, not periodic, to the 6 face
+/// neighbours whatever the stencil. MG_PACK sends each face plane with its halo ring, (n_a+2)(n_b+2) cells
+/// (`ring`); BSPMA puts a face's variables in one message, SVAF sends one message per variable (same bytes,
+/// `vars` times the messages).
 struct MiniGhostGraphSpec {
   std::vector<int> tasks;                 // NPX, NPY, NPZ
   std::vector<int> local{100, 100, 100};  // NX, NY, NZ cells per task (MiniGhost's defaults)
   int vars = 5;                           // variables per cell, 1..40 (MiniGhost's default 5)
-  bool diagonals = false;                 // 2D9PT or 3D27PT
-  double percent_sum = 0;                 // share of variables whose grid sum is checked every step, 0..100
+  bool diagonals = false;                 // 2D9PT or 3D27PT: the exchange goes one dimension at a time
+  bool ring = true;                       // faces carry the halo ring (MG_PACK); false: face cells only
+  bool svaf = false;                      // COMM_METHOD_SVAF: one exchange per variable
+  double percent_sum = 0;                 // share of variables summed every step, 0..100
+  int summed = -1;                        // exact count of summed variables; -1: vars x percent_sum / 100
 };
-/// Phases: "faces" (p2p, the exchange), then, when percent_sum > 0, the grid sums: one MPI_Allreduce of one
-/// double per summed variable and step (vars x percent_sum / 100 times), as recursive-doubling rounds
-/// "grid-sum/rK" over all tasks.
+/// Phases: the exchange, "faces" (p2p; count vars for SVAF, else 1) or, for the diagonal stencils, the stages
+/// of MG_BSPMA_DIAGS "faces-y", "faces-x", "faces-z" (empty stages left out); then the grid sums: one
+/// MPI_Allreduce of one double per summed variable and step, as recursive-doubling rounds "grid-sum/rK" over
+/// all tasks. A graph of a single exchange of count 1 carries no phases.
 TaskGraph make_minighost_graph(const MiniGhostGraphSpec& spec);
 
 /// One MFDn Lanczos step ([Aktulga12] Alg. 1, S1 S2 S4 S5): binomial-tree messages of the column and row

@@ -1,8 +1,11 @@
 // MFDn's Lanczos step as phases: the binomial trees of the column and row broadcasts and reductions of the
 // SpMV ([Aktulga12] §2.1, §3) and the collectives of the orthogonalisation on the refolded grid (§2.2).
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <string>
+#include <utility>
 
 #include "tamp/collectives.hpp"
 #include "tamp/error.hpp"
@@ -28,8 +31,13 @@ TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec) {
   require(spec.vectors >= 0, "mfdn graph: negative number of vectors");
   const int nd = spec.nd;
   const int tasks = static_cast<int>(pos.size());
-  const double n = spec.n > 0 ? spec.n : 1e6 * nd;
-  const double bytes = 8.0 * n / nd;  // one segment v_i of doubles
+  const auto n = static_cast<std::int64_t>(std::llround(spec.n > 0 ? spec.n : 1e6 * nd));
+  // Segment s of the vector is [n s / nd, n (s + 1) / nd): sizes differ by at most one (as apps/lanczos cuts
+  // it).
+  const auto segment_begin = [&](std::int64_t s) { return n * s / nd; };
+  const auto segment_bytes = [&](int s) {
+    return 8.0 * static_cast<double>(segment_begin(s + 1) - segment_begin(s));
+  };
 
   // Groups keyed so that the diagonal block is relative rank 0 (MPI_Comm_split key = (row - col) mod nd for a
   // column, (col - row) mod nd for a row), then ascending key.
@@ -49,13 +57,11 @@ TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec) {
     return ranks;
   };
   std::vector<CollectiveRounds> col_bcast, row_bcast, row_reduce, col_reduce;
-  for (const auto& g : cols) {
-    col_bcast.push_back(bcast_binomial(members(g), 0, bytes));
-    col_reduce.push_back(reduce_binomial(members(g), 0, bytes));
-  }
-  for (const auto& g : rows) {
-    row_bcast.push_back(bcast_binomial(members(g), 0, bytes));
-    row_reduce.push_back(reduce_binomial(members(g), 0, bytes));
+  for (int j = 0; j < nd; ++j) {  // column j carries segment j, row i segment i
+    col_bcast.push_back(bcast_binomial(members(cols[j]), 0, segment_bytes(j)));
+    col_reduce.push_back(reduce_binomial(members(cols[j]), 0, segment_bytes(j)));
+    row_bcast.push_back(bcast_binomial(members(rows[j]), 0, segment_bytes(j)));
+    row_reduce.push_back(reduce_binomial(members(rows[j]), 0, segment_bytes(j)));
   }
   std::vector<Phase> phases;
   add_collective(phases, "column-bcast", 1, col_bcast);
@@ -64,17 +70,30 @@ TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec) {
   add_collective(phases, "column-reduce", 1, col_reduce);
 
   if (spec.orthogonalisation) {
-    // The diagonal task of segment g scatters it over group g (pieces of about n / nd / members doubles), the
-    // projections sum `vectors` coefficients twice and the norm one, and the new vector's pieces come back.
+    // The diagonal task of segment g scatters it over group g (MPI_Scatterv: member k of m gets doubles
+    // [seg k / m, seg (k + 1) / m) of the segment's seg), the projections sum `vectors` coefficients twice
+    // and the norm one, and the new vector's pieces come back (MPI_Gatherv).
     std::vector<std::vector<std::pair<int, int>>> orth(nd);
     const auto groups = mfdn_orth_groups(nd, spec.ordering);
     for (int t = 0; t < tasks; ++t) orth[groups[t][0]].push_back({groups[t][1], t});
     std::vector<CollectiveRounds> scatter, gather;
-    for (const auto& g : orth) {
-      if (g.empty()) continue;
-      const double piece = bytes / static_cast<double>(g.size());
-      scatter.push_back(scatter_linear(members(g), 0, piece));
-      gather.push_back(gather_linear(members(g), 0, piece));
+    for (int g = 0; g < nd; ++g) {
+      if (orth[g].empty()) continue;
+      const std::vector<int> ranks = members(orth[g]);
+      const std::int64_t seg = segment_begin(g + 1) - segment_begin(g);
+      const auto m = static_cast<std::int64_t>(ranks.size());
+      CollectiveRounds out = scatter_linear(ranks, 0, 8.0);
+      for (auto& round : out)
+        for (Edge& e : round) {
+          const auto k =
+              static_cast<std::int64_t>(std::find(ranks.begin(), ranks.end(), e.dst) - ranks.begin());
+          e.bytes = 8.0 * static_cast<double>(seg * (k + 1) / m - seg * k / m);
+        }
+      CollectiveRounds back = out;
+      for (auto& round : back)
+        for (Edge& e : round) std::swap(e.src, e.dst);
+      scatter.push_back(std::move(out));
+      gather.push_back(std::move(back));
     }
     std::vector<int> all(static_cast<std::size_t>(tasks));
     std::iota(all.begin(), all.end(), 0);

@@ -1,0 +1,34 @@
+# tamp_add_deck_graph_test(APP app RANKS n SUBST "key=value,..." [FAIL regex] [EXTRA args...]): runs the campaign
+# deck inputs/campaigns/apps/APP.deck's `args` line ({key} replaced by SUBST) on RANKS ranks with --json, then
+# check_deck_graph.py: the app's params.graph is the deck's `graph` line and the phases the app evaluated are those
+# `tamp-map gen` writes for that line. Tests APP-deck-clean, APP-deck-run, APP-deck-graph.
+function(tamp_add_deck_graph_test)
+  cmake_parse_arguments(D "" "APP;RANKS;SUBST;FAIL" "EXTRA" ${ARGN})
+  set(deck ${PROJECT_SOURCE_DIR}/inputs/campaigns/apps/${D_APP}.deck)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${deck})
+  file(STRINGS ${deck} args REGEX "^args ")
+  string(REGEX REPLACE "^args +" "" args "${args}")
+  string(REPLACE "," ";" pairs "${D_SUBST}")
+  foreach(pair IN LISTS pairs)
+    string(REPLACE "=" ";" kv "${pair}")
+    list(GET kv 0 key)
+    list(GET kv 1 value)
+    string(REPLACE "{${key}}" "${value}" args "${args}")
+  endforeach()
+  separate_arguments(args UNIX_COMMAND "${args}")
+  set(json ${CMAKE_CURRENT_BINARY_DIR}/${D_APP}-deck.jsonl)
+  add_test(NAME ${D_APP}-deck-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${json})
+  set_tests_properties(${D_APP}-deck-clean PROPERTIES FIXTURES_SETUP ${D_APP}-deck-clean LABELS mpi)
+  tamp_add_mpi_test(NAME ${D_APP}-deck-run RANKS ${D_RANKS} COMMAND tamp-${D_APP} ${args} ${D_EXTRA} --json ${json})
+  set_tests_properties(${D_APP}-deck-run PROPERTIES FIXTURES_REQUIRED ${D_APP}-deck-clean
+                       FIXTURES_SETUP ${D_APP}-deck)
+  if(D_FAIL)
+    set_tests_properties(${D_APP}-deck-run PROPERTIES FAIL_REGULAR_EXPRESSION "${D_FAIL}")
+  endif()
+  if(Python3_Interpreter_FOUND)
+    add_test(NAME ${D_APP}-deck-graph
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/check_deck_graph.py ${json} ${deck}
+                     "${D_SUBST}" $<TARGET_FILE:tamp-map> ${CMAKE_CURRENT_BINARY_DIR}/${D_APP}-deck-graph)
+    set_tests_properties(${D_APP}-deck-graph PROPERTIES FIXTURES_REQUIRED ${D_APP}-deck LABELS mpi)
+  endif()
+endfunction()
