@@ -1,60 +1,43 @@
-// Edges of the row and column all-to-alls, from the stage geometry the run uses.
+// The FFT's task graph: the library's fft: generator, and its row and column parts.
 #include "fft_graph.hpp"
+
+#include <fmt/format.h>
 
 #include <utility>
 #include <vector>
 
-#include "stage_plan.hpp"
+#include "tamp/generators.hpp"
 
 namespace tamp::fft {
 namespace {
 
-constexpr double kBytesPerElement = 16;
-
-// Bytes `task` sends to each task through its row transposes (forward 1, backward 2) or its column
-// transposes (forward 2, backward 1) in one forward + backward transform; 0 to itself.
-std::vector<double> bytes_of_kind(const FftSpec& spec, int task, bool rows) {
-  const int r = task / spec.pc, c = task % spec.pc;
-  const StagePlan plan = stage_plan(spec, r, c);
-  const Stage& first = rows ? plan.forward_rows : plan.forward_columns;
-  const Stage& second = rows ? plan.backward_rows : plan.backward_columns;
-  std::vector<double> bytes(spec.ranks(), 0.0);
-  for (int peer = 0; peer < first.ranks(); ++peer) {
-    const int other = rows ? r * spec.pc + peer : peer * spec.pc + c;
-    if (other == task) continue;
-    bytes[other] = kBytesPerElement * (double(first.send_count(peer, first.planes())) +
-                                       double(second.send_count(peer, second.planes())));
-  }
-  return bytes;
-}
-
-TaskGraph graph_of(const FftSpec& spec, bool rows, bool columns) {
+// The messages of the phases whose name starts with `prefix`, with the grid and coordinates of `all`.
+TaskGraph part(const TaskGraph& all, const std::string& prefix) {
   std::vector<Edge> edges;
-  for (int task = 0; task < spec.ranks(); ++task) {
-    std::vector<double> bytes(spec.ranks(), 0.0);
-    if (rows) bytes = bytes_of_kind(spec, task, true);
-    if (columns) {
-      const auto more = bytes_of_kind(spec, task, false);
-      for (int t = 0; t < spec.ranks(); ++t) bytes[t] += more[t];
-    }
-    for (int t = 0; t < spec.ranks(); ++t)
-      if (bytes[t] > 0) edges.push_back({task, t, bytes[t]});
-  }
-  TaskGraph graph = TaskGraph::from_edges(spec.ranks(), std::move(edges));
-  graph.set_grid(GridShape{{spec.pc, spec.pr}, {false, false}});
-  std::vector<double> xy;
-  for (int task = 0; task < spec.ranks(); ++task) {
-    xy.push_back(task % spec.pc);
-    xy.push_back(task / spec.pc);
-  }
-  graph.set_coordinates(2, std::move(xy));
+  for (const Phase& p : all.phases())
+    if (p.name.rfind(prefix, 0) == 0)
+      for (const Edge& e : p.edges) edges.push_back({e.src, e.dst, e.bytes * p.count});
+  TaskGraph graph = TaskGraph::from_edges(all.num_tasks(), std::move(edges));
+  if (all.grid()) graph.set_grid(*all.grid());
+  graph.set_coordinates(all.coordinate_dim(), all.coordinates());
   return graph;
 }
 
 }  // namespace
 
+std::string fft_graph_spec(const FftSpec& spec) {
+  const std::string size = fmt::format("fft:{}x{}x{}", spec.n[0], spec.n[1], spec.n[2]);
+  if (fft_default_grid(spec.n, spec.ranks()) == std::array<int, 2>{spec.pr, spec.pc})
+    return fmt::format("{},ranks={}", size, spec.ranks());
+  return fmt::format("{},grid={}x{}", size, spec.pr, spec.pc);
+}
+
 FftGraphs make_fft_graphs(const FftSpec& spec) {
-  return {graph_of(spec, true, true), graph_of(spec, true, false), graph_of(spec, false, true)};
+  FftGraphs g;
+  g.all = generate_graph(fft_graph_spec(spec));
+  g.rows = part(g.all, "rows-");
+  g.columns = part(g.all, "columns-");
+  return g;
 }
 
 }  // namespace tamp::fft

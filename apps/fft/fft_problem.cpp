@@ -29,7 +29,8 @@ nlohmann::json FftProblem::params() const {
           {"warmup", spec_.warmup},
           {"backend", backend_},
           {"elements", spec_.elements()},
-          {"transposed_bytes", transposed_bytes(spec_.n, spec_.pr, spec_.pc)}};
+          {"transposed_bytes", transposed_bytes(spec_.n, spec_.pr, spec_.pc)},
+          {"graph", fft_graph_spec(spec_)}};
 }
 
 std::string FftProblem::summary() const {

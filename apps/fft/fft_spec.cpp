@@ -11,6 +11,7 @@
 
 #include "distribution.hpp"
 #include "tamp/app/extents.hpp"
+#include "tamp/generators.hpp"
 
 namespace tamp::fft {
 namespace {
@@ -22,21 +23,6 @@ std::vector<long long> parse_sizes(const std::string& text, const std::string& o
 // Why the sizes cannot be block-distributed on pr x pc (each rank needs at least one plane of every
 // distributed dimension), or "" when they can. Dimension 0 over rows, 1 over columns then rows, 2 over
 // columns.
-std::string distribution_problem(const std::array<int, 3>& n, int pr, int pc) {
-  const struct {
-    int dim;
-    int ranks;
-    const char* over;
-  } needs[] = {{0, pr, "rows"}, {1, pc, "columns"}, {1, pr, "rows"}, {2, pc, "columns"}};
-  for (const auto& need : needs) {
-    if (n[need.dim] < need.ranks) {
-      return "dimension " + std::to_string(need.dim) + " has " + std::to_string(n[need.dim]) +
-             " planes for " + std::to_string(need.ranks) + " " + need.over + " of ranks";
-    }
-  }
-  return "";
-}
-
 // Fewest planes a communicating transpose pipelines, over all ranks: the tiles cut these planes.
 int fewest_planes(const std::array<int, 3>& n, int pr, int pc) {
   int planes = std::numeric_limits<int>::max();
@@ -65,24 +51,13 @@ void choose_grid(const FftOptions& o, int ranks, FftSpec& spec) {
     spec.pr = ranks;
     spec.pc = 1;
   } else {
-    // Least transposed volume among the true 2D grids that fit (ties: more ranks per row, whose transposes
-    // stay on a node in launcher order); a prime rank count leaves only the slab.
-    double best = std::numeric_limits<double>::infinity();
-    for (int pr = 2; pr <= ranks / 2; ++pr) {
-      if (ranks % pr != 0 || !distribution_problem(spec.n, pr, ranks / pr).empty()) continue;
-      const double bytes = transposed_bytes(spec.n, pr, ranks / pr);
-      if (bytes < best) {
-        best = bytes;
-        spec.pr = pr;
-        spec.pc = ranks / pr;
-      }
-    }
-    if (!std::isfinite(best)) {
-      spec.pr = ranks;
-      spec.pc = 1;
-    }
+    // Least transposed volume among the true 2D grids that fit (the library's choice, so that
+    // `fft:...,ranks=P` gives this grid); a prime rank count leaves only the slab.
+    const auto grid = fft_default_grid(spec.n, ranks);
+    spec.pr = grid[0];
+    spec.pc = grid[1];
   }
-  const std::string problem = distribution_problem(spec.n, spec.pr, spec.pc);
+  const std::string problem = fft_grid_problem(spec.n, spec.pr, spec.pc);
   if (!problem.empty()) {
     throw std::invalid_argument("--size " + size_text(spec.n) +
                                 " cannot be distributed on the process grid " + std::to_string(spec.pr) +
@@ -142,17 +117,7 @@ std::string size_text(const std::array<int, 3>& n) {
 }
 
 double transposed_bytes(const std::array<int, 3>& n, int pr, int pc) {
-  constexpr double kComplex = 16;
-  double elements = 0;
-  // Row transposes: rank (r, c) sends n0(r) x n1(c) x n2(c') to each c' != c; column transposes: rank
-  // (r, c) sends n2(c) x n0(r) x n1(r') to each r' != r (n1 over the rows after the first transpose).
-  for (int c = 0; c < pc; ++c)
-    for (int c2 = 0; c2 < pc; ++c2)
-      if (c != c2) elements += double(n[0]) * block_of(n[1], pc, c).size * block_of(n[2], pc, c2).size;
-  for (int r = 0; r < pr; ++r)
-    for (int r2 = 0; r2 < pr; ++r2)
-      if (r != r2) elements += double(n[2]) * block_of(n[0], pr, r).size * block_of(n[1], pr, r2).size;
-  return 2 * kComplex * elements;  // forward and backward
+  return fft_transposed_bytes(n, pr, pc);
 }
 
 std::ostream& operator<<(std::ostream& os, const FftOptions& o) {

@@ -296,6 +296,37 @@ TaskGraph mfdn_from_args(const std::vector<std::string>& args, const std::string
   return naming_spec(spec, [&] { return make_mfdn_graph(s); });
 }
 
+/// "N0xN1xN2,ranks=P|grid=PRxPC".
+TaskGraph fft_from_args(const std::vector<std::string>& args, const std::string& spec) {
+  const std::vector<int> n = parse_dims(args.at(0), spec, 3, "FFT size");
+  FftGraphSpec s;
+  s.n = {n[0], n[1], n[2]};
+  int ranks = 0;
+  bool grid = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const Option o = option(args[i]);
+    if (o.has_value && o.key == "ranks" && !grid && ranks == 0) {
+      ranks = static_cast<int>(parse_positive(o.value, spec, "rank count"));
+    } else if (o.has_value && o.key == "grid" && !grid && ranks == 0) {
+      const std::vector<int> g = parse_dims(o.value, spec, 2, "process grid");
+      s.pr = g[0];
+      s.pc = g[1];
+      grid = true;
+    } else {
+      throw std::invalid_argument("generate_graph: unknown or repeated option '" + args[i] + "' in '" + spec +
+                                  "' (expected one of ranks=P, grid=PRxPC)");
+    }
+  }
+  if (!grid && ranks == 0)
+    throw std::invalid_argument("generate_graph: '" + spec + "' needs ranks=P or grid=PRxPC");
+  if (!grid) {
+    const auto g = fft_default_grid(s.n, ranks);
+    s.pr = g[0];
+    s.pc = g[1];
+  }
+  return naming_spec(spec, [&] { return make_fft_graph(s); });
+}
+
 /// "2d|3d,parts=P[,cells=N][,seed=S]".
 TaskGraph mesh_from_args(const std::vector<std::string>& args, const std::string& spec) {
   MeshGraphSpec s;
@@ -328,6 +359,7 @@ const std::map<std::string, Generator>& generators() {
   static const std::map<std::string, Generator> table = {
       {"mesh", mesh_from_args},
       {"mfdn", mfdn_from_args},
+      {"fft", fft_from_args},
       {"minighost", minighost_from_args},
       {"stencil2d", [](const auto& args, const auto& spec) { return stencil_from_args(2, args, spec); }},
       {"stencil3d", [](const auto& args, const auto& spec) { return stencil_from_args(3, args, spec); }},

@@ -1,5 +1,6 @@
 // Task graphs of the apps' communication patterns, so tamp-map can work without running an app.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -70,11 +71,31 @@ struct MeshGraphSpec {
 };
 TaskGraph make_mesh_graph(const MeshGraphSpec& spec);
 
+/// A complex 3D FFT of N0 x N1 x N2 points on a PR x PC process grid as apps/fft runs it (pencils; PC = 1 is
+/// a slab): task t = r * PC + c, dimension n_d cut over the grid as `block` does (the first
+/// n % p ranks one plane more). Phases, one forward + backward transform: "rows-forward" (every row's
+/// MPI_Alltoallv X -> Y at once), "columns-forward" (Y -> Z), "columns-backward", "rows-backward", each one
+/// round with all pairs (SimGrid's ompi selector: alltoallv = ompi_basic_linear), 16 bytes per element.
+struct FftGraphSpec {
+  std::array<int, 3> n{32, 32, 32};
+  int pr = 1;
+  int pc = 1;
+};
+TaskGraph make_fft_graph(const FftGraphSpec& spec);
+/// Bytes sent between distinct tasks by one forward + backward transform on a pr x pc grid.
+double fft_transposed_bytes(const std::array<int, 3>& n, int pr, int pc);
+/// Why n cannot be cut over pr x pc (a dimension with fewer planes than the ranks it is cut over), or "".
+std::string fft_grid_problem(const std::array<int, 3>& n, int pr, int pc);
+/// The grid apps/fft uses when not told: least fft_transposed_bytes among the true 2D grids that fit (pr from
+/// 2 up, the first on ties), else the slab ranks x 1. Returns {pr, pc}.
+std::array<int, 2> fft_default_grid(const std::array<int, 3>& n, int ranks);
+
 /// "stencil2d:64x64", "stencil3d:32x32x32[,points=27][,local=16x16x16][,periodic]",
 /// "minighost:4x4x4[,nx=..,ny=..,nz=..][,vars=5][,stencil=2d5pt|2d9pt|3d7pt|3d27pt][,sum=100]" (sum: percent
 /// of variables summed per step, default 100 as MiniGhost),
 /// "mfdn:23[,ordering=dm|cm|bdm|bcm][,n=N][,orth=1][,vectors=100]" (orth: with the orthogonalisation
-/// collectives, default 1), "mesh:2d|3d,parts=P[,cells=N][,seed=S]"; throws std::invalid_argument.
+/// collectives, default 1), "mesh:2d|3d,parts=P[,cells=N][,seed=S]",
+/// "fft:N0xN1xN2,ranks=P|grid=PRxPC"; throws std::invalid_argument.
 TaskGraph generate_graph(const std::string& spec);
 
 }  // namespace tamp
