@@ -51,7 +51,7 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
   cli.add_option("--json", options.json, "Append one JSON object per run to FILE (JSON Lines)");
   cli.add_option("--seed", options.seed, "Seed of randomised mappings")->capture_default_str();
   cli.add_option("--objective", options.objective, "What auto and refinement minimise")
-      ->check(CLI::IsMember({"hop-bytes", "congestion"}))
+      ->check(CLI::IsMember({"time", "hop-bytes", "congestion"}))
       ->capture_default_str();
   cli.add_option("--verify", options.verify, "Check the result against a reference")
       ->check(CLI::IsMember({"on", "off"}))

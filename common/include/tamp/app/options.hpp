@@ -20,7 +20,7 @@ struct CommonOptions {
   std::string backend = "openmp";       // openmp | kokkos
   std::string json;                     // append one JSON line per run to this file
   std::uint64_t seed = 1;               // seed of randomised mappings
-  std::string objective = "hop-bytes";  // what `auto` and refinement minimise: hop-bytes | congestion
+  std::string objective = "time";  // what `auto` and refinement minimise: time | hop-bytes | congestion
   bool verify = true;                   // --verify on|off
   std::string compute_model =
       "measured";         // measured | calibrate | KIND=SECONDS_PER_UNIT,... (compute_model.hpp)
