@@ -60,7 +60,7 @@ class Grid {
 std::vector<int> ordering_slots(const Grid& grid, MfdnOrdering o);
 
 /// The SpMV messages of one Lanczos step alone (make_mfdn_graph without the orthogonalisation, a segment of
-/// doubles each): what seed 004's per-group D, T, X are computed on.
+/// doubles each): what [Aktulga12]'s per-group D, T, X are computed on.
 TaskGraph spmv_task_graph(int nd, MfdnOrdering ordering, std::int64_t n);
 
 /// The `tamp-map gen` spec of one timed Lanczos step as this app runs it (generators.md, `mfdn:`): the SpMV

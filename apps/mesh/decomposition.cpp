@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <set>
 
+#include "tamp/generators.hpp"
+
 namespace tamp::mesh {
 
 std::vector<int> chunks_of_element(const Mesh& mesh, const Decomposition& dec, int e) {
@@ -21,35 +23,17 @@ Decomposition decompose(const Mesh& mesh, const ElementGraph& graph, std::vector
   dec.part = std::move(part);
   const int n = mesh.num_cells(), nodes = mesh.num_nodes(), nv = mesh.vertices_per_cell();
 
-  dec.owner.assign(static_cast<std::size_t>(nodes), -1);
+  // Owners and ghost messages: the mapping library's rule (mesh_ghost_messages), the one `mesh:` uses.
+  dec.halo = mesh_ghost_messages(mesh.dim, nodes, mesh.cells, dec.part, dec.owner);
   std::vector<int> count(static_cast<std::size_t>(nodes) + 1, 0);
-  for (int e = 0; e < n; ++e) {
-    for (int a = 0; a < nv; ++a) {
-      const int i = mesh.cell(e)[a];
-      int& o = dec.owner[i];
-      o = o < 0 ? dec.part[e] : std::min(o, dec.part[e]);
-      ++count[i + 1];
-    }
-  }
+  for (int e = 0; e < n; ++e)
+    for (int a = 0; a < nv; ++a) ++count[mesh.cell(e)[a] + 1];
   dec.node_offsets.assign(count.size(), 0);
   for (std::size_t i = 1; i < count.size(); ++i) dec.node_offsets[i] = dec.node_offsets[i - 1] + count[i];
   dec.node_elements.resize(static_cast<std::size_t>(dec.node_offsets.back()));
   std::vector<int> fill(dec.node_offsets.begin(), dec.node_offsets.end() - 1);
   for (int e = 0; e < n; ++e)
     for (int a = 0; a < nv; ++a) dec.node_elements[fill[mesh.cell(e)[a]]++] = e;
-
-  // Every chunk computing element e needs each of its nodes; from the owner when that is another chunk.
-  for (int e = 0; e < n; ++e) {
-    const std::vector<int> chunks = chunks_of_element(mesh, dec, e);
-    if (chunks.size() == 1) continue;
-    for (int a = 0; a < nv; ++a) {
-      const int i = mesh.cell(e)[a];
-      for (int q : chunks)
-        if (q != dec.owner[i]) dec.halo.push_back({dec.owner[i], q, i});
-    }
-  }
-  std::sort(dec.halo.begin(), dec.halo.end());
-  dec.halo.erase(std::unique(dec.halo.begin(), dec.halo.end()), dec.halo.end());
 
   PartitionQuality& q = dec.quality;
   std::vector<int> elements(static_cast<std::size_t>(parts), 0);
@@ -77,26 +61,7 @@ Decomposition decompose(const Mesh& mesh, const ElementGraph& graph, std::vector
 }
 
 TaskGraph quotient_graph(const Mesh& mesh, const Decomposition& dec) {
-  std::vector<Edge> edges;
-  edges.reserve(dec.halo.size());
-  for (const auto& h : dec.halo) edges.push_back({h[0], h[1], kBytesPerNode});  // merged by from_edges
-  TaskGraph graph = TaskGraph::from_edges(dec.parts, std::move(edges));
-
-  const int dim = mesh.dim, nv = mesh.vertices_per_cell();
-  std::vector<double> centroid(static_cast<std::size_t>(dec.parts) * dim, 0.0);
-  std::vector<double> elements(static_cast<std::size_t>(dec.parts), 0.0);
-  for (int e = 0; e < mesh.num_cells(); ++e) {
-    const int p = dec.part[e];
-    elements[p] += 1;
-    for (int a = 0; a < nv; ++a)
-      for (int d = 0; d < dim; ++d)
-        centroid[static_cast<std::size_t>(p) * dim + d] += mesh.node(mesh.cell(e)[a])[d] / nv;
-  }
-  for (int p = 0; p < dec.parts; ++p)
-    for (int d = 0; d < dim; ++d)
-      if (elements[p] > 0) centroid[static_cast<std::size_t>(p) * dim + d] /= elements[p];
-  graph.set_coordinates(dim, std::move(centroid));
-  return graph;
+  return mesh_quotient_graph(mesh.dim, mesh.coords, mesh.cells, dec.part, dec.parts);
 }
 
 }  // namespace tamp::mesh

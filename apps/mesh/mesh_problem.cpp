@@ -55,7 +55,16 @@ nlohmann::json MeshProblem::params() const {
           {"cfl", spec_.cfl},
           {"iterations", spec_.iterations},
           {"warmup", spec_.warmup},
-          {"backend", backend_}};
+          {"backend", backend_},
+          {"graph", graph_spec()}};
+}
+
+nlohmann::json MeshProblem::graph_spec() const {
+  // Generated and cut by RCB: the library's `mesh:` generator makes this very graph (same mesh, partition and
+  // ghost messages). METIS and Scotch partitions and file meshes have no generator line.
+  if (!spec_.generated() || spec_.partitioner != "rcb") return nullptr;
+  return fmt::format("mesh:{}d,parts={},cells={},seed={}", mesh_.dim, dec_.parts, spec_.elements,
+                     spec_.mesh_seed);
 }
 
 std::string MeshProblem::summary() const {

@@ -20,6 +20,8 @@ class MeshProblem final : public app::Problem {
 
   const TaskGraph& task_graph() const override { return task_graph_; }
   nlohmann::json params() const override;
+  /// The `tamp-map gen` line of this task graph (generated mesh cut by rcb), else null: params.graph.
+  nlohmann::json graph_spec() const;
   std::string summary() const override;
   int warmup() const override { return spec_.warmup; }
   int iterations() const override { return spec_.iterations; }

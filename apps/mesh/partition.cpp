@@ -5,6 +5,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "tamp/generators.hpp"
+
 #ifdef TAMP_HAVE_METIS
 #include <metis.h>
 #endif
@@ -72,47 +74,9 @@ std::vector<int> scotch_parts(const ElementGraph& g, int n, int parts, std::uint
 }
 #endif
 
-// Halves the part range [p0, p1) along the longest extent of the centroids' bounding box.
-void bisect(const std::vector<double>& centroid, int dim, std::vector<int>& ids, std::size_t lo,
-            std::size_t hi, int p0, int p1, std::vector<int>& part) {
-  if (p1 - p0 == 1) {
-    for (std::size_t i = lo; i < hi; ++i) part[ids[i]] = p0;
-    return;
-  }
-  int axis = 0;
-  double widest = -1;
-  for (int d = 0; d < dim; ++d) {
-    double a = 1e300, b = -1e300;
-    for (std::size_t i = lo; i < hi; ++i) {
-      a = std::min(a, centroid[static_cast<std::size_t>(ids[i]) * dim + d]);
-      b = std::max(b, centroid[static_cast<std::size_t>(ids[i]) * dim + d]);
-    }
-    if (b - a > widest) widest = b - a, axis = d;
-  }
-  const int pm = p0 + (p1 - p0) / 2;
-  const std::size_t n = hi - lo;
-  const std::size_t left = n * static_cast<std::size_t>(pm - p0) / static_cast<std::size_t>(p1 - p0);
-  std::nth_element(ids.begin() + lo, ids.begin() + lo + left, ids.begin() + hi, [&](int a, int b) {
-    const double xa = centroid[static_cast<std::size_t>(a) * dim + axis];
-    const double xb = centroid[static_cast<std::size_t>(b) * dim + axis];
-    return xa < xb || (xa == xb && a < b);
-  });
-  bisect(centroid, dim, ids, lo, lo + left, p0, pm, part);
-  bisect(centroid, dim, ids, lo + left, hi, pm, p1, part);
-}
-
+// The library's recursive coordinate bisection (exact part sizes) of the element centroids, as `mesh:` cuts.
 std::vector<int> rcb_parts(const Mesh& mesh, int parts) {
-  const int n = mesh.num_cells(), nv = mesh.vertices_per_cell(), dim = mesh.dim;
-  std::vector<double> centroid(static_cast<std::size_t>(n) * dim, 0.0);
-  for (int e = 0; e < n; ++e)
-    for (int a = 0; a < nv; ++a)
-      for (int d = 0; d < dim; ++d)
-        centroid[static_cast<std::size_t>(e) * dim + d] += mesh.node(mesh.cell(e)[a])[d] / nv;
-  std::vector<int> ids(static_cast<std::size_t>(n));
-  std::iota(ids.begin(), ids.end(), 0);
-  std::vector<int> part(static_cast<std::size_t>(n), 0);
-  bisect(centroid, dim, ids, 0, ids.size(), 0, parts, part);
-  return part;
+  return rcb_partition(simplex_centroids(mesh.dim, mesh.coords, mesh.cells), mesh.dim, parts);
 }
 
 }  // namespace

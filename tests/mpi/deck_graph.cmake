@@ -1,10 +1,13 @@
-# tamp_add_deck_graph_test(APP app RANKS n SUBST "key=value,..." [FAIL regex] [EXTRA args...]): runs the campaign
-# deck inputs/campaigns/apps/APP.deck's `args` line ({key} replaced by SUBST) on RANKS ranks with --json, then
+# tamp_add_deck_graph_test(APP app RANKS n SUBST "key=value,..." [DECK file] [FAIL regex] [EXTRA args...]): runs the
+# campaign deck inputs/campaigns/apps/APP.deck (or DECK)'s `args` line ({key} replaced by SUBST) on RANKS ranks with --json, then
 # check_deck_graph.py: the app's params.graph is the deck's `graph` line and the phases the app evaluated are those
 # `tamp-map gen` writes for that line. Tests APP-deck-clean, APP-deck-run, APP-deck-graph.
 function(tamp_add_deck_graph_test)
-  cmake_parse_arguments(D "" "APP;RANKS;SUBST;FAIL" "EXTRA" ${ARGN})
+  cmake_parse_arguments(D "" "APP;RANKS;SUBST;FAIL;DECK" "EXTRA" ${ARGN})
   set(deck ${PROJECT_SOURCE_DIR}/inputs/campaigns/apps/${D_APP}.deck)
+  if(D_DECK)
+    set(deck ${D_DECK})
+  endif()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${deck})
   file(STRINGS ${deck} args REGEX "^args ")
   string(REGEX REPLACE "^args +" "" args "${args}")

@@ -105,3 +105,14 @@ set_tests_properties(halo-help PROPERTIES PASS_REGULAR_EXPRESSION "--num_vars.*-
 # params.graph is that line and the phases the app evaluated are those `tamp-map gen` writes for it.
 include(${CMAKE_CURRENT_LIST_DIR}/deck_graph.cmake)
 tamp_add_deck_graph_test(APP halo RANKS 4 SUBST "px=2,py=2,pz=1" FAIL "${_halo_fail}")
+# The check can fail: the same run against a deck whose graph line says 5 variables is refused.
+if(Python3_Interpreter_FOUND)
+  set(_hbad_deck ${CMAKE_CURRENT_BINARY_DIR}/halo-wrong-graph.deck)
+  file(WRITE ${_hbad_deck} "app halo\ngraph minighost:{px}x{py}x{pz},nx=16,ny=16,nz=16,vars=5,stencil=3d7pt\n")
+  add_test(NAME halo-deck-graph-refuses-other
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_deck_graph.py
+                   ${CMAKE_CURRENT_BINARY_DIR}/halo-deck.jsonl ${_hbad_deck} "px=2,py=2,pz=1" $<TARGET_FILE:tamp-map>
+                   ${CMAKE_CURRENT_BINARY_DIR}/halo-deck-graph-bad)
+  set_tests_properties(halo-deck-graph-refuses-other PROPERTIES FIXTURES_REQUIRED halo-deck LABELS mpi
+                       PASS_REGULAR_EXPRESSION "is not the deck's graph line")
+endif()

@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <cstdlib>
 #include <set>
 #include <stdexcept>
 #include <string>
 
-#include "generators/mesh.hpp"
 #include "tamp/generators.hpp"
 #include "tamp/mfdn.hpp"
 
@@ -139,17 +139,34 @@ TEST(GeneratorsMore, MfdnGraphNd3) {
   EXPECT_DOUBLE_EQ(h.total_bytes(), 12 * 800.0);
 }
 
-// One part per cell: every interior face is a pair of 8-byte messages, whatever the seed.
-// 2x2 squares: 2 + 2 edges between squares, 4 diagonals. 1x1x2 cubes: 6 + 6 inside the cubes, 2 between them.
-TEST(GeneratorsMore, MeshOnePartPerCell) {
+// One square cut into 2 triangles, one per part: part 0's triangle owns the diagonal's 2 nodes (lowest part)
+// and its own corner; part 1's triangle needs the 2 diagonal nodes from part 0 and part 0 computes it as a
+// ghost, so needs part 1's corner: 16 bytes 0 -> 1, 8 bytes 1 -> 0, whatever the seed draws.
+TEST(GeneratorsMore, MeshGhostNodesOfOneSquare) {
   for (const char* seed : {"1", "7"}) {
-    const TaskGraph g2 = generate_graph(std::string("mesh:2d,parts=8,cells=8,seed=") + seed);
-    EXPECT_EQ(g2.num_edges(), 16);
-    EXPECT_DOUBLE_EQ(g2.total_bytes(), 128);
-    const TaskGraph g3 = generate_graph(std::string("mesh:3d,parts=12,cells=12,seed=") + seed);
-    EXPECT_EQ(g3.num_edges(), 28);
-    EXPECT_DOUBLE_EQ(g3.total_bytes(), 224);
-    EXPECT_EQ(g3.coordinate_dim(), 3);
+    const TaskGraph g = generate_graph(std::string("mesh:2d,parts=2,cells=2,seed=") + seed);
+    ASSERT_EQ(g.num_edges(), 2);
+    EXPECT_EQ(g.targets()[0], 1);
+    EXPECT_DOUBLE_EQ(g.bytes()[0], 16);
+    EXPECT_DOUBLE_EQ(g.bytes()[1], 8);
+    EXPECT_EQ(g.coordinate_dim(), 2);
+  }
+  // One cube of 6 tetrahedra, one part: nothing to send.
+  EXPECT_EQ(generate_graph("mesh:3d,parts=1,cells=6").num_edges(), 0);
+}
+
+// The generated mesh: 2 x 2 squares of 2 triangles, 9 vertices moved by at most 1/10, cells positive.
+TEST(GeneratorsMore, MeshGeneratedCellsArePositive) {
+  const SimplexMeshData m = generate_simplex_mesh(2, 8, 3);
+  ASSERT_EQ(m.cells.size(), 8u * 3);
+  ASSERT_EQ(m.vertices.size(), 9u * 2);
+  for (std::size_t v = 0; v < 9; ++v) {
+    EXPECT_LE(std::abs(m.vertices[2 * v] - static_cast<double>(v % 3)), 0.1);
+    EXPECT_LE(std::abs(m.vertices[2 * v + 1] - static_cast<double>(v / 3)), 0.1);
+  }
+  for (std::size_t c = 0; c < m.cells.size(); c += 3) {
+    const auto x = [&](int k, int d) { return m.vertices[static_cast<std::size_t>(m.cells[c + k]) * 2 + d]; };
+    EXPECT_GT((x(1, 0) - x(0, 0)) * (x(2, 1) - x(0, 1)) - (x(1, 1) - x(0, 1)) * (x(2, 0) - x(0, 0)), 0);
   }
 }
 
@@ -162,11 +179,12 @@ TEST(GeneratorsMore, MeshDeterministicAndExactParts) {
   const TaskGraph c = generate_graph("mesh:3d,parts=16,cells=3000,seed=6");
   EXPECT_NE(a.coordinates(), c.coordinates());
 
-  const auto mesh = impl::make_simplex_mesh(2, 1000, 3);
-  const auto part = impl::rcb_partition(mesh.centroids, 2, 7);
+  const auto mesh = generate_simplex_mesh(2, 1000, 3);
+  const int cells = static_cast<int>(mesh.cells.size() / 3);
+  const auto part = rcb_partition(simplex_centroids(2, mesh.vertices, mesh.cells), 2, 7);
   std::vector<int> size(7, 0);
   for (int p : part) ++size[p];
-  for (int k = 0; k < 7; ++k) EXPECT_EQ(size[k], mesh.num_cells / 7 + (k < mesh.num_cells % 7)) << k;
+  for (int k = 0; k < 7; ++k) EXPECT_EQ(size[k], cells / 7 + (k < cells % 7)) << k;
 }
 
 TEST(GeneratorsMore, ParseErrorsNameTheSpec) {

@@ -61,8 +61,40 @@ TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec);
 /// diagonal block) is the root. Returns (group, key) per task.
 std::vector<std::array<int, 2>> mfdn_orth_groups(int nd, MfdnOrdering ordering);
 
-/// A ParFUM-like unstructured mesh (perturbed triangles or tetrahedra) cut into `parts` parts by recursive
-/// coordinate bisection; the quotient graph: 8 bytes per shared face, part centroids as coordinates.
+/// A ParFUM-like unstructured mesh, the one apps/mesh generates: a gx x gy grid of squares cut along a seeded
+/// random diagonal into 2 triangles (2D), or a gx x gy x gz grid of cubes cut into Kuhn's 6 tetrahedra (3D,
+/// conforming); every vertex moved by up to 1/10 of the spacing (seeded, portable bits of mt19937_64); cells
+/// positively oriented. About `cells` cells (at least one square or cube, at most 2e8).
+struct SimplexMeshData {
+  int dim = 2;
+  std::vector<double> vertices;  // `dim` numbers per vertex
+  std::vector<int> cells;        // dim + 1 vertex ids per cell
+};
+SimplexMeshData generate_simplex_mesh(int dim, long long cells, std::uint64_t seed);
+
+/// The centroid of every cell (`dim` numbers per cell, the mean of its vertices in cell order).
+std::vector<double> simplex_centroids(int dim, const std::vector<double>& vertices,
+                                      const std::vector<int>& cells);
+
+/// Recursive coordinate bisection of `dim`-dimensional points into `parts` parts of exact sizes (part k has
+/// n/parts points, plus one for k < n % parts); each cut halves the part range along the longest extent of
+/// the points' bounding box (ties: the lower dimension; equal coordinates: the lower id); parts numbered in
+/// bisection order (the lower half gets the lower ids).
+std::vector<int> rcb_partition(const std::vector<double>& points, int dim, int parts);
+
+/// ParFUM's ghost nodes of a partition (`part` per cell): a node belongs to the lowest part of its cells
+/// (`owner`, -1 for a node of no cell); for each cell whose nodes have several owners, each of these owners
+/// needs each node of the cell it does not own (it computes the cell as a ghost). Returns
+/// the (owner, needing part, node) triples, sorted, each once.
+std::vector<std::array<int, 3>> mesh_ghost_messages(int dim, int num_nodes, const std::vector<int>& cells,
+                                                    const std::vector<int>& part, std::vector<int>& owner);
+
+/// The quotient graph of one step's ghost messages: owner -> needing part, 8 bytes (one double) per ghost
+/// node; coordinates = the mean of each part's cell centroids. apps/mesh hands this graph to the mappers.
+TaskGraph mesh_quotient_graph(int dim, const std::vector<double>& vertices, const std::vector<int>& cells,
+                              const std::vector<int>& part, int parts);
+
+/// `mesh:`: generate_simplex_mesh, rcb_partition of the cell centroids, mesh_quotient_graph.
 struct MeshGraphSpec {
   int dim = 2;                              // 2: triangles, 3: tetrahedra
   int parts = 1;

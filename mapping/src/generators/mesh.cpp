@@ -1,7 +1,5 @@
-// A ParFUM-like unstructured mesh, partitioned by recursive coordinate bisection; its quotient graph is the
-// task graph.
-#include "generators/mesh.hpp"
-
+// The unstructured mesh shared by the `mesh:` generator and apps/mesh: its generation, element centroids,
+// ghost-node messages and quotient graph (the partition is rcb_partition, mesh_rcb.cpp).
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -11,7 +9,6 @@
 #include "tamp/generators.hpp"
 
 namespace tamp {
-namespace impl {
 namespace {
 
 /// A uniform double in [0, 1) from the engine's bits (std::uniform_real_distribution differs between
@@ -20,14 +17,26 @@ double unit(std::mt19937_64& engine) {
   return static_cast<double>(engine() >> 11) * 0x1.0p-53;
 }
 
-/// A face: its sorted vertex ids (-1 pads a 2D edge), then the cell it bounds.
-using FaceKey = std::array<int, 4>;
+/// Twice the area (2D) or six times the volume (3D) of cell c, signed: negative when inverted.
+double orientation(const SimplexMeshData& m, const int* c) {
+  const auto x = [&](int k, int d) { return m.vertices[static_cast<std::size_t>(c[k]) * m.dim + d]; };
+  if (m.dim == 2)
+    return (x(1, 0) - x(0, 0)) * (x(2, 1) - x(0, 1)) - (x(1, 1) - x(0, 1)) * (x(2, 0) - x(0, 0));
+  double a[3], b[3], d[3];
+  for (int k = 0; k < 3; ++k) {
+    a[k] = x(1, k) - x(0, k);
+    b[k] = x(2, k) - x(0, k);
+    d[k] = x(3, k) - x(0, k);
+  }
+  return a[0] * (b[1] * d[2] - b[2] * d[1]) - a[1] * (b[0] * d[2] - b[2] * d[0]) +
+         a[2] * (b[0] * d[1] - b[1] * d[0]);
+}
 
 }  // namespace
 
-SimplexMesh make_simplex_mesh(int dim, long long cells, std::uint64_t seed) {
+SimplexMeshData generate_simplex_mesh(int dim, long long cells, std::uint64_t seed) {
   require(dim == 2 || dim == 3, "mesh: dimension " + std::to_string(dim) + " (expected 2 or 3)");
-  require(cells >= 1 && cells <= 100000000, "mesh: " + std::to_string(cells) + " cells is outside [1, 1e8]");
+  require(cells >= 1 && cells <= 200000000, "mesh: " + std::to_string(cells) + " cells is outside [1, 2e8]");
   const int per_box = dim == 2 ? 2 : 6;
   std::array<long long, 3> g{1, 1, 1};
   const double boxes = static_cast<double>(cells) / per_box;
@@ -43,116 +52,129 @@ SimplexMesh make_simplex_mesh(int dim, long long cells, std::uint64_t seed) {
     return static_cast<int>(a + nv[0] * (b + nv[1] * c));
   };
 
+  SimplexMeshData m;
+  m.dim = dim;
   std::mt19937_64 engine(seed);
-  std::vector<double> vx(static_cast<std::size_t>(nv[0] * nv[1] * nv[2]) * dim);
+  m.vertices.resize(static_cast<std::size_t>(nv[0] * nv[1] * nv[2]) * dim);
   for (long long c = 0; c < nv[2]; ++c)
     for (long long b = 0; b < nv[1]; ++b)
       for (long long a = 0; a < nv[0]; ++a) {
         const std::array<long long, 3> p{a, b, c};
+        // Up to 1/10 of the spacing: every cell stays positively oriented.
         for (int d = 0; d < dim; ++d)
-          vx[static_cast<std::size_t>(vid(a, b, c)) * dim + d] = p[d] + 0.5 * (unit(engine) - 0.5);
+          m.vertices[static_cast<std::size_t>(vid(a, b, c)) * dim + d] = p[d] + 0.2 * (unit(engine) - 0.5);
       }
 
-  // Cells as vertex lists.
-  std::vector<std::array<int, 4>> simplices;
-  simplices.reserve(static_cast<std::size_t>(g[0] * g[1] * g[2] * per_box));
+  m.cells.reserve(static_cast<std::size_t>(g[0] * g[1] * g[2] * per_box * (dim + 1)));
   for (long long c = 0; c < g[2]; ++c)
     for (long long b = 0; b < g[1]; ++b)
       for (long long a = 0; a < g[0]; ++a) {
         if (dim == 2) {
-          const int v00 = vid(a, b, 0), v10 = vid(a + 1, b, 0), v01 = vid(a, b + 1, 0),
-                    v11 = vid(a + 1, b + 1, 0);
-          if (engine() >> 63) {  // seeded choice of diagonal: an irregular connectivity
-            simplices.push_back({v00, v10, v11, -1});
-            simplices.push_back({v00, v11, v01, -1});
+          const int v00 = vid(a, b, 0), v10 = vid(a + 1, b, 0), v11 = vid(a + 1, b + 1, 0);
+          const int v01 = vid(a, b + 1, 0);
+          if (engine() & 1) {  // seeded choice of diagonal: an irregular connectivity
+            m.cells.insert(m.cells.end(), {v00, v10, v11, v00, v11, v01});
           } else {
-            simplices.push_back({v00, v10, v01, -1});
-            simplices.push_back({v10, v11, v01, -1});
+            m.cells.insert(m.cells.end(), {v00, v10, v01, v10, v11, v01});
           }
-        } else {
-          // Kuhn's 6 tetrahedra: paths 000 -> 111 along the axes in each order; the same in every cube, so
-          // conforming.
-          std::array<int, 3> perm{0, 1, 2};
-          do {
-            std::array<long long, 3> p{a, b, c};
-            std::array<int, 4> t{};
-            t[0] = vid(p[0], p[1], p[2]);
-            for (int k = 0; k < 3; ++k) {
-              ++p[perm[k]];
-              t[k + 1] = vid(p[0], p[1], p[2]);
-            }
-            simplices.push_back(t);
-          } while (std::next_permutation(perm.begin(), perm.end()));
+          continue;
+        }
+        // Kuhn's 6 tetrahedra: paths 000 -> 111 along the axes in each order; the same in every cube, so
+        // conforming.
+        static const int orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+        for (const auto& order : orders) {
+          std::array<long long, 3> p{a, b, c};
+          m.cells.push_back(vid(p[0], p[1], p[2]));
+          for (int step = 0; step < 3; ++step) {
+            ++p[order[step]];
+            m.cells.push_back(vid(p[0], p[1], p[2]));
+          }
         }
       }
-
-  SimplexMesh mesh;
-  mesh.dim = dim;
-  mesh.num_cells = static_cast<int>(simplices.size());
-  mesh.centroids.assign(simplices.size() * dim, 0.0);
-  const int nvert = dim + 1;
-  std::vector<FaceKey> faces;
-  faces.reserve(simplices.size() * nvert);
-  for (std::size_t s = 0; s < simplices.size(); ++s) {
-    for (int k = 0; k < nvert; ++k)
-      for (int d = 0; d < dim; ++d)
-        mesh.centroids[s * dim + d] += vx[static_cast<std::size_t>(simplices[s][k]) * dim + d] / nvert;
-    for (int skip = 0; skip < nvert; ++skip) {
-      FaceKey f{-1, -1, -1, static_cast<int>(s)};
-      int m = 0;
-      for (int k = 0; k < nvert; ++k)
-        if (k != skip) f[m++] = simplices[s][k];
-      // Sort the m <= 3 ids by hand (std::sort on the small array trips GCC 12's -Warray-bounds).
-      if (f[0] > f[1]) std::swap(f[0], f[1]);
-      if (m == 3 && f[1] > f[2]) std::swap(f[1], f[2]);
-      if (f[0] > f[1]) std::swap(f[0], f[1]);
-      faces.push_back(f);
-    }
-  }
-  std::sort(faces.begin(), faces.end());  // equal faces side by side, lower cell first
-  const auto same_face = [](const FaceKey& x, const FaceKey& y) {
-    return x[0] == y[0] && x[1] == y[1] && x[2] == y[2];
-  };
-  for (std::size_t k = 0; k + 1 < faces.size(); ++k)
-    if (same_face(faces[k], faces[k + 1])) {
-      mesh.face_pairs.push_back({faces[k][3], faces[k + 1][3]});
-      ++k;  // a face has at most two cells
-    }
-  return mesh;
+  // Positively oriented: the last two vertices of an inverted cell swapped.
+  for (std::size_t c = 0; c < m.cells.size(); c += dim + 1)
+    if (orientation(m, m.cells.data() + c) < 0) std::swap(m.cells[c + dim - 1], m.cells[c + dim]);
+  return m;
 }
 
-}  // namespace impl
+std::vector<double> simplex_centroids(int dim, const std::vector<double>& vertices,
+                                      const std::vector<int>& cells) {
+  const int nv = dim + 1;
+  const std::size_t n = cells.size() / nv;
+  std::vector<double> centroid(n * dim, 0.0);
+  for (std::size_t e = 0; e < n; ++e)
+    for (int a = 0; a < nv; ++a)
+      for (int d = 0; d < dim; ++d)
+        centroid[e * dim + d] += vertices[static_cast<std::size_t>(cells[e * nv + a]) * dim + d] / nv;
+  return centroid;
+}
+
+std::vector<std::array<int, 3>> mesh_ghost_messages(int dim, int num_nodes, const std::vector<int>& cells,
+                                                    const std::vector<int>& part, std::vector<int>& owner) {
+  const int nv = dim + 1;
+  const std::size_t n = cells.size() / nv;
+  require(part.size() == n,
+          "mesh: " + std::to_string(part.size()) + " part ids for " + std::to_string(n) + " cells");
+  owner.assign(static_cast<std::size_t>(num_nodes), -1);
+  for (std::size_t e = 0; e < n; ++e)
+    for (int a = 0; a < nv; ++a) {
+      int& o = owner[cells[e * nv + a]];
+      o = o < 0 ? part[e] : std::min(o, part[e]);
+    }
+  // Every chunk computing cell e (the owners of its nodes) needs each of its nodes, from the owner.
+  std::vector<std::array<int, 3>> messages;
+  std::vector<int> chunks;
+  for (std::size_t e = 0; e < n; ++e) {
+    chunks.clear();
+    for (int a = 0; a < nv; ++a) {
+      const int q = owner[cells[e * nv + a]];
+      if (std::find(chunks.begin(), chunks.end(), q) == chunks.end()) chunks.push_back(q);
+    }
+    if (chunks.size() == 1) continue;
+    for (int a = 0; a < nv; ++a) {
+      const int i = cells[e * nv + a];
+      for (int q : chunks)
+        if (q != owner[i]) messages.push_back({owner[i], q, i});
+    }
+  }
+  std::sort(messages.begin(), messages.end());
+  messages.erase(std::unique(messages.begin(), messages.end()), messages.end());
+  return messages;
+}
+
+TaskGraph mesh_quotient_graph(int dim, const std::vector<double>& vertices, const std::vector<int>& cells,
+                              const std::vector<int>& part, int parts) {
+  std::vector<int> owner;
+  const int num_nodes = static_cast<int>(vertices.size() / dim);
+  std::vector<Edge> edges;
+  for (const auto& m : mesh_ghost_messages(dim, num_nodes, cells, part, owner))
+    edges.push_back({m[0], m[1], 8.0});  // one double per ghost node; merged by from_edges
+  TaskGraph graph = TaskGraph::from_edges(parts, std::move(edges));
+  // The mean of each part's cell centroids.
+  const std::vector<double> centroid = simplex_centroids(dim, vertices, cells);
+  std::vector<double> xyz(static_cast<std::size_t>(parts) * dim, 0.0);
+  std::vector<double> count(static_cast<std::size_t>(parts), 0.0);
+  for (std::size_t e = 0; e < part.size(); ++e) {
+    count[part[e]] += 1;
+    for (int d = 0; d < dim; ++d) xyz[static_cast<std::size_t>(part[e]) * dim + d] += centroid[e * dim + d];
+  }
+  for (int p = 0; p < parts; ++p)
+    for (int d = 0; d < dim; ++d)
+      if (count[p] > 0) xyz[static_cast<std::size_t>(p) * dim + d] /= count[p];
+  graph.set_coordinates(dim, std::move(xyz));
+  return graph;
+}
 
 TaskGraph make_mesh_graph(const MeshGraphSpec& spec) {
   require(spec.parts >= 1, "mesh graph: " + std::to_string(spec.parts) + " parts");
   const long long cells = spec.cells > 0 ? spec.cells : 100LL * spec.parts;
-  const impl::SimplexMesh mesh = impl::make_simplex_mesh(spec.dim, cells, spec.seed);
-  require(spec.parts <= mesh.num_cells, "mesh graph: " + std::to_string(spec.parts) +
-                                            " parts for a mesh of " + std::to_string(mesh.num_cells) +
-                                            " cells");
-  const std::vector<int> part = impl::rcb_partition(mesh.centroids, mesh.dim, spec.parts);
-
-  // Ghost exchange: both parts send 8 bytes per shared face (parallel edges are merged by from_edges).
-  std::vector<Edge> edges;
-  for (const auto& fp : mesh.face_pairs) {
-    const int p = part[fp[0]], q = part[fp[1]];
-    if (p == q) continue;
-    edges.push_back({p, q, 8.0});
-    edges.push_back({q, p, 8.0});
-  }
-  std::vector<double> xyz(static_cast<std::size_t>(spec.parts) * mesh.dim, 0.0);
-  std::vector<long long> count(spec.parts, 0);
-  for (int c = 0; c < mesh.num_cells; ++c) {
-    ++count[part[c]];
-    for (int d = 0; d < mesh.dim; ++d)
-      xyz[static_cast<std::size_t>(part[c]) * mesh.dim + d] +=
-          mesh.centroids[static_cast<std::size_t>(c) * mesh.dim + d];
-  }
-  for (int p = 0; p < spec.parts; ++p)
-    for (int d = 0; d < mesh.dim; ++d) xyz[static_cast<std::size_t>(p) * mesh.dim + d] /= count[p];
-  TaskGraph graph = TaskGraph::from_edges(spec.parts, std::move(edges));
-  graph.set_coordinates(mesh.dim, std::move(xyz));
-  return graph;
+  const SimplexMeshData mesh = generate_simplex_mesh(spec.dim, cells, spec.seed);
+  const auto num_cells = static_cast<long long>(mesh.cells.size()) / (mesh.dim + 1);
+  require(spec.parts <= num_cells, "mesh graph: " + std::to_string(spec.parts) + " parts for a mesh of " +
+                                       std::to_string(num_cells) + " cells");
+  const std::vector<int> part =
+      rcb_partition(simplex_centroids(mesh.dim, mesh.vertices, mesh.cells), mesh.dim, spec.parts);
+  return mesh_quotient_graph(mesh.dim, mesh.vertices, mesh.cells, part, spec.parts);
 }
 
 }  // namespace tamp

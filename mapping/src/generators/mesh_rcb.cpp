@@ -3,9 +3,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "generators/mesh.hpp"
+#include "tamp/generators.hpp"
 
-namespace tamp::impl {
+namespace tamp {
 namespace {
 
 struct Rcb {
@@ -67,4 +67,4 @@ std::vector<int> rcb_partition(const std::vector<double>& points, int dim, int p
   return part;
 }
 
-}  // namespace tamp::impl
+}  // namespace tamp
