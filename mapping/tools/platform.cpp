@@ -79,10 +79,11 @@ int run_platform(const PlatformArgs& args) {
   const int ranks = args.ranks > 0 ? args.ranks : machine.allocation.num_slots();
   const bool plugin = args.format == "plugin";
   std::filesystem::path xml(args.out);
-  std::filesystem::path machine_file = xml, hostfile = xml;
+  std::filesystem::path machine_file = xml, hostfile = xml, smpirun = xml;
   machine_file.replace_extension(".machine");
   hostfile.replace_extension(".hostfile");
-  require(xml != machine_file && xml != hostfile,
+  smpirun.replace_extension(".smpirun");
+  require(xml != machine_file && xml != hostfile && xml != smpirun,
           "--out: the platform file needs an extension other than "
           ".machine and .hostfile (P.xml, P.platform)");
   {
@@ -95,6 +96,10 @@ int run_platform(const PlatformArgs& args) {
   {
     std::ofstream out = open_for_writing(hostfile);
     write_simgrid_hostfile(out, machine, ranks);
+  }
+  {
+    std::ofstream out = open_for_writing(smpirun);
+    for (const std::string& option : simgrid_smpirun_options(*machine.machine, args.options)) out << option << '\n';
   }
   // The machine file the apps read (--topology synthetic:P.machine): the input itself when it is a file, so
   // every machine kind keeps its own format; an inline spec, or a machine whose network figures were replaced by
@@ -114,7 +119,7 @@ int run_platform(const PlatformArgs& args) {
         xml.string(), xml.string());
   fmt::print("{}: {} hosts ({} cores each); {}\n{}: {} ranks in launcher order\n{}: the machine\n",
              xml.string(), machine.allocation.num_nodes(), machine.allocation.max_cores_per_node(),
-             machine.machine->describe(), hostfile.string(), ranks, machine_file.string());
+             machine.machine->describe(), hostfile.string(), ranks, machine_file.string(), smpirun.string());
   return 0;
 }
 

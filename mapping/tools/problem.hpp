@@ -15,7 +15,7 @@ struct ProblemArgs {
   std::string graph;    // METIS / edge-list file, or a generator spec (stencil3d:...)
   std::string machine;  // machine file or inline spec (torus:4x4x4,cores=4)
   std::uint64_t seed = 1;
-  std::string objective = "hop-bytes";
+  std::string objective = "time";
   int max_tasks_per_slot = 1;
 };
 

@@ -74,6 +74,12 @@ std::ostream& operator<<(std::ostream& os, const SimgridPlatformOptions& o) {
   return os << "host speed " << with_unit(o.host_speed, "f") << ", at most " << o.max_routes << " routes";
 }
 
+std::vector<std::string> simgrid_smpirun_options(const Machine& machine, const SimgridPlatformOptions& o) {
+  const NetworkParameters& net = machine.network();
+  return {"--cfg=smpi/host-speed:" + with_unit(o.host_speed, "f"), "--cfg=smpi/bw-factor:0:1",
+          "--cfg=smpi/lat-factor:0:1", "--cfg=smpi/os:0:" + with_unit(net.message_overhead, "") + ":0"};
+}
+
 std::string simgrid_host_name(int node) {
   return "node-" + std::to_string(node);
 }

@@ -2,6 +2,7 @@
 #pragma once
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "tamp/io/machine_file.hpp"
 #include "tamp/network_parameters.hpp"
@@ -16,6 +17,12 @@ struct SimgridPlatformOptions {
   int max_routes = 200000;  // refuse XML platforms with more explicit routes than this
 };
 std::ostream& operator<<(std::ostream& os, const SimgridPlatformOptions& options);
+
+/// The smpirun options that make SMPI simulate the machine's own figures (written as P.smpirun by
+/// `tamp-map platform`): the host speed, SMPI's bandwidth and latency correction factors at 1 (its defaults are
+/// calibrated on an Ethernet cluster and would scale every link), and the machine's message_overhead as SMPI's
+/// per-message send overhead (smpi/os), which is what the predicted time of evaluate() charges per message.
+std::vector<std::string> simgrid_smpirun_options(const Machine& machine, const SimgridPlatformOptions& options);
 
 /// Host name of machine node `node` in generated platforms: "node-ID".
 std::string simgrid_host_name(int node);
