@@ -9,7 +9,7 @@ namespace tamp::app {
 RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
                         const Placement& placement, const CommonOptions& options, MPI_Comm world) {
   const Backend backend = parse_backend(options.backend);
-  Reordering reordering = reorder_ranks(problem, placement, spec, map_options(options), world);
+  Reordering reordering = place_ranks(problem, placement, spec, options, world);
 
   RunContext context;
   context.comm = reordering.comm();

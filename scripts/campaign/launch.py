@@ -5,12 +5,19 @@ import shutil
 import subprocess
 
 import matrix
+import placement
 
 SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (another install: its full path)
-# host-speed equal to the platform's host speed: compute time is injected as measured. coll-selector:ompi: SMPI's
-# "default" collectives start every pair's flow at once (an MPI_Allgather of 336 B on 128 ranks took 10 s of
-# simulator time, on 256 ranks more than 5 minutes); Open MPI's algorithms take 0.04 s and 1 s.
-SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi"]
+# The smpirun options of every simulated run (campaign and tests/sim read this list; docs/simulation.md, section
+# "Collective algorithms", has the measurements). host-speed equal to the platform's host speed: compute time is
+# injected as measured. Collective algorithms: the ones the mapping module's communication model assumes (allreduce
+# by recursive doubling, bcast by binomial tree, reduce by binomial tree, alltoall(v) by pairwise exchange), pinned
+# one by one; Open MPI's choices (coll-selector:ompi) for the others. SMPI's "default" algorithms start every pair's
+# flow at once (an MPI_Allgather of 336 B on 256 ranks: more than 5 minutes of simulator time), and ompi's allreduce
+# for small messages on multi-core hosts (smp_rdb) took 28 s of wall time for 8 bytes on 1,024 ranks (rdb: 0.3 s).
+SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi", "--cfg=smpi/allreduce:rdb",
+               "--cfg=smpi/bcast:binomial_tree", "--cfg=smpi/reduce:binomial", "--cfg=smpi/alltoall:pair",
+               "--cfg=smpi/alltoallv:pair"]
 
 
 class Paths:
@@ -69,6 +76,32 @@ def prepare_platform(paths, machine, max_ranks):
         slots = sum(1 for line in f if line.strip())
     if max_ranks > slots:
         raise matrix.MatrixError(f"scale {max_ranks} does not fit: the machine's allocation has {slots} slots")
+    check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
+
+
+# Memory maps the simulator needs per rank (privatization by dlopen: a copy of the app's segments per rank, plus
+# the rank's stack and guard page), and for the process itself; measured in docs/simulation.md, section "Operating
+# system limits".
+MAPS_PER_RANK = 10
+MAPS_BASE = 2000
+
+
+def simulator_options(ranks):
+    """smpirun options that depend on the scale (none yet: the defaults hold to 16,384 ranks, see docs)."""
+    return []
+
+
+def check_map_count(max_ranks, path="/proc/sys/vm/max_map_count"):
+    """A simulated run of `max_ranks` fails half-way when the kernel's limit of memory maps is too low: say so first."""
+    try:
+        with open(path) as f:
+            limit = int(f.read())
+    except (OSError, ValueError):
+        return
+    need = MAPS_BASE + MAPS_PER_RANK * max_ranks
+    if limit < need:
+        raise matrix.MatrixError(f"vm.max_map_count is {limit}, a simulated run of {max_ranks} ranks needs about "
+                                 f"{need}: raise it with `sudo sysctl -w vm.max_map_count={max(need, 262144)}`")
 
 
 def hostfile_for(paths, ranks):
@@ -82,6 +115,11 @@ def hostfile_for(paths, ranks):
     return path
 
 
+def allocation_slots(paths):
+    with open(paths.hostfile) as f:
+        return sum(1 for line in f if line.strip())
+
+
 def mpirun_flags():
     try:
         version = subprocess.run(["mpirun", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -93,12 +131,19 @@ def mpirun_flags():
 
 def command(run, launcher, paths, topology, json_path, smpirun_args=()):
     deck = run["deck"]
-    app = [paths.app(deck.app, launcher == "sim"), *deck.args_for(run["ranks"]), "--mapping", run["mapping"],
-           "--json", json_path]
+    app = [paths.app(deck.app, launcher == "sim"), *deck.args_for(run["ranks"]), "--json", json_path]
     n = str(run["ranks"])
     if launcher == "sim":
-        return [SMPIRUN, "-np", n, "-platform", paths.platform, "-hostfile", hostfile_for(paths, run["ranks"]),
-                *SMPI_CONFIG, *smpirun_args, *app, "--topology", "synthetic:" + paths.machine]
+        placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map)
+        if placed:  # the hostfile realises the mapping; the app is told so and renumbers nothing
+            hostfile, machine, map_path = placed
+            where = ["--launched-as", f"{run['mapping']}:{map_path}", "--topology", "synthetic:" + machine]
+        else:
+            hostfile = hostfile_for(paths, run["ranks"])
+            where = ["--mapping", run["mapping"], "--topology", "synthetic:" + paths.machine]
+        return [SMPIRUN, "-np", n, "-platform", paths.platform, "-hostfile", hostfile, *SMPI_CONFIG,
+                *simulator_options(run["ranks"]), *smpirun_args, *app, *where]
+    app += ["--mapping", run["mapping"]]
     if topology:
         app += ["--topology", topology]
     if launcher == "mpirun":

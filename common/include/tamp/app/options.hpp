@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tamp/mapper.hpp"
@@ -22,6 +23,7 @@ struct CommonOptions {
   std::uint64_t seed = 1;               // seed of randomised mappings
   std::string objective = "hop-bytes";  // what `auto` and refinement minimise: hop-bytes | congestion
   bool verify = true;                   // --verify on|off
+  std::string launched_as;              // NAME:MAPFILE: the launcher put task t on slot MAPFILE[t] already
   bool verbose = false;
 };
 std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
@@ -30,13 +32,16 @@ std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
 /// --objective, --verify, --verbose on `cli`, bound to `options`.
 void add_common_options(CLI::App& cli, CommonOptions& options);
 
-/// The mapping specs to run, in order: `compare` when given, else {mapping}.
+/// --launched-as NAME:MAPFILE split at the first colon; throws std::invalid_argument when a part is missing.
+std::pair<std::string, std::string> split_launched_as(const std::string& value);
+
+/// The mapping specs to run, in order: NAME of --launched-as, else `compare` when given, else {mapping}.
 std::vector<std::string> placements(const CommonOptions& options);
 /// The mapper options the specs run with.
 MapOptions map_options(const CommonOptions& options);
 /// Checks values that parsing alone cannot (file: specs, backend availability, objective); throws
-/// std::invalid_argument. Needs no MPI: every rank reaches the same verdict. Mapping names are checked against
-/// the module's registry and the app's own orderings by check_mapping_names() (tamp/app/app.hpp).
+/// std::invalid_argument. Needs no MPI: every rank reaches the same verdict. Mapping names are checked
+/// against the module's registry and the app's own orderings by check_mapping_names() (tamp/app/app.hpp).
 void validate(const CommonOptions& options);
 
 /// The synthetic machine used when neither --topology nor $TAMP_TOPOLOGY is given: the 4x4x4 torus file of
