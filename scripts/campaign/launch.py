@@ -14,7 +14,7 @@ SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (anoth
 # by recursive doubling, bcast by binomial tree, reduce by binomial tree, alltoall(v) by pairwise exchange), pinned
 # one by one; Open MPI's choices (coll-selector:ompi) for the others. SMPI's "default" algorithms start every pair's
 # flow at once (an MPI_Allgather of 336 B on 256 ranks: more than 5 minutes of simulator time), and ompi's allreduce
-# for small messages on multi-core hosts (smp_rdb) took 28 s of wall time for 8 bytes on 1,024 ranks (rdb: 0.3 s).
+# for small messages on multi-core hosts (smp_rdb) took 28 s of wall time for 8 bytes on 1,024 ranks (rdb: 0.3-0.45 s).
 SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi", "--cfg=smpi/allreduce:rdb",
                "--cfg=smpi/bcast:binomial_tree", "--cfg=smpi/reduce:binomial", "--cfg=smpi/alltoall:pair",
                "--cfg=smpi/alltoallv:pair"]
@@ -71,6 +71,7 @@ def prepare_platform(paths, machine, max_ranks):
     """The simulated machine: platform, machine file and launcher-order hostfile; fails when SimGrid cannot
     represent the machine or the allocation is too small."""
     os.makedirs(os.path.dirname(paths.platform), exist_ok=True)
+    placement.clear(paths)  # placements and job machine files of an earlier campaign in this --out
     tamp_map(paths, "platform", "--machine", machine, "--out", paths.platform)
     with open(paths.hostfile) as f:
         slots = sum(1 for line in f if line.strip())

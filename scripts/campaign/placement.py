@@ -7,9 +7,19 @@ A run keeps the app's own renumbering (MPI_Comm_split) when the deck has no `gra
 app's own ordering (halo `group`, lanczos `cm`) or a file:, or when the job's slots cannot be written as a machine
 file (a last node only partly used).
 """
+import glob
 import os
+import shutil
 
 import matrix
+
+
+def clear(paths):
+    """Forgets the placements, job machine files and per-scale hostfiles written for another machine."""
+    shutil.rmtree(os.path.join(paths.out, "placements"), ignore_errors=True)
+    for pattern in ("machine-*.machine", "hostfile-*"):
+        for path in glob.glob(os.path.join(paths.out, "platform", pattern)):
+            os.remove(path)
 
 
 def _keyed(lines):
