@@ -80,18 +80,18 @@ def prepare_platform(paths, machine, max_ranks):
     check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
 
 
-# From this many ranks on, simulated runs privatize the apps' globals by mmap (one copy of the data segment per rank,
-# swapped in at each context switch) instead of dlopen (a copy of the whole binary per rank): tamp-stencil on 1,024
-# ranks needed 0.30 GB instead of 1.85 GB and 3,266 memory maps instead of 8,377, for 20% more wall time
-# (docs/simulation.md, "Simulating thousands of ranks").
-MMAP_PRIVATIZATION_RANKS = 1024
-# Memory maps per rank (measured: 8.2 with dlopen, 3.0 with mmap privatization) and for the process itself.
+# Simulated runs privatize the apps' globals by dlopen (SimGrid's default: a copy of the binary per rank). mmap
+# privatization (one copy of the data segment per rank) needs six times less memory (tamp-stencil on 1,024 ranks:
+# 0.30 GB instead of 1.85 GB) but every TAMP app then aborts at exit, after its report ("double free or corruption",
+# status 134), so it is not used (docs/simulation.md, "Operating-system limits").
+PRIVATIZATION = "dlopen"
+# Memory maps per rank (measured: 8.0 with dlopen, 3.0 with mmap) and for the process itself.
 MAPS_PER_RANK = {"dlopen": 8.5, "mmap": 3.2}
 MAPS_BASE = 1000
 
 
 def privatization(ranks):
-    return "mmap" if ranks >= MMAP_PRIVATIZATION_RANKS else "dlopen"
+    return PRIVATIZATION
 
 
 def simulator_options(ranks):
