@@ -3,8 +3,8 @@
 #
 # In the main build (SimGrid found, TAMP_ENABLE_SIM on): an ExternalProject `tamp-sim` configures this same source
 # tree in <build>/sim with CMAKE_CXX_COMPILER=smpicxx, tests, benchmarks and Kokkos off, and builds the apps and the
-# ring program of tests/sim there. TAMP_SIM_BINARY_DIR names that folder (apps in apps/<app>/tamp-<app>).
-# In that second build (TAMP_SIM_SUBBUILD): only the ring program is added here.
+# ring and collectives programs of tests/sim there. TAMP_SIM_BINARY_DIR names that folder (apps in apps/<app>/tamp-<app>).
+# In that second build (TAMP_SIM_SUBBUILD): only those two test programs are added here.
 #
 # smpicxx force-includes smpi_helpers.h, whose function-like macros (exit, sleep, malloc...) break CLI11 and the
 # standard headers; SMPI_PRETEND_CC=1 drops that header at compile time only (links still go through smpicxx, which
@@ -26,6 +26,9 @@ if(TAMP_SIM_SUBBUILD)
   add_executable(tamp-sim-ring ${PROJECT_SOURCE_DIR}/tests/sim/ring.cpp)
   target_link_libraries(tamp-sim-ring PRIVATE MPI::MPI_CXX)
   tamp_warnings(tamp-sim-ring)
+  add_executable(tamp-sim-collectives ${PROJECT_SOURCE_DIR}/tests/sim/collectives.cpp)
+  target_link_libraries(tamp-sim-collectives PRIVATE MPI::MPI_CXX)
+  tamp_warnings(tamp-sim-collectives)
   return()
 endif()
 
@@ -47,7 +50,7 @@ if(_jobs EQUAL 0)
 endif()
 set(TAMP_HAVE_SIM_BUILD ON)
 set(TAMP_SIM_BINARY_DIR ${PROJECT_BINARY_DIR}/sim)
-set(_targets tamp-sim-ring tamp-topo)
+set(_targets tamp-sim-ring tamp-sim-collectives tamp-topo)
 foreach(app ${TAMP_SIM_APPS})
   list(APPEND _targets tamp-${app})
 endforeach()

@@ -53,7 +53,7 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
     });
   }
 
-  const Placement placement = discover_placement(options.topology, world);
+  const Placement placement = job_placement(options, world);
   // The factory validates the app's options and builds the task graph: local work, identical on every rank.
   const std::unique_ptr<Problem> problem = collectively(world, [&] {
     std::unique_ptr<Problem> p = make_problem(AppSetup{options, placement, world, rank, ranks});

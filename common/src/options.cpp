@@ -33,12 +33,21 @@ std::string default_topology_source() {
 
 void add_common_options(CLI::App& cli, CommonOptions& options) {
   if (options.topology.empty()) options.topology = default_topology_source();
-  cli.add_option("--mapping", options.mapping,
-                 "Placement: a mapping algorithm NAME or file:PATH (one slot per task)")
-      ->capture_default_str();
-  cli.add_option("--compare", options.compare,
-                 "Run each placement A,B[,C] in one job and compare them (overrides --mapping)")
-      ->delimiter(',');
+  CLI::Option* mapping =
+      cli.add_option("--mapping", options.mapping,
+                     "Placement: a mapping algorithm NAME or file:PATH (one slot per task)")
+          ->capture_default_str();
+  CLI::Option* compare =
+      cli.add_option("--compare", options.compare,
+                     "Run each placement A,B[,C] in one job and compare them (overrides --mapping)")
+          ->delimiter(',');
+  // Placement by the launcher (docs/simulation.md): the hostfile or launcher file of mapping NAME put task t
+  // on slot MAPFILE[t] of the --topology synthetic:MACHINE; the app renumbers nothing and reports NAME.
+  cli.add_option("--launched-as", options.launched_as,
+                 "NAME:MAPFILE: the launcher already put task t on slot MAPFILE[t] (line t) of the "
+                 "--topology synthetic:MACHINE; no rank renumbering, NAME is reported as the mapping")
+      ->excludes(mapping)
+      ->excludes(compare);
   cli.add_option(
          "--topology", options.topology,
          "Where the ranks run: synthetic:MACHINEFILE|SPEC (e.g. torus:4x4x4,cores=4), file:MACHINEFILE, "
@@ -76,10 +85,20 @@ std::ostream& operator<<(std::ostream& os, const CommonOptions& options) {
   os << "  objective  " << options.objective << '\n';
   os << "  verify     " << (options.verify ? "on" : "off") << '\n';
   os << "  compute    " << options.compute_model << (options.skeleton ? " (skeleton)" : "") << '\n';
+  os << "  launched   " << (options.launched_as.empty() ? "-" : options.launched_as) << '\n';
   return os;
 }
 
+std::pair<std::string, std::string> split_launched_as(const std::string& value) {
+  const std::size_t colon = value.find(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == value.size()) {
+    throw std::invalid_argument("--launched-as '" + value + "': expected NAME:MAPFILE (e.g. auto:run.map)");
+  }
+  return {value.substr(0, colon), value.substr(colon + 1)};
+}
+
 std::vector<std::string> placements(const CommonOptions& options) {
+  if (!options.launched_as.empty()) return {split_launched_as(options.launched_as).first};
   return options.compare.empty() ? std::vector<std::string>{options.mapping} : options.compare;
 }
 
@@ -104,6 +123,7 @@ void validate(const CommonOptions& options) {
   parse_objective(options.objective);
   if (options.topology.empty()) throw std::invalid_argument("--topology must not be empty");
   check_compute_options(ComputeModel::parse(options.compute_model), options.skeleton);
+  if (!options.launched_as.empty()) split_launched_as(options.launched_as);
 }
 
 }  // namespace tamp::app

@@ -1,5 +1,5 @@
-// Rank reordering (DESIGN §5b): one mapping for every rank (computed by rank 0, broadcast), then
-// MPI_Comm_split(world, 0, task).
+// Rank reordering: one mapping for every rank (computed by rank 0, broadcast), then
+// MPI_Comm_split(world, 0, task); or none, when the launcher already placed the ranks (--launched-as).
 #include "tamp/app/reorder.hpp"
 
 #include <fmt/format.h>
@@ -66,10 +66,10 @@ Reordering reorder_with(const TaskGraph& graph, const Placement& placement, cons
   int ranks = 0;
   MPI_Comm_rank(world, &rank);
   MPI_Comm_size(world, &ranks);
-  // Rank 0 computes the mapping and broadcasts it (DESIGN §5b): the result is the one every rank would compute
-  // (deterministic), but computed once — under SimGrid all ranks share one process, so P computations of `auto`
-  // would cost P times as much. Errors (a mapping file missing, an algorithm that does not apply) are agreed
-  // before MPI_Comm_split.
+  // Rank 0 computes the mapping and broadcasts it (DESIGN §5b): the result is the one every rank would
+  // compute (deterministic), but computed once — under SimGrid all ranks share one process, so P computations
+  // of `auto` would cost P times as much. Errors (a mapping file missing, an algorithm that does not apply)
+  // are agreed before MPI_Comm_split.
   std::vector<int> slots = collectively(world, [&] {
     if (graph.num_tasks() != ranks || placement.job.num_slots() != ranks ||
         static_cast<int>(placement.slot_of_rank.size()) != ranks) {
@@ -170,6 +170,36 @@ Reordering reorder_ranks(const Problem& problem, const Placement& placement, con
                         [&] { return compute_app_mapping(problem, placement.job, spec, options); });
   }
   return reorder_ranks(graph, placement, spec, options, world);
+}
+
+Reordering adopt_launcher_placement(const TaskGraph& graph, const Placement& placement,
+                                    const std::string& name, MPI_Comm world) {
+  int rank = 0;
+  int ranks = 0;
+  MPI_Comm_rank(world, &rank);
+  MPI_Comm_size(world, &ranks);
+  Mapping mapping(placement.slot_of_rank, placement.job.num_slots());
+  // Only rank 0 reports the metrics: under SimGrid every rank shares one process, and P evaluations of the
+  // whole graph would cost P times as much.
+  Metrics metrics = collectively(world, [&] {
+    if (graph.num_tasks() != ranks || static_cast<int>(placement.slot_of_rank.size()) != ranks) {
+      throw std::invalid_argument(
+          fmt::format("--launched-as needs one task per rank: {} tasks, {} ranks", graph.num_tasks(), ranks));
+    }
+    return rank == 0 ? evaluate(graph, placement.job, mapping) : Metrics{};
+  });
+  // Rank == task already: a duplicate of world (the app's traffic apart from the harness's), no
+  // MPI_Comm_split.
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm_dup(world, &comm);
+  return Reordering(comm, rank, name, std::move(mapping), std::move(metrics));
+}
+
+Reordering place_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
+                       const CommonOptions& options, MPI_Comm world) {
+  if (!options.launched_as.empty())
+    return adopt_launcher_placement(problem.task_graph(), placement, spec, world);
+  return reorder_ranks(problem, placement, spec, map_options(options), world);
 }
 
 }  // namespace tamp::app

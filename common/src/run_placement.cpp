@@ -34,7 +34,7 @@ std::map<std::string, double> calibrate(const Problem& problem, const IterationT
 RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
                         const Placement& placement, const CommonOptions& options, MPI_Comm world) {
   const Backend backend = parse_backend(options.backend);
-  Reordering reordering = reorder_ranks(problem, placement, spec, map_options(options), world);
+  Reordering reordering = place_ranks(problem, placement, spec, options, world);
 
   RunContext context;
   context.comm = reordering.comm();

@@ -5,12 +5,19 @@ import shutil
 import subprocess
 
 import matrix
+import placement
 
 SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (another install: its full path)
-# host-speed equal to the platform's host speed: compute time is injected as measured. coll-selector:ompi: SMPI's
-# "default" collectives start every pair's flow at once (an MPI_Allgather of 336 B on 128 ranks took 10 s of
-# simulator time, on 256 ranks more than 5 minutes); Open MPI's algorithms take 0.04 s and 1 s.
-SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi"]
+# The smpirun options of every simulated run (campaign and tests/sim read this list; docs/simulation.md, section
+# "Collective algorithms", has the measurements). host-speed equal to the platform's host speed: compute time is
+# injected as measured. Collective algorithms: the ones the mapping module's communication model assumes (allreduce
+# by recursive doubling, bcast by binomial tree, reduce by binomial tree, alltoall(v) by pairwise exchange), pinned
+# one by one; Open MPI's choices (coll-selector:ompi) for the others. SMPI's "default" algorithms start every pair's
+# flow at once (an MPI_Allgather of 336 B on 256 ranks: more than 5 minutes of simulator time), and ompi's allreduce
+# for small messages on multi-core hosts (smp_rdb) took 28 s of wall time for 8 bytes on 1,024 ranks (rdb: 0.3-0.45 s).
+SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi", "--cfg=smpi/allreduce:rdb",
+               "--cfg=smpi/bcast:binomial_tree", "--cfg=smpi/reduce:binomial", "--cfg=smpi/alltoall:pair",
+               "--cfg=smpi/alltoallv:pair"]
 # A modelled compute time (the deck's `compute` line): the app injects units x seconds per unit itself, and SMPI must
 # not add the host's measured time between MPI calls (docs/simulation.md).
 SMPI_MODELLED = ["--cfg=smpi/simulate-computation:no"]
@@ -75,11 +82,45 @@ def prepare_platform(paths, machine, max_ranks):
     """The simulated machine: platform, machine file and launcher-order hostfile; fails when SimGrid cannot
     represent the machine or the allocation is too small."""
     os.makedirs(os.path.dirname(paths.platform), exist_ok=True)
+    placement.clear(paths)  # placements and job machine files of an earlier campaign in this --out
     tamp_map(paths, "platform", "--machine", machine, "--out", paths.platform)
     with open(paths.hostfile) as f:
         slots = sum(1 for line in f if line.strip())
     if max_ranks > slots:
         raise matrix.MatrixError(f"scale {max_ranks} does not fit: the machine's allocation has {slots} slots")
+    check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
+
+
+# Simulated runs privatize the apps' globals by dlopen (SimGrid's default: a copy of the binary per rank). mmap
+# privatization (one copy of the data segment per rank) needs six times less memory (tamp-stencil on 1,024 ranks:
+# 0.30 GB instead of 1.85 GB) but every TAMP app then aborts at exit, after its report ("double free or corruption",
+# status 134), so it is not used (docs/simulation.md, "Operating-system limits").
+PRIVATIZATION = "dlopen"
+# Memory maps per rank (measured: 8.0 with dlopen, 3.0 with mmap) and for the process itself.
+MAPS_PER_RANK = {"dlopen": 8.5, "mmap": 3.2}
+MAPS_BASE = 1000
+
+
+def privatization(ranks):
+    return PRIVATIZATION
+
+
+def simulator_options(ranks):
+    """smpirun options that depend on the scale."""
+    return [f"--cfg=smpi/privatization:{privatization(ranks)}"]
+
+
+def check_map_count(max_ranks, path="/proc/sys/vm/max_map_count"):
+    """A simulated run of `max_ranks` fails half-way when the kernel's limit of memory maps is too low: say so first."""
+    try:
+        with open(path) as f:
+            limit = int(f.read())
+    except (OSError, ValueError):
+        return
+    need = int(MAPS_BASE + MAPS_PER_RANK[privatization(max_ranks)] * max_ranks)
+    if limit < need:
+        raise matrix.MatrixError(f"vm.max_map_count is {limit}, a simulated run of {max_ranks} ranks needs about "
+                                 f"{need}: raise it with `sudo sysctl -w vm.max_map_count={max(need, 262144)}`")
 
 
 def hostfile_for(paths, ranks):
@@ -91,6 +132,11 @@ def hostfile_for(paths, ranks):
         with open(path, "w") as f:
             f.writelines(lines)
     return path
+
+
+def allocation_slots(paths):
+    with open(paths.hostfile) as f:
+        return sum(1 for line in f if line.strip())
 
 
 def mpirun_flags():
@@ -105,12 +151,19 @@ def mpirun_flags():
 def command(run, launcher, paths, topology, json_path, smpirun_args=()):
     deck = run["deck"]
     smpi_compute, app_compute = compute_args(run, launcher)
-    app = [paths.app(deck.app, launcher == "sim"), *deck.args_for(run["ranks"]), "--mapping", run["mapping"],
-           *app_compute, "--json", json_path]
+    app = [paths.app(deck.app, launcher == "sim"), *deck.args_for(run["ranks"]), *app_compute, "--json", json_path]
     n = str(run["ranks"])
     if launcher == "sim":
-        return [SMPIRUN, "-np", n, "-platform", paths.platform, "-hostfile", hostfile_for(paths, run["ranks"]),
-                *SMPI_CONFIG, *smpi_compute, *smpirun_args, *app, "--topology", "synthetic:" + paths.machine]
+        placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map)
+        if placed:  # the hostfile realises the mapping; the app is told so and renumbers nothing
+            hostfile, machine, map_path = placed
+            where = ["--launched-as", f"{run['mapping']}:{map_path}", "--topology", "synthetic:" + machine]
+        else:
+            hostfile = hostfile_for(paths, run["ranks"])
+            where = ["--mapping", run["mapping"], "--topology", "synthetic:" + paths.machine]
+        return [SMPIRUN, "-np", n, "-platform", paths.platform, "-hostfile", hostfile, *SMPI_CONFIG, *smpi_compute,
+                *simulator_options(run["ranks"]), *smpirun_args, *app, *where]
+    app += ["--mapping", run["mapping"]]
     if topology:
         app += ["--topology", topology]
     if launcher == "mpirun":

@@ -6,6 +6,10 @@
       communication time of mapping LOWER is below that of mapping HIGHER.
   sim_check.py ring -- NEAR_COMMAND... -- FAR_COMMAND...
       runs both ring programs and passes when both verify and the near placement takes less time than the far one.
+  sim_check.py same-placement FILE_A FILE_B -- COMMAND_A... -- COMMAND_B...
+      removes both files, runs both commands (apps with --json FILE_A, FILE_B), and passes when both runs verify and
+      report the same mapping name and hop-bytes (relative difference below 1e-9) and the same communication time
+      within 1% (the simulator breaks ties between ranks in actor order, which renumbering changes: 0.16% measured).
   sim_check.py expect ok|fail REGEX -- COMMAND...
       runs COMMAND and passes when it exits with 0 (ok) or not (fail) and its output matches REGEX.
   sim_check.py same FILE -- FIRST... -- SECOND...
@@ -47,6 +51,35 @@ def check_json(args):
     print(f"simulated communication time: {lower} {comm[lower]:.6g} s, {higher} {comm[higher]:.6g} s")
     if not comm[lower] < comm[higher]:
         sys.exit(f"sim_check: {lower} is not faster than {higher}")
+
+
+def one_run(path):
+    with open(path) as f:
+        runs = [json.loads(line) for line in f if line.strip()]
+    if len(runs) != 1 or not runs[0].get("verified"):
+        sys.exit(f"sim_check: {path}: expected one verified run")
+    return runs[0]
+
+
+def check_same_placement(args):
+    split = [i for i, a in enumerate(args) if a == "--"]
+    if len(split) != 2 or split[0] != 2:
+        sys.exit("usage: sim_check.py same-placement FILE_A FILE_B -- COMMAND_A... -- COMMAND_B...")
+    for path in args[:2]:
+        if os.path.exists(path):
+            os.remove(path)
+    run(args[split[0] + 1:split[1]])
+    run(args[split[1] + 1:])
+    a, b = one_run(args[0]), one_run(args[1])
+    pairs = {"comm": (a["time"]["comm"], b["time"]["comm"]),
+             "hop_bytes": (a["metrics"]["hop_bytes"], b["metrics"]["hop_bytes"])}
+    print(f"mapping {a['mapping']} vs {b['mapping']}; " +
+          ", ".join(f"{k} {x:.9g} vs {y:.9g}" for k, (x, y) in pairs.items()))
+    if a["mapping"] != b["mapping"]:
+        sys.exit("sim_check: the two runs report different mappings")
+    for key, (x, y) in pairs.items():
+        if not abs(x - y) <= {"comm": 1e-2, "hop_bytes": 1e-9}[key] * max(abs(x), abs(y)) or x <= 0:
+            sys.exit(f"sim_check: {key} differs (or is zero)")
 
 
 def ring_time(output):
@@ -113,6 +146,8 @@ if __name__ == "__main__":
         check_expect(sys.argv[2:])
     elif len(sys.argv) > 3 and sys.argv[1] == "same":
         check_same(sys.argv[2:])
+    elif len(sys.argv) > 4 and sys.argv[1] == "same-placement":
+        check_same_placement(sys.argv[2:])
     elif len(sys.argv) > 2 and sys.argv[1] == "ring":
         check_ring(sys.argv[2:])
     else:

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tamp/mapper.hpp"
@@ -25,6 +26,7 @@ struct CommonOptions {
   std::string compute_model =
       "measured";         // measured | calibrate | KIND=SECONDS_PER_UNIT,... (compute_model.hpp)
   bool skeleton = false;  // kernels charged, not run (simulated build, modelled compute)
+  std::string launched_as;              // NAME:MAPFILE: the launcher put task t on slot MAPFILE[t] already
   bool verbose = false;
 };
 std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
@@ -33,7 +35,10 @@ std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
 /// --objective, --verify, --compute-model, --skeleton, --verbose on `cli`, bound to `options`.
 void add_common_options(CLI::App& cli, CommonOptions& options);
 
-/// The mapping specs to run, in order: `compare` when given, else {mapping}.
+/// --launched-as NAME:MAPFILE split at the first colon; throws std::invalid_argument when a part is missing.
+std::pair<std::string, std::string> split_launched_as(const std::string& value);
+
+/// The mapping specs to run, in order: NAME of --launched-as, else `compare` when given, else {mapping}.
 std::vector<std::string> placements(const CommonOptions& options);
 /// The mapper options the specs run with.
 MapOptions map_options(const CommonOptions& options);

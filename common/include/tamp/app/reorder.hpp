@@ -1,15 +1,18 @@
-// Rank reordering (DESIGN §5b): every rank computes the mapping, takes the task of its own slot and continues
+// Rank reordering: every rank computes the mapping, takes the task of its own slot and continues
 // on MPI_Comm_split(world, 0, task), so that rank == task in the new communicator.
 #pragma once
 #include <mpi.h>
 
 #include <string>
 
+#include "tamp/app/options.hpp"
 #include "tamp/app/topology.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
 
 namespace tamp::app {
+
+class Problem;
 
 /// The mapping named by `spec` of `graph` onto the job's slots (no MPI, deterministic for a given seed):
 /// a registry name (tamp::map_tasks), or file:PATH (one slot per task). The result is a permutation.
@@ -43,5 +46,15 @@ class Reordering {
 /// Collective on `world`: requires graph.num_tasks() == ranks of `world` == placement.job.num_slots().
 Reordering reorder_ranks(const TaskGraph& graph, const Placement& placement, const std::string& spec,
                          const MapOptions& options, MPI_Comm world);
+
+/// Collective on `world`: the launcher already put rank r on the slot that the mapping `name` gives task r
+/// (--launched-as; `placement` from launched_placement). No renumbering: the communicator is a duplicate of
+/// `world` and rank == task; the metrics (on rank 0 only) are those of placement.slot_of_rank.
+Reordering adopt_launcher_placement(const TaskGraph& graph, const Placement& placement,
+                                    const std::string& name, MPI_Comm world);
+
+/// What run_placement uses: adopt_launcher_placement with --launched-as, else reorder_ranks of the problem.
+Reordering place_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
+                       const CommonOptions& options, MPI_Comm world);
 
 }  // namespace tamp::app

@@ -1,0 +1,105 @@
+"""Simulated runs placed by the launcher, as launcher files do on a Cray: tamp-map computes the run's mapping of the
+deck's task graph onto the job's slots, the hostfile puts task t on the host of slot MAP[t], and the app is told so
+(`--launched-as NAME:MAP`): it reorders nothing (no MPI_Comm_split, no gathering of every rank's record), which keeps
+set-up linear in the ranks at thousands of them (docs/simulation.md, "Placement through the hostfile").
+
+A run keeps the app's own renumbering (MPI_Comm_split) when the deck has no `graph` line, when the mapping is the
+app's own ordering (halo `group`, lanczos `cm`) or a file:, or when the job's slots cannot be written as a machine
+file (a last node only partly used).
+"""
+import glob
+import os
+import shutil
+
+import matrix
+
+
+def clear(paths):
+    """Forgets the placements, job machine files and per-scale hostfiles written for another machine."""
+    shutil.rmtree(os.path.join(paths.out, "placements"), ignore_errors=True)
+    for pattern in ("machine-*.machine", "hostfile-*"):
+        for path in glob.glob(os.path.join(paths.out, "platform", pattern)):
+            os.remove(path)
+
+
+def _keyed(lines):
+    out = {}
+    for line in lines:
+        words = line.split("#", 1)[0].split()
+        if words:
+            out.setdefault(words[0], words[1:])
+    return out
+
+
+def _node_lines(keys, count):
+    """Coordinates "c0 .. c(D-1) n" of machine nodes 0..count-1 (node id = router * nodes_per_router + n, dimension 0
+    fastest), for a torus or mesh given without a node list; None for other models."""
+    if keys.get("topology", [""])[0] not in ("torus", "mesh") or "dims" not in keys:
+        return None
+    dims = [int(d) for d in keys["dims"]]
+    per_router = int(keys.get("nodes_per_router", ["1"])[0])
+    lines = []
+    for node in range(count):
+        router, coords = node // per_router, []
+        for d in dims:
+            coords.append(router % d)
+            router //= d
+        lines.append(" ".join(map(str, coords + [node % per_router])) + "\n")
+    return lines
+
+
+def job_machine(paths, ranks, slots):
+    """The machine file of the job's nodes: the first ranks / cores nodes of the allocation (what the launcher-order
+    hostfile of `ranks` lines uses), or None when the last of them would be only partly used."""
+    if ranks == slots:
+        return paths.machine
+    path = os.path.join(paths.out, "platform", f"machine-{ranks}.machine")
+    if os.path.exists(path):
+        return path
+    with open(paths.machine) as f:
+        lines = f.readlines()
+    keys = _keyed(lines)
+    cores = int(keys.get("cores_per_node", ["1"])[0])
+    if ranks % cores:
+        return None
+    count = ranks // cores
+    at = next((i for i, line in enumerate(lines) if line.split("#", 1)[0].split()[:1] == ["nodes"]), None)
+    if at is None:
+        header, nodes = lines, _node_lines(keys, count)
+    else:
+        header = lines[:at]
+        nodes = [line for line in lines[at + 1:] if line.split("#", 1)[0].strip()][:count]
+    if nodes is None:
+        return None
+    with open(path, "w") as f:
+        f.writelines(header + [f"nodes {count}\n"] + nodes)
+    return path
+
+
+def launcher_placement(run, paths, slots, tamp_map):
+    """(hostfile, machine file, map file) of a run placed by the launcher, or None (the app reorders itself)."""
+    graph = run["deck"].graph_for(run["ranks"])
+    if not graph or run["mapping"].startswith("file:"):
+        return None
+    machine = job_machine(paths, run["ranks"], slots)
+    if machine is None:
+        return None
+    folder = os.path.join(paths.out, "placements")
+    os.makedirs(folder, exist_ok=True)
+    rid = matrix.run_id(run)
+    map_path, hostfile = os.path.join(folder, rid + ".map"), os.path.join(folder, rid + ".hostfile")
+    if not os.path.exists(hostfile):
+        try:
+            tamp_map(paths, "map", "--graph", graph, "--machine", machine, "--algorithm", run["mapping"], "--out",
+                     map_path)
+        except matrix.MatrixError as e:
+            if "unknown" in str(e):  # the app's own ordering: it renumbers its ranks itself
+                return None
+            raise matrix.MatrixError(f"{rid}: tamp-map map: {e}")
+        with open(paths.hostfile) as f:
+            hosts = f.readlines()
+        with open(map_path) as f:
+            slot_of_task = [int(line.split("#", 1)[0]) for line in f if line.split("#", 1)[0].strip()]
+        with open(hostfile, "w") as f:
+            f.writelines(hosts[s] for s in slot_of_task)
+    return hostfile, machine, map_path
