@@ -98,9 +98,14 @@ def total_time(json_path):
 def run_one(run, args, paths, campaign, log_path, json_path):
     """Runs `repeat` times and keeps the JSON of the fastest run (all of them stay in the log)."""
     trial = json_path + ".trial"
-    cmd = launch.command(run, args.launcher, paths, args.topology, trial, campaign.smpirun)
-    best = None
     with open(log_path, "w") as log:
+        try:  # the placement of a simulated run is computed here: a mapping that does not apply fails this run only
+            cmd = launch.command(run, args.launcher, paths, args.topology, trial, campaign.smpirun)
+        except matrix.MatrixError as e:
+            log.write(f"{e}\n")
+            return "failed: " + str(e).split(": ", 1)[-1]
+    best = None
+    with open(log_path, "a") as log:
         for _ in range(campaign.repeat):
             status = run_once(cmd, args, log, trial)
             if status != "ok":

@@ -35,7 +35,11 @@ class Paths:
     def __init__(self, root, build, out):
         self.root, self.build, self.out = root, build, out
         self.tamp_map = os.path.join(build, "mapping", "tools", "tamp-map")
-        self.platform = os.path.join(out, "platform", "machine.xml")
+        # The platform: a description for TAMP's SimGrid plug-in (whole machines, TAMP's routes computed on
+        # demand: docs/simulation.md section 1b), and the smpirun options of the machine's own figures.
+        self.platform = os.path.join(out, "platform", "machine.platform")
+        self.plugin = os.path.join(build, "mapping", "simgrid", "libtamp-simgrid-platform.so")
+        self.smpirun_options = os.path.join(out, "platform", "machine.smpirun")
         self.machine = os.path.join(out, "platform", "machine.machine")
         self.hostfile = os.path.join(out, "platform", "machine.hostfile")
 
@@ -49,6 +53,9 @@ def check_tools(launcher, paths):
     if not os.access(paths.tamp_map, os.X_OK):
         raise matrix.MatrixError(f"tamp-map not found at {paths.tamp_map} (build it: cmake --build BUILD "
                                  "--target tamp-map)")
+    if launcher == "sim" and not os.path.exists(paths.plugin):
+        raise matrix.MatrixError(f"SimGrid platform plug-in not found at {paths.plugin} (build it: cmake --build "
+                                 "BUILD --target tamp-simgrid-platform)")
     needed = {"sim": SMPIRUN, "mpirun": "mpirun"}.get(launcher)
     if needed and shutil.which(needed) is None:
         raise matrix.MatrixError(f"launcher '{needed}' not found on PATH")
@@ -83,7 +90,7 @@ def prepare_platform(paths, machine, max_ranks):
     represent the machine or the allocation is too small."""
     os.makedirs(os.path.dirname(paths.platform), exist_ok=True)
     placement.clear(paths)  # placements and job machine files of an earlier campaign in this --out
-    tamp_map(paths, "platform", "--machine", machine, "--out", paths.platform)
+    tamp_map(paths, "platform", "--machine", machine, "--format", "plugin", "--out", paths.platform)
     with open(paths.hostfile) as f:
         slots = sum(1 for line in f if line.strip())
     if max_ranks > slots:
@@ -161,7 +168,10 @@ def command(run, launcher, paths, topology, json_path, smpirun_args=()):
         else:
             hostfile = hostfile_for(paths, run["ranks"])
             where = ["--mapping", run["mapping"], "--topology", "synthetic:" + paths.machine]
-        return [SMPIRUN, "-np", n, "-platform", paths.platform, "-hostfile", hostfile, *SMPI_CONFIG, *smpi_compute,
+        with open(paths.smpirun_options) as f:
+            figures = [line.strip() for line in f if line.strip()]
+        return ["env", "TAMP_PLATFORM=" + paths.platform, SMPIRUN, "-np", n, "-platform", paths.plugin, "-hostfile",
+                hostfile, *SMPI_CONFIG, *figures, *smpi_compute,
                 *simulator_options(run["ranks"]), *smpirun_args, *app, *where]
     app += ["--mapping", run["mapping"]]
     if topology:

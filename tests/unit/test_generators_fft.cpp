@@ -26,7 +26,7 @@ TEST(GeneratorsFft, PencilPhasesOnEvenGrid) {
     EXPECT_EQ(g.phases()[k].name, names[k]);
     EXPECT_EQ(g.phases()[k].kind, PhaseKind::collective);
     EXPECT_DOUBLE_EQ(g.phases()[k].count, 1);
-    EXPECT_EQ(g.phases()[k].edges.size(), 4u);  // 2 communicators x 2 ordered pairs, all in one round
+    EXPECT_EQ(g.phases()[k].edges.size(), 4u);  // 2 communicators x 2 ordered pairs: one pairwise round
     EXPECT_DOUBLE_EQ(phase_bytes(g.phases()[k]), 4 * 8 * 16.0);
   }
   for (const Edge& e : g.phases()[0].edges) EXPECT_EQ(e.src / 2, e.dst / 2);  // rows: same r
@@ -37,15 +37,23 @@ TEST(GeneratorsFft, PencilPhasesOnEvenGrid) {
 }
 
 // 1 x 3 grid of 2x5x4 (no column transposes): n1 over 3 = 2,2,1; n2 over 3 = 2,1,1. Forward rows: c -> c2
-// sends n0 x n1(c) x n2(c2); backward the transpose of it.
+// sends n0 x n1(c) x n2(c2); backward the transpose of it. Three members (not a power of two): two pairwise
+// rounds, round k sends c -> (c + k) mod 3.
 TEST(GeneratorsFft, UnevenRowsOnly) {
   const TaskGraph g = generate_graph("fft:2x5x4,grid=1x3");
-  ASSERT_EQ(g.phases().size(), 2u);
+  ASSERT_EQ(g.phases().size(), 4u);
   EXPECT_EQ(g.phases()[0].name, "rows-forward/r0");
-  EXPECT_EQ(g.phases()[1].name, "rows-backward/r0");
+  EXPECT_EQ(g.phases()[1].name, "rows-forward/r1");
+  EXPECT_EQ(g.phases()[2].name, "rows-backward/r0");
+  EXPECT_EQ(g.phases()[3].name, "rows-backward/r1");
   const double n1[3] = {2, 2, 1}, n2[3] = {2, 1, 1};
-  for (const Edge& e : g.phases()[0].edges) EXPECT_DOUBLE_EQ(e.bytes, 16 * 2 * n1[e.src] * n2[e.dst]);
-  for (const Edge& e : g.phases()[1].edges) EXPECT_DOUBLE_EQ(e.bytes, 16 * 2 * n1[e.dst] * n2[e.src]);
+  for (int k = 0; k < 2; ++k) {
+    for (const Edge& e : g.phases()[k].edges) {
+      EXPECT_EQ(e.dst, (e.src + k + 1) % 3);
+      EXPECT_DOUBLE_EQ(e.bytes, 16 * 2 * n1[e.src] * n2[e.dst]);
+    }
+    for (const Edge& e : g.phases()[2 + k].edges) EXPECT_DOUBLE_EQ(e.bytes, 16 * 2 * n1[e.dst] * n2[e.src]);
+  }
   EXPECT_DOUBLE_EQ(g.total_bytes(), fft_transposed_bytes({2, 5, 4}, 1, 3));
 }
 
@@ -57,7 +65,7 @@ TEST(GeneratorsFft, DefaultGrid) {
   EXPECT_EQ(fft_default_grid({32, 32, 32}, 7), (std::array<int, 2>{7, 1}));
   const TaskGraph slab = generate_graph("fft:8x8x8,ranks=7");
   EXPECT_EQ(slab.num_tasks(), 7);
-  ASSERT_EQ(slab.phases().size(), 2u);  // columns only
+  ASSERT_EQ(slab.phases().size(), 12u);  // columns only: 6 pairwise rounds each way
   EXPECT_EQ(slab.phases()[0].name, "columns-forward/r0");
   EXPECT_DOUBLE_EQ(generate_graph("fft:32x32x16,ranks=16").total_bytes(),
                    generate_graph("fft:32x32x16,grid=2x8").total_bytes());

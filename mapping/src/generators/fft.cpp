@@ -18,18 +18,24 @@ double planes(int n, int p, int i) {
   return n / p + (i < n % p ? 1 : 0);
 }
 
-// One MPI_Alltoallv on one communicator: SimGrid's ompi selector runs alltoallv as ompi_basic_linear (every
-// send and receive posted at once), a single round. `bytes(a, b)`: member a to member b; zero-byte pairs send
-// nothing.
+// One MPI_Alltoallv on one communicator as the pairwise exchange the simulated runs pin (smpi/alltoallv:pair,
+// SimGrid's alltoallv-pair.cpp): round k = 1..P-1, member a exchanges with a XOR k (P a power of two; the
+// simulator refuses other sizes), else with (a + k) mod P, as tamp::alltoall_pairwise. `bytes(a, b)`: member a to
+// member b; zero-byte pairs send nothing.
 template <class Bytes>
-CollectiveRounds alltoallv_linear(const std::vector<int>& ranks, Bytes&& bytes) {
-  CollectiveRounds rounds(1);
-  for (int a = 0; a < static_cast<int>(ranks.size()); ++a)
-    for (int b = 0; b < static_cast<int>(ranks.size()); ++b) {
-      const double size = a == b ? 0 : bytes(a, b);
-      if (size > 0) rounds[0].push_back({ranks[a], ranks[b], size});
+CollectiveRounds alltoallv_pairwise(const std::vector<int>& ranks, Bytes&& bytes) {
+  const int p = static_cast<int>(ranks.size());
+  const bool power_of_two = (p & (p - 1)) == 0;
+  CollectiveRounds rounds;
+  for (int k = 1; k < p; ++k) {
+    std::vector<Edge> round;
+    for (int a = 0; a < p; ++a) {
+      const int b = power_of_two ? a ^ k : (a + k) % p;
+      const double size = bytes(a, b);
+      if (size > 0) round.push_back({ranks[a], ranks[b], size});
     }
-  if (rounds[0].empty()) rounds.clear();
+    if (!round.empty()) rounds.push_back(std::move(round));
+  }
   return rounds;
 }
 
@@ -103,17 +109,17 @@ TaskGraph make_fft_graph(const FftGraphSpec& spec) {
   std::vector<CollectiveRounds> rf, rb, cf, cb;
   for (int r = 0; r < pr; ++r) {
     const double n0 = planes(n[0], pr, r);
-    rf.push_back(alltoallv_linear(
+    rf.push_back(alltoallv_pairwise(
         rows[r], [&](int c, int c2) { return kComplex * n0 * planes(n[1], pc, c) * planes(n[2], pc, c2); }));
-    rb.push_back(alltoallv_linear(
+    rb.push_back(alltoallv_pairwise(
         rows[r], [&](int c, int c2) { return kComplex * n0 * planes(n[1], pc, c2) * planes(n[2], pc, c); }));
   }
   for (int c = 0; c < pc; ++c) {
     const double n2 = planes(n[2], pc, c);
-    cf.push_back(alltoallv_linear(columns[c], [&](int r, int r2) {
+    cf.push_back(alltoallv_pairwise(columns[c], [&](int r, int r2) {
       return kComplex * planes(n[0], pr, r) * planes(n[1], pr, r2) * n2;
     }));
-    cb.push_back(alltoallv_linear(columns[c], [&](int r, int r2) {
+    cb.push_back(alltoallv_pairwise(columns[c], [&](int r, int r2) {
       return kComplex * planes(n[0], pr, r2) * planes(n[1], pr, r) * n2;
     }));
   }
