@@ -7,15 +7,12 @@
 #include <string>
 
 #include "tamp/generators.hpp"
+#include "test_support.hpp"
 
 namespace tamp {
 namespace {
 
-double phase_bytes(const Phase& p) {
-  double b = 0;
-  for (const Edge& e : p.edges) b += e.bytes;
-  return b;
-}
+using test::phase_bytes;
 
 // 2 x 2 grid of 4x4x4: every plane count is 2; rows-forward: (r, c) -> (r, 1-c) 2 x 2 x 2 elements.
 TEST(GeneratorsFft, PencilPhasesOnEvenGrid) {

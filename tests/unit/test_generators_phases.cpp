@@ -6,15 +6,12 @@
 #include <string>
 
 #include "tamp/generators.hpp"
+#include "test_support.hpp"
 
 namespace tamp {
 namespace {
 
-double phase_bytes(const Phase& p) {
-  double b = 0;
-  for (const Edge& e : p.edges) b += e.bytes;
-  return b;
-}
+using test::phase_bytes;
 
 TEST(GeneratorsPhases, MiniGhostFacesThenGridSums) {
   const TaskGraph g = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,stencil=3d7pt,vars=5");

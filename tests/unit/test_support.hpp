@@ -33,4 +33,11 @@ inline TaskGraph stencil(std::vector<int> tasks, int points = 0, bool periodic =
   return make_stencil_graph(spec);
 }
 
+/// Bytes of all messages of one phase.
+inline double phase_bytes(const Phase& p) {
+  double b = 0;
+  for (const Edge& e : p.edges) b += e.bytes;
+  return b;
+}
+
 }  // namespace tamp::test
