@@ -68,8 +68,8 @@ Reordering reorder_with(const TaskGraph& graph, const Placement& placement, cons
   MPI_Comm_size(world, &ranks);
   // Rank 0 computes the mapping and broadcasts it (docs/user-guide.md, how an app applies a mapping): the result is
   // the one every rank would compute (deterministic), but computed once — under SimGrid all ranks share one
-  // process, so P computations of `auto` would cost P times as much. Errors (a mapping file missing, an algorithm that does not apply)
-  // are agreed before MPI_Comm_split.
+  // process, so P computations of `auto` would cost P times as much. Errors (a mapping file missing, an algorithm
+  // that does not apply) are agreed before MPI_Comm_split.
   std::vector<int> slots = collectively(world, [&] {
     if (graph.num_tasks() != ranks || placement.job.num_slots() != ranks ||
         static_cast<int>(placement.slot_of_rank.size()) != ranks) {
