@@ -1,7 +1,8 @@
-// Predicted time of one phase: messages of a phase travel together, so the phase lasts as long as its busiest
-// resource needs (a network link, a node's injection link, a node's memory for on-node messages) or as long
-// as its slowest message's latency plus the software cost of the busiest sender's messages, whichever is
-// larger.
+// Predicted time of one phase (Hockney's latency + size / bandwidth, per phase): messages of a phase travel
+// together, so the phase lasts its slowest message's latency plus the software cost of the busiest sender's
+// messages, plus as long as its busiest resource needs to carry its bytes (a network link, a node's injection
+// link, or the largest on-node message: a node's loopback gives every on-node message the whole bandwidth, as
+// SimGrid's cluster loopback does, so it is not a shared resource).
 #include "predict_time.hpp"
 
 #include <algorithm>
@@ -27,8 +28,8 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
 
   // Per allocated node: bytes leaving, arriving, and staying on it; per task: messages sent.
   const int nodes = machine.num_nodes();
-  std::vector<double> out(static_cast<std::size_t>(nodes), 0.0), in(out), local(out);
-  double slowest = 0;
+  std::vector<double> out(static_cast<std::size_t>(nodes), 0.0), in(out);
+  double slowest = 0, largest_local = 0;
   std::int64_t busiest_sender = 0;
   const auto& offsets = messages.offsets();
   const auto& targets = messages.targets();
@@ -39,7 +40,7 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
     for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
       const int nv = node_of_task[targets[e]];
       if (nu == nv) {
-        local[nu] += bytes[e];
+        largest_local = std::max(largest_local, bytes[e]);
         slowest = std::max(slowest, net.loopback_latency);
       } else {
         out[nu] += bytes[e];
@@ -48,12 +49,11 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
       }
     }
   }
-  for (int n = 0; n < nodes; ++n) {
+  for (int n = 0; n < nodes; ++n)
     p.injection_time = std::max(p.injection_time, std::max(out[n], in[n]) / net.injection_bandwidth);
-    p.loopback_time = std::max(p.loopback_time, local[n] / net.loopback_bandwidth);
-  }
+  p.loopback_time = largest_local / net.loopback_bandwidth;
   if (p.messages > 0) p.latency_time = slowest + net.message_overhead * static_cast<double>(busiest_sender);
-  p.predicted_time = std::max({p.link_time, p.injection_time, p.loopback_time, p.latency_time});
+  p.predicted_time = p.latency_time + std::max({p.link_time, p.injection_time, p.loopback_time});
   return p;
 }
 

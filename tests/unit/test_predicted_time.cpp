@@ -1,6 +1,6 @@
 // The predicted communication time of evaluate(), hand-computed on a line of 4 routers (one node each): link
-// sharing counts only inside a phase, injection and latency terms, loopback, counts, and the network keys of
-// the machine file.
+// sharing counts only inside a phase, injection and latency terms (a phase lasts its latency term plus its
+// busiest resource's time), loopback per message, counts, and the network keys of the machine file.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -34,6 +34,9 @@ Mapping identity(int tasks) {
 
 // 0 -> 2 and 1 -> 3 both cross the link 1 -> 2.
 const std::vector<Edge> kCrossing = {{0, 2, kB}, {1, 3, kB}};
+// Latency term of one phase of kCrossing on the default network: 2 hops (0 -> 2) x 100 ns + 2 x 500 ns of
+// injection latency, plus one message overhead of 1 us.
+constexpr double kCrossingLatency = 2e-7 + 1e-6 + 1e-6;
 
 TEST(PredictedTime, SharedLinkInOnePhaseAgainstTwoPhases) {
   const NetworkParameters net;
@@ -49,31 +52,33 @@ TEST(PredictedTime, SharedLinkInOnePhaseAgainstTwoPhases) {
   EXPECT_DOUBLE_EQ(a.phases[0].max_link_load, 2 * kB);
   EXPECT_DOUBLE_EQ(a.phases[0].link_time, 2 * kB / net.link_bandwidth);
   EXPECT_DOUBLE_EQ(a.phases[0].injection_time, kB / net.injection_bandwidth);
-  EXPECT_DOUBLE_EQ(a.predicted_comm_time, 2e-3);
+  EXPECT_DOUBLE_EQ(a.phases[0].latency_time, kCrossingLatency);
+  EXPECT_DOUBLE_EQ(a.predicted_comm_time, kCrossingLatency + 2e-3);
   // Apart: each phase is bound by injection, B / 6e9 (1.57 ms), twice.
   ASSERT_EQ(b.phases.size(), 2u);
   EXPECT_DOUBLE_EQ(b.phases[0].link_time, 1e-3);
-  EXPECT_DOUBLE_EQ(b.predicted_comm_time, 2 * kB / net.injection_bandwidth);
+  EXPECT_DOUBLE_EQ(b.predicted_comm_time, 2 * (kCrossingLatency + kB / net.injection_bandwidth));
   EXPECT_NE(a.predicted_comm_time, b.predicted_comm_time);
 }
 
 TEST(PredictedTime, CountMultiplies) {
   const TaskGraph g = TaskGraph::from_phases(4, {{"both", PhaseKind::collective, 3, kCrossing}});
   const Metrics m = evaluate(g, line(), identity(4));
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3 * 2e-3);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3 * (kCrossingLatency + 2e-3));
   EXPECT_DOUBLE_EQ(m.total_bytes, 3 * 2 * kB);  // the union holds bytes x count
   EXPECT_EQ(m.phases[0].kind, PhaseKind::collective);
   EXPECT_EQ(m.phases[0].count, 3);
 }
 
 TEST(PredictedTime, LatencyOfASmallMessage) {
-  // 8 bytes over 3 hops: 3 x 100 ns + 2 x 500 ns + one message overhead of 1 us.
+  // 8 bytes over 3 hops: 3 x 100 ns + 2 x 500 ns + one message overhead of 1 us, then 8 bytes through the
+  // injection link (6e9 B/s, slower than the 9.4e9 B/s links).
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 3, 8}});
   const Metrics m = evaluate(g, line(), identity(4));
   ASSERT_EQ(m.phases.size(), 1u);
   EXPECT_EQ(m.phases[0].name, "all");
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-7 + 1e-6 + 1e-6);
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3e-7 + 1e-6 + 1e-6);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3e-7 + 1e-6 + 1e-6 + 8 / 6e9);
 }
 
 TEST(PredictedTime, OverheadCountsTheBusiestSendersMessages) {
@@ -84,7 +89,8 @@ TEST(PredictedTime, OverheadCountsTheBusiestSendersMessages) {
 }
 
 TEST(PredictedTime, LoopbackOnOneNode) {
-  // Two cores per node: tasks 0 and 1 share node 0; 2e7 bytes at 2e10 B/s = 1 ms, no link or injection used.
+  // Two cores per node: tasks 0 and 1 share node 0; 2e7 bytes at 2e10 B/s = 1 ms, no link or injection used;
+  // latency: the loopback's 100 ns plus one message overhead.
   const TaskGraph g = TaskGraph::from_edges(8, {{0, 1, 2e7}});
   std::vector<int> slots(8);
   std::iota(slots.begin(), slots.end(), 0);
@@ -92,7 +98,17 @@ TEST(PredictedTime, LoopbackOnOneNode) {
   EXPECT_DOUBLE_EQ(m.phases[0].link_time, 0);
   EXPECT_DOUBLE_EQ(m.phases[0].injection_time, 0);
   EXPECT_DOUBLE_EQ(m.phases[0].loopback_time, 1e-3);
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-3);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-7 + 1e-6 + 1e-3);
+}
+
+TEST(PredictedTime, LoopbackIsPerMessageNotShared) {
+  // Node 0 holds tasks 0 and 1, node 1 tasks 2 and 3: two on-node messages of 2e7 bytes at once on node 0 and
+  // one on node 1 each get the whole 2e10 B/s (SimGrid's cluster loopback is a fat pipe): 1 ms, not 2 ms.
+  const TaskGraph g = TaskGraph::from_edges(8, {{0, 1, 2e7}, {1, 0, 2e7}, {2, 3, 1e7}});
+  std::vector<int> slots(8);
+  std::iota(slots.begin(), slots.end(), 0);
+  const Metrics m = evaluate(g, line(2), Mapping(slots, 8));
+  EXPECT_DOUBLE_EQ(m.phases[0].loopback_time, 1e-3);
 }
 
 TEST(PredictedTime, MachineNetworkParametersAreUsed) {
@@ -106,12 +122,13 @@ TEST(PredictedTime, MachineNetworkParametersAreUsed) {
   EXPECT_EQ(p.message_overhead, 0);
   EXPECT_EQ(p.loopback_bandwidth, 1e10);
   EXPECT_EQ(p.loopback_latency, 5e-8);
-  // Without injection limits the two crossing messages take the shared link's 2 ms; apart 1 ms + 1 ms.
+  // Without injection limits the crossing messages apart take 1 ms + 1 ms on the links, each after 2 hops of
+  // 200 ns (no injection latency, no overhead); 8 bytes over 3 hops: 600 ns plus 8 bytes on a 9.4e9 B/s link.
   const TaskGraph apart = TaskGraph::from_phases(
       4, {{"first", PhaseKind::p2p, 1, {kCrossing[0]}}, {"second", PhaseKind::p2p, 1, {kCrossing[1]}}});
-  EXPECT_DOUBLE_EQ(evaluate(apart, d.allocation, identity(4)).predicted_comm_time, 2e-3);
+  EXPECT_DOUBLE_EQ(evaluate(apart, d.allocation, identity(4)).predicted_comm_time, 2 * (4e-7 + 1e-3));
   const TaskGraph small = TaskGraph::from_edges(4, {{0, 3, 8}});
-  EXPECT_DOUBLE_EQ(evaluate(small, d.allocation, identity(4)).predicted_comm_time, 6e-7);
+  EXPECT_DOUBLE_EQ(evaluate(small, d.allocation, identity(4)).predicted_comm_time, 6e-7 + 8 / 9.4e9);
   // Written back only where they differ from the defaults, and read again the same.
   std::ostringstream out;
   write_machine(out, d);
@@ -169,7 +186,7 @@ TEST(PredictedTime, FatTreeTakesTheGenericPath) {
   ASSERT_EQ(m.max_dilation, 2);
   EXPECT_DOUBLE_EQ(m.phases[0].link_time, 1e-3);
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 2e-7 + 1e-6 + 1e-6);
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, kB / 6e9);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 2e-7 + 1e-6 + 1e-6 + kB / 6e9);
 }
 
 TEST(PredictedTime, NoLinkLoadsNoPrediction) {
