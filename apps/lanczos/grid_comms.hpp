@@ -1,4 +1,4 @@
-// The communicators of one task on the triangular grid and the collectives of seed 004 Alg. 1 on them:
+// The communicators of one task on the triangular grid and the collectives of [Aktulga12] Alg. 1 on them:
 // column/row broadcasts and reductions of the SpMV (S1, S2, S4, S5) and the scatter, allreduce and gather of
 // the orthogonalisation on the refolded grid (O1, O2, O4, O6).
 #pragma once

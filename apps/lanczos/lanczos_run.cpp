@@ -21,7 +21,7 @@
 namespace tamp::lanczos {
 namespace {
 
-// The phases of seed 004 Table 2 (t_col, t_row, t_orth) and the local work, in seconds.
+// The phases of [Aktulga12] Table 2 (t_col, t_row, t_orth) and the local work, in seconds.
 enum Phase { kColumn, kRow, kOrth, kSpmv, kTridiagonal, kPhases };
 constexpr const char* kPhaseNames[kPhases] = {"t_col", "t_row", "t_orth", "t_spmv", "t_tridiagonal"};
 

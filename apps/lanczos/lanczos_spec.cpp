@@ -25,7 +25,7 @@ void add_lanczos_options(CLI::App& cli, LanczosOptions& o) {
       ->capture_default_str();
   cli.add_option(
          "--ordering", o.ordering,
-         "MFDn grid layout and rank order (seed 004 Fig. 4) that --mapping default runs: dm, cm, bdm, "
+         "MFDn grid layout and rank order ([Aktulga12] Fig. 4) that --mapping default runs: dm, cm, bdm, "
          "bcm (balanced ones need an odd n_d)")
       ->capture_default_str();
   cli.add_option("--eigenvalues", o.eigenvalues, "lowest eigenvalues to converge and check (k)")

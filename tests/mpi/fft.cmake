@@ -71,7 +71,8 @@ foreach(line IN LISTS _fft_samples)
   set_tests_properties(fft-sample-${_index} PROPERTIES FAIL_REGULAR_EXPRESSION "${_fft_fail}")
 endforeach()
 
-# --json: the DESIGN §9 fields; placements and backends give bitwise-equal forward transforms (same FFTW plans).
+# --json: the fields of docs/user-guide.md; placements and backends give bitwise-equal forward transforms (same FFTW
+# plans).
 set(_fft_json ${CMAKE_CURRENT_BINARY_DIR}/fft-report.jsonl)
 add_test(NAME fft-json-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_fft_json})
 set_tests_properties(fft-json-clean PROPERTIES FIXTURES_SETUP fft-json-clean LABELS mpi)

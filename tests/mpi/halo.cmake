@@ -4,7 +4,7 @@
 set(_halo_fail "does NOT validate|not verified|error:")
 set(_halo_deck --nx 6 --ny 5 --nz 4 --num_vars 3 --num_tsteps 2 --num_spikes 2)
 
-# Every stencil and both comm methods on 1, 4 and 8 ranks; 4 and 8 ranks also under seed 001's Group ordering.
+# Every stencil and both comm methods on 1, 4 and 8 ranks; 4 and 8 ranks also under [Deveci14]'s Group ordering.
 foreach(stencil 21 22 23 24)
   foreach(comm BSPMA SVAF)
     foreach(grid "1;1;1" "2;2;1" "2;2;2")
@@ -47,7 +47,7 @@ foreach(line IN LISTS _samples)
   set_tests_properties(halo-sample-${_index} PROPERTIES FAIL_REGULAR_EXPRESSION "${_halo_fail}")
 endforeach()
 
-# --json (DESIGN §9 fields) and --yaml (MiniGhost's keys); openmp and kokkos grids are bitwise equal.
+# --json (fields of docs/user-guide.md) and --yaml (MiniGhost's keys); openmp and kokkos grids are bitwise equal.
 set(_hjson ${CMAKE_CURRENT_BINARY_DIR}/halo-report.jsonl)
 set(_hyaml ${CMAKE_CURRENT_BINARY_DIR}/halo-results.yaml)
 add_test(NAME halo-report-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_hjson} ${_hyaml})

@@ -126,7 +126,7 @@ tamp_add_mpi_error_test(NAME lanczos-error-steps RANKS 1 REGEX "more than the di
 tamp_add_mpi_error_test(NAME lanczos-error-density RANKS 1 REGEX "density '1.5' is not in .0, 1."
                         COMMAND tamp-lanczos --matrix random:100,density=1.5)
 
-# tamp-lanczos-groups (no MPI): seed 004's anchor for test_276 on Hopper — BCM's column groups stay inside nodes
+# tamp-lanczos-groups (no MPI): [Aktulga12]'s anchor for test_276 on Hopper — BCM's column groups stay inside nodes
 # (D = T = X = 0), DM's do not.
 add_test(NAME lanczos-groups-hopper-276
          COMMAND tamp-lanczos-groups --nd 23 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs dm,bcm)

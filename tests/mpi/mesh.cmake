@@ -47,8 +47,8 @@ foreach(line IN LISTS _mesh_samples)
                        WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 endforeach()
 
-# --json: the DESIGN §9 fields; every run of one mesh gives bitwise the same temperatures, whatever the rank count,
-# partition, placement or backend (each equals the serial run).
+# --json: the fields of docs/user-guide.md; every run of one mesh gives bitwise the same temperatures, whatever the rank
+# count, partition, placement or backend (each equals the serial run).
 set(_json ${CMAKE_CURRENT_BINARY_DIR}/mesh-report.jsonl)
 add_test(NAME mesh-json-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_json})
 set_tests_properties(mesh-json-clean PROPERTIES FIXTURES_SETUP mesh-json-clean LABELS mpi)

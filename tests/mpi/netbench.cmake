@@ -63,7 +63,7 @@ set_tests_properties(netbench-dilation-4x2x1 PROPERTIES
                      PASS_REGULAR_EXPRESSION "phase +near +near\\+1\\+2 +near\\+3\n +hops/byte +1.000 +1.167 +1.400\n +max dilation +1 +2 +3"
                      FAIL_REGULAR_EXPRESSION "${_nb_fail}")
 
-# --json: JSON Lines with the DESIGN §9 fields, one object per placement.
+# --json: JSON Lines with the fields of docs/user-guide.md, one object per placement.
 set(_nb_json ${CMAKE_CURRENT_BINARY_DIR}/netbench-report.jsonl)
 add_test(NAME netbench-json-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_nb_json})
 set_tests_properties(netbench-json-clean PROPERTIES FIXTURES_SETUP netbench-json-clean LABELS mpi)

@@ -1,4 +1,4 @@
-// Pattern identification (seed 000 §8.1, Alg. 8.1) generalised: the id differences of the heavy messages
+// Pattern identification ([Bhatele10] §8.1, Alg. 8.1) generalised: the id differences of the heavy messages
 // propose strides 1 = s_0 < s_1 < ... (each dividing the next and n), every chain of strides is a grid, and
 // each grid is checked message by message against the neighbourhood {-1,0,1}^D (plus wrap-around): boundary
 // tasks of a non-periodic grid simply have fewer neighbours, and a small share of other traffic is tolerated.
