@@ -22,7 +22,6 @@ class GridComms {
   MPI_Comm all() const { return all_; }
   MPI_Comm column() const { return column_; }
   MPI_Comm row() const { return row_; }
-  MPI_Comm orth() const { return orth_; }
 
   /// O1: the diagonal task of the group sends piece k of `segment` to the member with key k (root: `segment`
   /// is the whole segment; others pass nullptr); `piece` receives this task's piece.
