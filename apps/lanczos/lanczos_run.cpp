@@ -14,7 +14,7 @@
 
 #include "grid_comms.hpp"
 #include "lanczos_problem.hpp"
-#include "spmv.hpp"
+#include "spmv_kernel.hpp"
 #include "tamp/app/compute.hpp"
 #include "tridiagonal.hpp"
 

@@ -13,6 +13,7 @@
 #include "algorithms/impl/free_grid.hpp"
 #include "tamp/generators.hpp"
 #include "tamp/mapper.hpp"
+#include "tamp/text.hpp"
 #include "tamp/torus.hpp"
 
 namespace {
@@ -83,8 +84,7 @@ const bool registered = [] {
   for (const char* name : {"affn", "exco", "coce", "hilbert"})
     for (const auto& grid : grids) {
       if (grid.size() == 2 && std::string(name) == "affn") continue;
-      std::string label = std::string("regular_mapper/") + name + "/";
-      for (size_t d = 0; d < grid.size(); ++d) label += (d ? "x" : "") + std::to_string(grid[d]);
+      const std::string label = std::string("regular_mapper/") + name + "/" + tamp::extents_text(grid);
       benchmark::RegisterBenchmark(label.c_str(), regular_mapper, name, grid)->Unit(benchmark::kMillisecond);
     }
   return true;

@@ -10,6 +10,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "tamp/text.hpp"
+
 namespace tamp {
 namespace {
 
@@ -295,8 +297,7 @@ std::optional<GridShape> detect_grid(const TaskGraph& graph) {
 
 std::string describe(const GridPattern& pattern) {
   std::string s = std::to_string(pattern.grid.dims.size()) + "D ";
-  for (std::size_t k = 0; k < pattern.grid.dims.size(); ++k)
-    s += (k ? "x" : "") + std::to_string(pattern.grid.dims[k]);
+  s += extents_text(pattern.grid.dims);
   s += " " + std::to_string(pattern.points) + "-point, periodic";
   for (bool p : pattern.grid.periodic) s += p ? " 1" : " 0";
   char share[64];
