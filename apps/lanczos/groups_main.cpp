@@ -75,8 +75,7 @@ int main(int argc, char** argv) {
   }
   try {
     const tamp::MachineDescription machine = tamp::read_machine_file(machine_file);
-    tamp::MapOptions options;
-    options.objective = tamp::parse_objective(objective);
+    const tamp::MapOptions options = tamp::make_map_options(tamp::MapOptions{}.seed, objective);
     const int tasks = nd * (nd + 1) / 2;
     const tamp::Allocation job = first_slots(machine, tasks);
     const auto length = static_cast<std::int64_t>(n > 0 ? n : 1e6 * nd);
