@@ -1,5 +1,5 @@
 // Measurements a run makes before its timed loop: the blocking reference of an overlapped run (NBCBench's
-// t_b, seed 002 §IV.2.2), the tile/window sweep of --autotune, and hop-bytes per transpose.
+// t_b, [Hoefler08] §IV.2.2), the tile/window sweep of --autotune, and hop-bytes per transpose.
 #pragma once
 #include <mpi.h>
 

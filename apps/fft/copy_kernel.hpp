@@ -1,5 +1,5 @@
-// Packing and unpacking: a strided 3D box copy. One file per backend (copy_openmp.cpp, copy_kokkos.cpp); both
-// copy the same elements, so results are bitwise equal.
+// Packing and unpacking: a strided 3D box copy. One file per backend (copy_kernel_openmp.cpp,
+// copy_kernel_kokkos.cpp); both copy the same elements, so results are bitwise equal.
 #pragma once
 #include <complex>
 

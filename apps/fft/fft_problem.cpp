@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "tamp/app/collective.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp::fft {
 
@@ -42,7 +43,7 @@ std::string FftProblem::summary() const {
   }
   return fmt::format(
       "3D complex FFT of {} ({} {}x{}), {} transposes, {} forward + backward pairs + {} warm-up",
-      size_text(spec_.n), spec_.slab || spec_.pc == 1 ? "slabs on" : "pencils on grid", spec_.pr, spec_.pc,
+      extents_text(spec_.n), spec_.slab || spec_.pc == 1 ? "slabs on" : "pencils on grid", spec_.pr, spec_.pc,
       transposes, spec_.iterations, spec_.warmup);
 }
 

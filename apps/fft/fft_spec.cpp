@@ -11,7 +11,9 @@
 
 #include "distribution.hpp"
 #include "tamp/app/extents.hpp"
+#include "tamp/app/iteration_options.hpp"
 #include "tamp/generators.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp::fft {
 namespace {
@@ -59,7 +61,7 @@ void choose_grid(const FftOptions& o, int ranks, FftSpec& spec) {
   }
   const std::string problem = fft_grid_problem(spec.n, spec.pr, spec.pc);
   if (!problem.empty()) {
-    throw std::invalid_argument("--size " + size_text(spec.n) +
+    throw std::invalid_argument("--size " + extents_text(spec.n) +
                                 " cannot be distributed on the process grid " + std::to_string(spec.pr) +
                                 "x" + std::to_string(spec.pc) + ": " + problem);
   }
@@ -96,7 +98,7 @@ void choose_pipeline(const FftOptions& o, FftSpec& spec) {
     throw std::invalid_argument("--tile " + std::to_string(o.tile) + " is larger than the " +
                                 std::to_string(spec.max_tile) + " planes a rank transposes on the grid " +
                                 std::to_string(spec.pr) + "x" + std::to_string(spec.pc) + " (--size " +
-                                size_text(spec.n) + ")");
+                                extents_text(spec.n) + ")");
   }
   spec.tile = o.tile > 0 ? o.tile : std::max(1, spec.max_tile / 2);  // measured best: docs/apps/fft.md
   spec.window = o.window;
@@ -110,10 +112,6 @@ const char* to_string(TransposeMode mode) {
 }
 const char* to_string(ProgressMode mode) {
   return mode == ProgressMode::test ? "test" : "none";
-}
-
-std::string size_text(const std::array<int, 3>& n) {
-  return std::to_string(n[0]) + "x" + std::to_string(n[1]) + "x" + std::to_string(n[2]);
 }
 
 double transposed_bytes(const std::array<int, 3>& n, int pr, int pc) {
@@ -157,12 +155,8 @@ void add_fft_options(CLI::App& cli, FftOptions& o) {
                  "Blocking iterations timed for the hidden share of an overlapped run (0: none)")
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
-  cli.add_option("--iterations", o.iterations, "Timed forward + backward transforms")
-      ->check(CLI::Range(1, std::numeric_limits<int>::max()))
-      ->capture_default_str();
-  cli.add_option("--warmup", o.warmup, "Untimed transforms before the timed loop")
-      ->check(CLI::Range(0, std::numeric_limits<int>::max()))
-      ->capture_default_str();
+  app::add_iteration_options(cli, o.iterations, o.warmup, "Timed forward + backward transforms",
+                             "Untimed transforms before the timed loop");
 }
 
 FftSpec make_spec(const FftOptions& options, int ranks) {
@@ -180,8 +174,8 @@ FftSpec make_spec(const FftOptions& options, int ranks) {
   const long double b2 = block_of(spec.n[2], spec.pc, 0).size;
   const long double largest = std::max({b0 * b1 * spec.n[2], b2 * b0 * spec.n[1], b1 * b2 * spec.n[0]});
   if (2 * largest >= static_cast<long double>(std::numeric_limits<int>::max())) {
-    throw std::invalid_argument("--size " + size_text(spec.n) + " is too large for " + std::to_string(ranks) +
-                                " ranks (2^30 elements per rank at most)");
+    throw std::invalid_argument("--size " + extents_text(spec.n) + " is too large for " +
+                                std::to_string(ranks) + " ranks (2^30 elements per rank at most)");
   }
   choose_pipeline(options, spec);
   spec.reference = options.reference;

@@ -64,7 +64,4 @@ FftSpec make_spec(const FftOptions& options, int ranks);
 /// Bytes sent between distinct ranks by the transposes of one forward + backward transform on a pr x pc grid.
 double transposed_bytes(const std::array<int, 3>& n, int pr, int pc);
 
-/// "N0xN1xN2".
-std::string size_text(const std::array<int, 3>& n);
-
 }  // namespace tamp::fft

@@ -1,5 +1,5 @@
 // tamp-fft: a distributed 3D complex FFT (slab or pencil decomposition) whose transposes are blocking
-// all-to-alls or pipelined non-blocking all-to-alls overlapped with the local FFTs (seed 002 §V.1.6), run
+// all-to-alls or pipelined non-blocking all-to-alls overlapped with the local FFTs ([Hoefler08] §V.1.6), run
 // under one or more placements of the process grid, each timed, verified and reported next to its hop-bytes.
 //
 // Sample runs (tests/mpi runs each of these lines):

@@ -1,5 +1,5 @@
 // One transpose of the 3D FFT with the local FFTs before it: blocking (one MPI_Alltoallv of all planes) or
-// pipelined as in seed 002 §V.1.6: the planes are cut into tiles; for each tile the FFTs run, the tile is
+// pipelined as in [Hoefler08] §V.1.6: the planes are cut into tiles; for each tile the FFTs run, the tile is
 // packed and its MPI_Ialltoallv posted, with `window` tiles in flight; progression by MPI_Test on the
 // outstanding tiles after each unit of computation (the FFTs of a tile, its packing), or none until the wait.
 #pragma once
@@ -23,8 +23,8 @@ struct PipelineConfig {
   ProgressMode progress = ProgressMode::test;
 };
 
-/// Per-phase times of the transforms (the NBCBench split of seed 002 §IV.2.2). `transpose` is the time spent
-/// inside MPI (posting, testing, waiting): the communication overhead the CPU sees.
+/// Per-phase times of the transforms (the NBCBench split of [Hoefler08] §IV.2.2). `transpose` is the time
+/// spent inside MPI (posting, testing, waiting): the communication overhead the CPU sees.
 struct PhaseTimers {
   app::Timer fft;
   app::Timer pack;

@@ -1,5 +1,5 @@
-// The triangular processor grid of seed 004 §2.1-2.2: which block each task holds, the vector segments, the
-// row and column groups of the SpMV and the refolded groups of the orthogonalisation.
+// The triangular processor grid of [Aktulga12] §2.1-2.2: which block each task holds, the vector segments,
+// the row and column groups of the SpMV and the refolded groups of the orthogonalisation.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -34,8 +34,8 @@ class Grid {
   int row_key(int task) const { return (col(task) - row(task) + nd_) % nd_; }
   int col_key(int task) const { return (row(task) - col(task) + nd_) % nd_; }
 
-  /// The refolded grid (seed 004 §2.2, Fig. 3): block {a, b} joins the orthogonalisation group of segment a
-  /// when (b - a) mod nd <= nd / 2 (ties to the smaller index), else that of b; key = that distance, so the
+  /// The refolded grid ([Aktulga12] §2.2, Fig. 3): block {a, b} joins the orthogonalisation group of segment
+  /// a when (b - a) mod nd <= nd / 2 (ties to the smaller index), else that of b; key = that distance, so the
   /// diagonal block is the root. For odd nd every group has (nd + 1) / 2 members. Same for every layout.
   int orth_group(int task) const { return orth_[task][0]; }
   int orth_key(int task) const { return orth_[task][1]; }
@@ -69,10 +69,10 @@ TaskGraph spmv_task_graph(int nd, MfdnOrdering ordering, std::int64_t n);
 std::string lanczos_graph_spec(int nd, MfdnOrdering ordering, std::int64_t n, int warmup, int iterations);
 
 /// The messages of `graph` within column groups (S1, S5) or within row groups (S2, S4), one unit each, so
-/// that evaluate() gives seed 004's D, T and X (Eq. 1-3) per communicator group.
+/// that evaluate() gives [Aktulga12]'s D, T and X (Eq. 1-3) per communicator group.
 TaskGraph group_messages(const TaskGraph& graph, const Grid& grid, bool columns);
 
-/// Seed 004's per-group figures: D = hops per message (Eq. 1), T = routes per link averaged over the links
+/// [Aktulga12]'s per-group figures: D = hops per message (Eq. 1), T = routes per link averaged over the links
 /// that carry any (Eq. 3 over the links in use; over every link of a big torus it would be ~0), X = max
 /// routes per link / relative link capacity (y links of a Gemini torus count half).
 struct GroupDtx {

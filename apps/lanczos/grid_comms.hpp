@@ -1,4 +1,4 @@
-// The communicators of one task on the triangular grid and the collectives of seed 004 Alg. 1 on them:
+// The communicators of one task on the triangular grid and the collectives of [Aktulga12] Alg. 1 on them:
 // column/row broadcasts and reductions of the SpMV (S1, S2, S4, S5) and the scatter, allreduce and gather of
 // the orthogonalisation on the refolded grid (O1, O2, O4, O6).
 #pragma once
@@ -22,7 +22,6 @@ class GridComms {
   MPI_Comm all() const { return all_; }
   MPI_Comm column() const { return column_; }
   MPI_Comm row() const { return row_; }
-  MPI_Comm orth() const { return orth_; }
 
   /// O1: the diagonal task of the group sends piece k of `segment` to the member with key k (root: `segment`
   /// is the whole segment; others pass nullptr); `piece` receives this task's piece.

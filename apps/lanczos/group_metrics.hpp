@@ -1,4 +1,4 @@
-// Seed 004 Tables 3-4: dilation D, average traffic T and congestion X of the column and of the row groups
+// [Aktulga12] Tables 3-4: dilation D, average traffic T and congestion X of the column and of the row groups
 // under the placement a run uses.
 #pragma once
 #include <mpi.h>

@@ -1,4 +1,4 @@
-// tamp-lanczos-groups: seed 004 Tables 3-4 without running the solver. For a triangular grid of nd(nd+1)/2
+// tamp-lanczos-groups: [Aktulga12] Tables 3-4 without running the solver. For a triangular grid of nd(nd+1)/2
 // ranks packed onto the first nodes of a machine, prints the dilation D, average traffic T and congestion X
 // of the column and the row groups (one unit per binomial-tree message, Eq. 1-3) under the MFDn orderings and
 // any mapping of the module. No MPI.
@@ -49,7 +49,7 @@ void print_run(const std::string& run, const tamp::lanczos::Grid& grid, const ta
 
 int main(int argc, char** argv) {
   CLI::App cli{
-      "D / T / X of the MFDn column and row groups under orderings and mappings (seed 004 Tables 3-4)",
+      "D / T / X of the MFDn column and row groups under orderings and mappings ([Aktulga12] Tables 3-4)",
       "tamp-lanczos-groups"};
   int nd = 23;
   std::string machine_file;
@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
   cli.add_option("--nd", nd, "diagonal processors (nd(nd+1)/2 ranks)")
       ->capture_default_str()
       ->check(CLI::Range(1, 2000));
-  cli.add_option("--machine", machine_file, "machine file (DESIGN §5)")->required();
+  cli.add_option("--machine", machine_file, "machine file (docs/file-formats.md)")->required();
   cli.add_option(
          "--runs", runs,
          "comma-separated ORDERING (dm, cm, bdm, bcm) or LAYOUT/MAPPING (a module mapping on the task "
@@ -75,8 +75,7 @@ int main(int argc, char** argv) {
   }
   try {
     const tamp::MachineDescription machine = tamp::read_machine_file(machine_file);
-    tamp::MapOptions options;
-    options.objective = tamp::parse_objective(objective);
+    const tamp::MapOptions options = tamp::make_map_options(tamp::MapOptions{}.seed, objective);
     const int tasks = nd * (nd + 1) / 2;
     const tamp::Allocation job = first_slots(machine, tasks);
     const auto length = static_cast<std::int64_t>(n > 0 ? n : 1e6 * nd);

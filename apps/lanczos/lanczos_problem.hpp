@@ -31,7 +31,7 @@ class LanczosProblem final : public app::Problem {
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"nonzero", "tridiagonal", "vector"}; }
-  /// The MFDn orderings (seed 004 Fig. 4) that lay the blocks out like spec.ordering does: dm and cm share
+  /// The MFDn orderings ([Aktulga12] Fig. 4) that lay the blocks out like spec.ordering does: dm and cm share
   /// the lower triangle; bdm and bcm each have their own balanced layout.
   std::vector<std::string> app_mappings() const override;
   /// Ordering `name`: the block it gives rank r goes to job slot r (the launcher packs consecutive ranks).

@@ -14,14 +14,14 @@
 
 #include "grid_comms.hpp"
 #include "lanczos_problem.hpp"
-#include "spmv.hpp"
+#include "spmv_kernel.hpp"
 #include "tamp/app/compute.hpp"
 #include "tridiagonal.hpp"
 
 namespace tamp::lanczos {
 namespace {
 
-// The phases of seed 004 Table 2 (t_col, t_row, t_orth) and the local work, in seconds.
+// The phases of [Aktulga12] Table 2 (t_col, t_row, t_orth) and the local work, in seconds.
 enum Phase { kColumn, kRow, kOrth, kSpmv, kTridiagonal, kPhases };
 constexpr const char* kPhaseNames[kPhases] = {"t_col", "t_row", "t_orth", "t_spmv", "t_tridiagonal"};
 

@@ -1,4 +1,4 @@
-// One placement's run of the Lanczos iteration (seed 004 Alg. 1): distributed SpMV, full
+// One placement's run of the Lanczos iteration ([Aktulga12] Alg. 1): distributed SpMV, full
 // orthogonalisation on the refolded grid, the tridiagonal eigenproblem, convergence, verification and rate.
 #pragma once
 #include <memory>

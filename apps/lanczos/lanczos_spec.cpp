@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "tamp/app/iteration_options.hpp"
+
 namespace tamp::lanczos {
 
 std::ostream& operator<<(std::ostream& os, const LanczosOptions& o) {
@@ -25,18 +27,14 @@ void add_lanczos_options(CLI::App& cli, LanczosOptions& o) {
       ->capture_default_str();
   cli.add_option(
          "--ordering", o.ordering,
-         "MFDn grid layout and rank order (seed 004 Fig. 4) that --mapping default runs: dm, cm, bdm, "
+         "MFDn grid layout and rank order ([Aktulga12] Fig. 4) that --mapping default runs: dm, cm, bdm, "
          "bcm (balanced ones need an odd n_d)")
       ->capture_default_str();
   cli.add_option("--eigenvalues", o.eigenvalues, "lowest eigenvalues to converge and check (k)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
-  cli.add_option("--iterations", o.iterations, "timed Lanczos steps")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
-  cli.add_option("--warmup", o.warmup, "untimed Lanczos steps before the timed ones")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 100000));
+  app::add_iteration_options(cli, o.iterations, o.warmup, "timed Lanczos steps",
+                             "untimed Lanczos steps before the timed ones", 100000);
   cli.add_option("--tolerance", o.tolerance, "convergence: residual bound <= tolerance * ||T||")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);

@@ -1,4 +1,4 @@
-// tamp-lanczos: the MFDn-style Lanczos eigensolver (seed 004 Alg. 1) on a triangular processor grid of
+// tamp-lanczos: the MFDn-style Lanczos eigensolver ([Aktulga12] Alg. 1) on a triangular processor grid of
 // n_d(n_d+1)/2 ranks, run under one or more placements of the ranks, each timed, verified and reported next
 // to its hop-bytes and the D / T / X of its column and row groups.
 //

@@ -46,10 +46,14 @@ MatrixSpec parse_matrix_spec(const std::string& text) {
   if (kind == "laplace") {
     spec.kind = MatrixKind::laplace;
     spec.n = 1;
-    for (const std::string& part : split(args, 'x')) {
-      spec.dims.push_back(parse_count(part, "grid size", text));
-      spec.n *= spec.dims.back();
-      if (spec.n > (std::int64_t{1} << 40)) throw std::invalid_argument("--matrix " + text + ": too large");
+    for (long long size : parse_extents(args, 999999999999, [&](std::string_view part) {  // at most 12 digits
+           return std::invalid_argument("--matrix " + text + ": grid size '" + std::string(part) +
+                                        "' is not a positive integer");
+         })) {
+      spec.dims.push_back(size);
+      if (spec.n > (std::int64_t{1} << 40) / size)
+        throw std::invalid_argument("--matrix " + text + ": too large");
+      spec.n *= size;
     }
     if (spec.dims.size() > 3)
       throw std::invalid_argument("--matrix " + text + ": a Laplacian has 1, 2 or 3 dimensions");

@@ -7,7 +7,7 @@
 
 #include "chunk.hpp"
 #include "heat.hpp"
-#include "kernel.hpp"
+#include "heat_kernel.hpp"
 #include "mesh_run.hpp"
 #include "msh_reader.hpp"
 #include "partition.hpp"

@@ -14,7 +14,7 @@
 #include "chunk.hpp"
 #include "ghost_exchange.hpp"
 #include "heat.hpp"
-#include "kernel.hpp"
+#include "heat_kernel.hpp"
 #include "mesh_problem.hpp"
 #include "tamp/app/compute.hpp"
 

@@ -2,11 +2,11 @@
 #include "mesh_spec.hpp"
 
 #include <CLI/CLI.hpp>
-#include <limits>
 #include <ostream>
 #include <stdexcept>
 
 #include "partition.hpp"
+#include "tamp/app/iteration_options.hpp"
 
 namespace tamp::mesh {
 
@@ -45,12 +45,8 @@ void add_mesh_options(CLI::App& cli, MeshOptions& o) {
   cli.add_option("--cfl", o.cfl, "Time step as a fraction of the explicit stability bound (0, 1)")
       ->check(CLI::Range(1e-6, 0.999))
       ->capture_default_str();
-  cli.add_option("--iterations", o.iterations, "Timed iterations")
-      ->check(CLI::Range(1, std::numeric_limits<int>::max()))
-      ->capture_default_str();
-  cli.add_option("--warmup", o.warmup, "Untimed iterations before the timed loop")
-      ->check(CLI::Range(0, std::numeric_limits<int>::max()))
-      ->capture_default_str();
+  app::add_iteration_options(cli, o.iterations, o.warmup, "Timed iterations",
+                             "Untimed iterations before the timed loop");
 }
 
 MeshSpec make_spec(const MeshOptions& o, int ranks) {

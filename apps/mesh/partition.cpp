@@ -46,7 +46,7 @@ std::vector<int> scotch_parts(const ElementGraph& g, int n, int parts, std::uint
   std::vector<SCOTCH_Num> verttab(g.offsets.begin(), g.offsets.end());
   std::vector<SCOTCH_Num> edgetab(g.neighbours.begin(), g.neighbours.end());
   std::vector<SCOTCH_Num> part(static_cast<std::size_t>(n), 0);
-  // One thread, fixed seed: Scotch is deterministic only so (DESIGN §10).
+  // One thread, fixed seed: Scotch is deterministic only so (docs/apps/mesh.md).
   SCOTCH_Context context;
   SCOTCH_Graph plain, bound;
   SCOTCH_Strat strat;

@@ -1,4 +1,4 @@
-// tamp-netbench: the contention benchmarks of seed 000 ch. 4-5, to calibrate a machine: WOCON (latency vs
+// tamp-netbench: the contention benchmarks of [Bhatele10] ch. 4-5, to calibrate a machine: WOCON (latency vs
 // distance without contention), WICON (near-neighbour vs random pairs, everybody sending), equidistant pairs
 // (every rank paired n hops away along one dimension) and hop-bytes vs maximum dilation (§5.1).
 //

@@ -3,10 +3,10 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <limits>
 #include <ostream>
 #include <stdexcept>
 
+#include "tamp/app/iteration_options.hpp"
 #include "tamp/text.hpp"
 
 namespace tamp::netbench {
@@ -149,12 +149,8 @@ void add_netbench_options(CLI::App& cli, NetbenchOptions& o) {
   cli.add_option("--dilation", o.dilation, "dilation: extra hops per rank, groups like 3+6,9")
       ->capture_default_str();
   cli.add_option("--master", o.master, "wocon: the master task")->check(CLI::NonNegativeNumber);
-  cli.add_option("--iterations", o.iterations, "Timed passes (latencies are averaged over them)")
-      ->check(CLI::Range(1, std::numeric_limits<int>::max()))
-      ->capture_default_str();
-  cli.add_option("--warmup", o.warmup, "Untimed passes before the timed ones")
-      ->check(CLI::Range(0, std::numeric_limits<int>::max()))
-      ->capture_default_str();
+  app::add_iteration_options(cli, o.iterations, o.warmup, "Timed passes (latencies are averaged over them)",
+                             "Untimed passes before the timed ones");
 }
 
 NetbenchSpec make_spec(const NetbenchOptions& o, int ranks) {

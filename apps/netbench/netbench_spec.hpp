@@ -1,4 +1,4 @@
-// The netbench problem: command-line options and the validated benchmark they describe (seed 000 ch. 4-5).
+// The netbench problem: command-line options and the validated benchmark they describe ([Bhatele10] ch. 4-5).
 #pragma once
 #include <cstdint>
 #include <iosfwd>

@@ -1,4 +1,4 @@
-// The pairings of seed 000 ch. 4-5 built from the job's slots: WOCON's star, WICON's NN and RND pairs, the
+// The pairings of [Bhatele10] ch. 4-5 built from the job's slots: WOCON's star, WICON's NN and RND pairs, the
 // equidistant pairs along one dimension and the near-neighbour pattern with far messages of §5.1.
 #include "phases.hpp"
 
@@ -56,7 +56,7 @@ Phase pairs_along(const TorusGrid& grid, int tasks, int d, int n, std::string na
 
 Phase wocon(const NetbenchSpec& spec, const Allocation& job) {
   if (job.num_nodes() != job.num_slots()) {
-    throw std::invalid_argument("wocon places one rank per node (seed 000 §4.1), the job has " +
+    throw std::invalid_argument("wocon places one rank per node ([Bhatele10] §4.1), the job has " +
                                 std::to_string(job.num_slots()) + " ranks on " +
                                 std::to_string(job.num_nodes()) +
                                 " nodes: describe the machine with cores=1 or start one rank per node");

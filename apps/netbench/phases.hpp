@@ -1,5 +1,5 @@
 // The communication phases of a benchmark, as tasks talking to tasks: task t is the rank on job slot t under
-// the `default` placement, so the pairings below are those of seed 000 ch. 4-5 on the job's machine; other
+// the `default` placement, so the pairings below are those of [Bhatele10] ch. 4-5 on the job's machine; other
 // placements move the same tasks elsewhere.
 #pragma once
 #include <cstdint>

@@ -1,5 +1,5 @@
-// Tables and JSON of the netbench figures. Latencies in microseconds; ratios at the largest size, where seed
-// 000 quotes its factors (RND/NN 1.75x on BG/P, 8-hop/1-hop pairs 16x).
+// Tables and JSON of the netbench figures. Latencies in microseconds; ratios at the largest size, where
+// [Bhatele10] quotes its factors (RND/NN 1.75x on BG/P, 8-hop/1-hop pairs 16x).
 #include "results.hpp"
 
 #include <fmt/format.h>

@@ -6,6 +6,7 @@
 #include "stencil_run.hpp"
 #include "tamp/app/collective.hpp"
 #include "tamp/generators.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp::stencil {
 namespace {
@@ -47,9 +48,9 @@ nlohmann::json StencilProblem::params() const {
 std::string StencilProblem::summary() const {
   return fmt::format(
       "{}D {}-point Jacobi on {} cells ({} per rank, process grid {}), {}, {} iterations + {} warm-up",
-      spec_.dims, spec_.points, extent_text(spec_.global, spec_.dims), extent_text(spec_.local, spec_.dims),
-      extent_text(spec_.procs, spec_.dims), spec_.periodic ? "periodic" : "boundaries at 0", spec_.iterations,
-      spec_.warmup);
+      spec_.dims, spec_.points, extents_text(spec_.global, spec_.dims), extents_text(spec_.local, spec_.dims),
+      extents_text(spec_.procs, spec_.dims), spec_.periodic ? "periodic" : "boundaries at 0",
+      spec_.iterations, spec_.warmup);
 }
 
 std::unique_ptr<app::Run> StencilProblem::start(const app::RunContext& context) const {

@@ -15,8 +15,8 @@
 #include "geometry.hpp"
 #include "halo_exchange.hpp"
 #include "initial_field.hpp"
-#include "kernel.hpp"
 #include "reference.hpp"
+#include "stencil_kernel.hpp"
 #include "tamp/app/compute.hpp"
 
 namespace tamp::stencil {

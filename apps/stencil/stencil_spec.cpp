@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "tamp/app/extents.hpp"
+#include "tamp/app/iteration_options.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp::stencil {
 namespace {
@@ -70,7 +72,7 @@ void choose_grid(const StencilOptions& o, int ranks, StencilSpec& spec) {
     for (int d = 0; d < D; ++d) {
       if (g[d] % spec.procs[d] != 0) {
         throw std::invalid_argument("--global " + o.global + " does not divide by the process grid " +
-                                    extent_text(spec.procs, D) + " (dimension " + std::to_string(d) + ": " +
+                                    extents_text(spec.procs, D) + " (dimension " + std::to_string(d) + ": " +
                                     std::to_string(g[d]) + " cells on " + std::to_string(spec.procs[d]) +
                                     " ranks); choose --procs or another size");
       }
@@ -85,7 +87,7 @@ void choose_grid(const StencilOptions& o, int ranks, StencilSpec& spec) {
   long double cells = 1;
   for (int d = 0; d < D; ++d) cells *= spec.local[d] + 2.0L;
   if (cells > static_cast<long double>(std::numeric_limits<std::int32_t>::max())) {
-    throw std::invalid_argument("the local block " + extent_text(spec.local, D) +
+    throw std::invalid_argument("the local block " + extents_text(spec.local, D) +
                                 " is too large for one rank");
   }
   for (int d = 0; d < 3; ++d) spec.global[d] = static_cast<std::int64_t>(spec.local[d]) * spec.procs[d];
@@ -118,12 +120,8 @@ void add_stencil_options(CLI::App& cli, StencilOptions& o) {
   local->excludes(global);
   cli.add_option("--procs", o.procs, "Process grid PXxPY[xPZ] (default: MPI_Dims_create)");
   cli.add_flag("--periodic", o.periodic, "Periodic boundaries (default: cells outside the grid hold 0)");
-  cli.add_option("--iterations", o.iterations, "Timed iterations")
-      ->check(CLI::Range(1, std::numeric_limits<int>::max()))
-      ->capture_default_str();
-  cli.add_option("--warmup", o.warmup, "Untimed iterations before the timed loop")
-      ->check(CLI::Range(0, std::numeric_limits<int>::max()))
-      ->capture_default_str();
+  app::add_iteration_options(cli, o.iterations, o.warmup, "Timed iterations",
+                             "Untimed iterations before the timed loop");
 }
 
 StencilSpec make_spec(const StencilOptions& options, int ranks) {

@@ -46,12 +46,4 @@ struct StencilSpec {
 /// Uses MPI_Dims_create (local, no communication) when no --procs is given.
 StencilSpec make_spec(const StencilOptions& options, int ranks);
 
-/// "64x64" / "32x32x32" for the first `dims` entries.
-template <class T>
-std::string extent_text(const std::array<T, 3>& sizes, int dims) {
-  std::string text;
-  for (int d = 0; d < dims; ++d) text += (d ? "x" : "") + std::to_string(sizes[d]);
-  return text;
-}
-
 }  // namespace tamp::stencil

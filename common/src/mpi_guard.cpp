@@ -17,15 +17,16 @@ constexpr int kThreadLevel = MPI_THREAD_FUNNELED;
 }  // namespace
 
 MpiGuard::MpiGuard(int& argc, char**& argv) {
+  int provided = 0;
   int already = 0;
   MPI_Initialized(&already);
   if (already) {
-    MPI_Query_thread(&provided_);
+    MPI_Query_thread(&provided);
   } else {
-    MPI_Init_thread(&argc, &argv, kThreadLevel, &provided_);
+    MPI_Init_thread(&argc, &argv, kThreadLevel, &provided);
     initialized_here_ = true;
   }
-  if (provided_ < kThreadLevel) {
+  if (provided < kThreadLevel) {
     // Threaded kernels need at least FUNNELED; continuing could give wrong answers.
     if (initialized_here_) MPI_Finalize();
     initialized_here_ = false;

@@ -9,6 +9,7 @@
 
 #include "tamp/app/backend.hpp"
 #include "tamp/app/compute_model.hpp"
+#include "tamp/placement.hpp"
 
 namespace tamp::app {
 namespace {
@@ -17,10 +18,6 @@ std::string join(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
   return out;
-}
-
-bool starts_with(const std::string& text, const std::string& prefix) {
-  return text.rfind(prefix, 0) == 0;
 }
 
 }  // namespace
@@ -103,9 +100,7 @@ std::vector<std::string> placements(const CommonOptions& options) {
 }
 
 MapOptions map_options(const CommonOptions& options) {
-  MapOptions map;
-  map.seed = options.seed;
-  map.objective = parse_objective(options.objective);
+  MapOptions map = make_map_options(options.seed, options.objective);
   // Every rank computes the mapping on its own: only the deterministic work bounds of `refine` may apply,
   // never a wall-clock cap that could fire on some ranks and not on others.
   map.refine_seconds = 0;
@@ -114,9 +109,12 @@ MapOptions map_options(const CommonOptions& options) {
 
 void validate(const CommonOptions& options) {
   for (const auto& spec : placements(options)) {
-    // Names are checked once the problem is built (check_mapping_names): apps add orderings of their own.
-    if (starts_with(spec, "file:") && spec.size() == 5) {
-      throw std::invalid_argument("--mapping file: needs a path (file:PATH)");
+    // The syntax only: names are checked once the problem is built (check_mapping_names), since apps add
+    // orderings of their own.
+    try {
+      tamp::Placement::parse(spec);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(std::string("--mapping ") + e.what());
     }
   }
   parse_backend(options.backend);

@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -13,14 +12,16 @@
 #include "tamp/app/app.hpp"
 #include "tamp/app/collective.hpp"
 #include "tamp/io/mapping_file.hpp"
+#include "tamp/placement.hpp"
 
 namespace tamp::app {
 
 Mapping compute_mapping(const TaskGraph& graph, const Allocation& job, const std::string& spec,
                         const MapOptions& options) {
   Mapping mapping;
-  if (spec.rfind("file:", 0) == 0) {
-    const std::string path = spec.substr(5);
+  const tamp::Placement placement = tamp::Placement::parse(spec);
+  if (placement.is_file()) {
+    const std::string& path = placement.path();
     mapping = read_mapping_file(path, job.num_slots());
     if (mapping.num_tasks() != graph.num_tasks()) {
       throw std::invalid_argument(fmt::format("{}: has {} lines, the job has {} tasks (one line per task)",
@@ -95,40 +96,18 @@ Reordering reorder_with(const TaskGraph& graph, const Placement& placement, cons
   return reordering;
 }
 
-// "NAME+STEP+STEP" -> NAME and "+STEP+STEP".
-std::pair<std::string, std::string> split_steps(const std::string& spec) {
-  const std::size_t plus = spec.find('+');
-  if (plus == std::string::npos) return {spec, ""};
-  return {spec.substr(0, plus), spec.substr(plus)};
-}
-
-bool is_app_mapping(const Problem& problem, const std::string& name) {
-  const auto names = problem.app_mappings();
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 // The app's ordering, then the module's post-processing steps named after it.
-Mapping compute_app_mapping(const Problem& problem, const Allocation& job, const std::string& spec,
+Mapping compute_app_mapping(const Problem& problem, const Allocation& job, const tamp::Placement& placement,
                             const MapOptions& options) {
-  const auto [name, steps] = split_steps(spec);
-  Mapping mapping = problem.app_mapping(name, job, options);
+  Mapping mapping = problem.app_mapping(placement.name(), job, options);
   mapping.validate(1);
   if (mapping.num_tasks() != job.num_slots() || mapping.num_tasks() != problem.task_graph().num_tasks()) {
     throw std::invalid_argument(
-        fmt::format("app mapping '{}' places {} tasks on {} slots: need one task per rank", name,
+        fmt::format("app mapping '{}' places {} tasks on {} slots: need one task per rank", placement.name(),
                     mapping.num_tasks(), job.num_slots()));
   }
-  if (!steps.empty()) check_mapping_name("default" + steps);  // unknown steps: the module's message
-  for (std::size_t at = 1; at < steps.size();) {
-    const std::size_t next = std::min(steps.find('+', at), steps.size());
-    const std::string step = steps.substr(at, next - at);
-    for (const RefinerInfo& info : refiner_registry()) {
-      if (info.name == step) mapping = info.fn(problem.task_graph(), job, options, std::move(mapping));
-    }
-    mapping.validate(1);
-    at = next + 1;
-  }
-  return mapping;
+  placement.check(problem.app_mappings());  // unknown steps: the module's message
+  return placement.apply_steps(problem.task_graph(), job, options, std::move(mapping));
 }
 
 }  // namespace
@@ -144,30 +123,16 @@ Mapping Problem::app_mapping(const std::string& name, const Allocation&, const M
 }
 
 void check_mapping_names(const std::vector<std::string>& specs, const Problem& problem) {
-  for (const std::string& spec : specs) {
-    if (spec.rfind("file:", 0) == 0) continue;
-    const auto [name, steps] = split_steps(spec);
-    if (is_app_mapping(problem, name)) {
-      if (!steps.empty()) check_mapping_name("default" + steps);  // the steps only
-      continue;
-    }
-    try {
-      check_mapping_name(spec);
-    } catch (const std::invalid_argument& e) {
-      std::string names;
-      for (const auto& n : problem.app_mappings()) names += (names.empty() ? "" : ", ") + n;
-      if (names.empty()) throw;
-      throw std::invalid_argument(fmt::format("{}; this app also offers: {}", e.what(), names));
-    }
-  }
+  for (const std::string& spec : specs) tamp::Placement::parse(spec).check(problem.app_mappings());
 }
 
 Reordering reorder_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
                          const MapOptions& options, MPI_Comm world) {
   const TaskGraph& graph = problem.task_graph();
-  if (spec.rfind("file:", 0) != 0 && is_app_mapping(problem, split_steps(spec).first)) {
+  const tamp::Placement parsed = tamp::Placement::parse(spec);
+  if (parsed.names_one_of(problem.app_mappings())) {
     return reorder_with(graph, placement, spec, world,
-                        [&] { return compute_app_mapping(problem, placement.job, spec, options); });
+                        [&] { return compute_app_mapping(problem, placement.job, parsed, options); });
   }
   return reorder_ranks(graph, placement, spec, options, world);
 }

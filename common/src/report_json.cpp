@@ -1,4 +1,5 @@
-// The JSON object of one run (DESIGN §9: these names are relied on by scripts; extend, do not rename).
+// The JSON object of one run (docs/user-guide.md, "JSON Lines": these names are relied on by scripts; extend,
+// do not rename).
 #include <fstream>
 #include <stdexcept>
 

@@ -9,21 +9,12 @@
 #include <string>
 
 #include "tamp/error.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp {
 
-namespace {
-
-std::string join_dims(const std::vector<int>& dims) {
-  std::string s;
-  for (std::size_t d = 0; d < dims.size(); ++d) s += (d ? "x" : "") + std::to_string(dims[d]);
-  return s;
-}
-
-}  // namespace
-
 std::ostream& operator<<(std::ostream& os, const DragonflySpec& spec) {
-  os << "groups " << spec.groups << ", group_dims " << join_dims(spec.group_dims) << ", nodes_per_router "
+  os << "groups " << spec.groups << ", group_dims " << extents_text(spec.group_dims) << ", nodes_per_router "
      << spec.nodes_per_router << ", global_links " << spec.global_links;
   if (!spec.link_bandwidth.empty()) {
     os << ", link_bandwidth";
@@ -103,7 +94,7 @@ int Dragonfly::node_of(int group, const std::vector<int>& local_coords, int inde
 }
 
 std::string Dragonfly::describe() const {
-  return "dragonfly " + std::to_string(spec_.groups) + " groups of " + join_dims(spec_.group_dims) +
+  return "dragonfly " + std::to_string(spec_.groups) + " groups of " + extents_text(spec_.group_dims) +
          " routers (" + std::to_string(spec_.nodes_per_router) + " nodes/router, " +
          std::to_string(spec_.global_links) + " global links/router)";
 }

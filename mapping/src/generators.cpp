@@ -42,12 +42,6 @@ std::vector<std::vector<int>> stencil_offsets(int D, bool box) {
   return offsets;
 }
 
-std::string dims_text(const std::vector<int>& dims) {
-  std::string s;
-  for (std::size_t d = 0; d < dims.size(); ++d) s += (d ? "x" : "") + std::to_string(dims[d]);
-  return s;
-}
-
 }  // namespace
 }  // namespace impl
 
@@ -63,13 +57,13 @@ TaskGraph make_stencil_graph(const StencilGraphSpec& spec) {
   require(spec.bytes_per_cell >= 0, "stencil graph: negative bytes per cell");
   long long tasks = 1;
   for (int n : spec.tasks) {
-    require(n >= 1, "stencil graph: task grid " + impl::dims_text(spec.tasks) + " has an empty dimension");
+    require(n >= 1, "stencil graph: task grid " + extents_text(spec.tasks) + " has an empty dimension");
     tasks *= n;
     require(tasks <= std::numeric_limits<int>::max(),
-            "stencil graph: task grid " + impl::dims_text(spec.tasks) + " is too large");
+            "stencil graph: task grid " + extents_text(spec.tasks) + " is too large");
   }
   for (int n : spec.local)
-    require(n >= 1, "stencil graph: local box " + impl::dims_text(spec.local) + " is empty");
+    require(n >= 1, "stencil graph: local box " + extents_text(spec.local) + " is empty");
 
   // Faces only: 2D+1 points in any dimension; the box stencils (edges and corners too) in 2D and 3D.
   const int box_points = D == 2 ? 9 : D == 3 ? 27 : 0;
@@ -170,8 +164,12 @@ auto naming_spec_value(const std::string& spec, F parse) {
 std::vector<int> parse_dims(const std::string& text, const std::string& spec, std::size_t expected,
                             const std::string& what) {
   std::vector<int> dims;
-  for (const std::string& p : split(text, 'x'))
-    dims.push_back(static_cast<int>(parse_positive(p, spec, what)));
+  const auto bad = [&](std::string_view p) {
+    return std::invalid_argument("generate_graph: bad " + what + " '" + std::string(p) + "' in '" + spec +
+                                 "'");
+  };
+  for (long long n : parse_extents(text, std::numeric_limits<int>::max(), bad))
+    dims.push_back(static_cast<int>(n));
   if (dims.size() != expected)
     throw std::invalid_argument("generate_graph: " + what + " '" + text + "' in '" + spec + "' needs " +
                                 std::to_string(expected) + " extents");

@@ -8,6 +8,7 @@
 #include "algorithms/impl/families.hpp"
 #include "tamp/algorithms.hpp"
 #include "tamp/error.hpp"
+#include "tamp/placement.hpp"
 
 namespace tamp {
 
@@ -34,6 +35,14 @@ std::ostream& operator<<(std::ostream& os, const MapOptions& options) {
   return os << "seed=" << options.seed << " objective=" << to_string(options.objective)
             << " max_tasks_per_slot=" << options.max_tasks_per_slot << " refine_passes=" << options.refine_passes
             << " refine_work=" << options.refine_work << " refine_seconds=" << options.refine_seconds;
+}
+
+MapOptions make_map_options(std::uint64_t seed, std::string_view objective, int max_tasks_per_slot) {
+  MapOptions options;
+  options.seed = seed;
+  options.objective = parse_objective(objective);
+  options.max_tasks_per_slot = max_tasks_per_slot;
+  return options;
 }
 
 const std::vector<MapperInfo>& mapper_registry() {
@@ -75,33 +84,28 @@ const Info& find_by_name(const std::vector<Info>& registry, std::string_view nam
 
 const MapperInfo& find_mapper(std::string_view name) { return find_by_name(mapper_registry(), name, "mapping"); }
 
+const RefinerInfo& find_refiner(std::string_view name) {
+  return find_by_name(refiner_registry(), name, "post-processing step");
+}
+
 namespace {
 
-struct ParsedName {
-  const MapperInfo* mapper;
-  std::vector<const RefinerInfo*> steps;
-};
-
-// "NAME" or "NAME+STEP[+STEP...]".
-ParsedName parse_name(std::string_view full_name) {
-  ParsedName parsed{&find_mapper(full_name.substr(0, full_name.find('+'))), {}};
-  for (size_t at = full_name.find('+'); at != std::string_view::npos;) {
-    const size_t next = full_name.find('+', at + 1);
-    parsed.steps.push_back(
-        &find_by_name(refiner_registry(), full_name.substr(at + 1, next - at - 1), "post-processing step"));
-    at = next;
-  }
-  return parsed;
+// NAME[+STEP...] of the registry, checked; a file is not an algorithm ("unknown mapping 'file:...'").
+Placement registry_placement(std::string_view full_name) {
+  const Placement placement = Placement::parse(full_name);
+  if (placement.is_file()) find_mapper(full_name);
+  placement.check();
+  return placement;
 }
 
 }  // namespace
 
-void check_mapping_name(std::string_view full_name) { parse_name(full_name); }
+void check_mapping_name(std::string_view full_name) { registry_placement(full_name); }
 
 Mapping map_tasks(std::string_view full_name, const TaskGraph& graph, const Allocation& allocation,
                   const MapOptions& options) {
-  const auto [info_ptr, steps] = parse_name(full_name);
-  const MapperInfo& info = *info_ptr;
+  const Placement placement = registry_placement(full_name);
+  const MapperInfo& info = find_mapper(placement.name());
   require(options.max_tasks_per_slot >= 1, "max_tasks_per_slot must be at least 1");
   const long long capacity = static_cast<long long>(allocation.num_slots()) * options.max_tasks_per_slot;
   if (graph.num_tasks() > capacity) {
@@ -109,8 +113,7 @@ Mapping map_tasks(std::string_view full_name, const TaskGraph& graph, const Allo
                                 std::to_string(allocation.num_slots()) + " slots with at most " +
                                 std::to_string(options.max_tasks_per_slot) + " task(s) per slot");
   }
-  Mapping mapping = info.fn(graph, allocation, options);
-  for (const RefinerInfo* step : steps) mapping = step->fn(graph, allocation, options, std::move(mapping));
+  Mapping mapping = placement.apply_steps(graph, allocation, options, info.fn(graph, allocation, options));
   require(mapping.num_tasks() == graph.num_tasks() && mapping.num_slots() == allocation.num_slots(),
           "mapping '" + std::string(full_name) + "' returned a mapping of the wrong size");
   mapping.validate(options.max_tasks_per_slot);

@@ -9,21 +9,12 @@
 #include <string>
 
 #include "tamp/error.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp {
 
-namespace {
-
-std::string join_dims(const std::vector<int>& dims) {
-  std::string s;
-  for (std::size_t d = 0; d < dims.size(); ++d) s += (d ? "x" : "") + std::to_string(dims[d]);
-  return s;
-}
-
-}  // namespace
-
 std::ostream& operator<<(std::ostream& os, const TorusSpec& spec) {
-  os << "dims " << join_dims(spec.dims) << ", wrap";
+  os << "dims " << extents_text(spec.dims) << ", wrap";
   for (std::size_t d = 0; d < spec.dims.size(); ++d) os << ' ' << (spec.wrap.empty() || spec.wrap[d] ? 1 : 0);
   os << ", nodes_per_router " << spec.nodes_per_router;
   if (!spec.link_bandwidth.empty()) {
@@ -55,7 +46,7 @@ Torus::Torus(TorusSpec spec) : spec_(std::move(spec)) {
     stride_[d] = static_cast<int>(routers);
     routers *= spec_.dims[d];
     require(routers * std::max(2LL * D, static_cast<long long>(spec_.nodes_per_router)) <= limit,
-            "torus: " + join_dims(spec_.dims) + " is too large");
+            "torus: " + extents_text(spec_.dims) + " is too large");
   }
   num_routers_ = static_cast<int>(routers);
 
@@ -102,7 +93,7 @@ std::string Torus::kind() const {
 }
 
 std::string Torus::describe() const {
-  std::string s = kind() + " " + join_dims(spec_.dims);
+  std::string s = kind() + " " + extents_text(spec_.dims);
   std::vector<std::string> notes;
   const bool mixed =
       kind() == "torus" && std::any_of(spec_.wrap.begin(), spec_.wrap.end(), [](bool w) { return !w; });

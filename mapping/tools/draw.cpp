@@ -16,6 +16,7 @@
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
 #include "tamp/pattern.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp::tools {
 namespace {
@@ -213,8 +214,7 @@ std::string placement_svg(const TaskGraph& graph, const Allocation& allocation, 
 
   std::string grid_text = "tasks at their coordinates";
   if (use_grid) {
-    grid_text = "task grid ";
-    for (std::size_t d = 0; d < dims.size(); ++d) grid_text += (d ? "x" : "") + std::to_string(dims[d]);
+    grid_text = "task grid " + extents_text(dims);
     grid_text += dims.size() == 3 ? " (x right, y down, one panel per z)" : " (x right, y down)";
   }
   std::string svg = fmt::format(

@@ -1,4 +1,4 @@
-// tamp-map draw: an SVG picture of a placement, like the figures of seed 000 ch. 9-10 — the task grid with
+// tamp-map draw: an SVG picture of a placement, like the figures of [Bhatele10] ch. 9-10 — the task grid with
 // each cell coloured by the node its task runs on, node borders drawn, a legend, and hop-bytes in the title.
 #pragma once
 #include <CLI/CLI.hpp>

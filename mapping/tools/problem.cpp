@@ -5,6 +5,7 @@
 #include "tamp/generators.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/mapping_file.hpp"
+#include "tamp/placement.hpp"
 
 namespace tamp::tools {
 namespace {
@@ -35,17 +36,16 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
 }
 
 Problem load_problem(const ProblemArgs& args) {
-  Problem p{load_graph(args.graph), load_machine(args.machine), MapOptions{}};
-  p.options.seed = args.seed;
-  p.options.objective = parse_objective(args.objective);
-  p.options.max_tasks_per_slot = args.max_tasks_per_slot;
-  return p;
+  return Problem{load_graph(args.graph), load_machine(args.machine),
+                 make_map_options(args.seed, args.objective, args.max_tasks_per_slot)};
 }
 
 Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& p) {
-  const Mapping mapping = is_file(file_or_name)
-                              ? read_mapping_file(file_or_name, p.machine.allocation.num_slots())
-                              : map_tasks(file_or_name, p.graph, p.machine.allocation, p.options);
+  // A placement (file:PATH or NAME[+STEP...]); a bare path that exists is a mapping file, as it always was.
+  const Placement placement = Placement::parse(is_file(file_or_name) ? "file:" + file_or_name : file_or_name);
+  const Mapping mapping = placement.is_file()
+                              ? read_mapping_file(placement.path(), p.machine.allocation.num_slots())
+                              : map_tasks(placement.str(), p.graph, p.machine.allocation, p.options);
   if (mapping.num_tasks() != p.graph.num_tasks())
     throw std::invalid_argument("--mapping: '" + file_or_name + "' places " + std::to_string(mapping.num_tasks()) +
                                 " tasks but the graph has " + std::to_string(p.graph.num_tasks()));

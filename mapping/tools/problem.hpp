@@ -27,7 +27,8 @@ struct Problem {
 
 void add_problem_options(CLI::App* cmd, ProblemArgs& args);
 Problem load_problem(const ProblemArgs& args);
-/// A mapping file (one slot per line), or the named algorithm run on the problem; checked against both.
+/// A placement (tamp/placement.hpp: file:PATH, or NAME[+STEP...] run on the problem) or the path of a mapping
+/// file; checked against both.
 Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& problem);
 
 }  // namespace tamp::tools

@@ -1,5 +1,5 @@
 // Speed of evaluate(): the target is a 10^6-task 3D 7-point stencil on a 65,536-node torus (16 cores per
-// node) with link loads in under a second on one core (DESIGN §2).
+// node) with link loads in under a second on one core (docs/performance.md).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

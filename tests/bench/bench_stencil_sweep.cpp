@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "kernel.hpp"
+#include "stencil_kernel.hpp"
 #include "tamp/app/backend.hpp"
 
 namespace {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks a --json report: JSON Lines with the DESIGN §9 fields.
+"""Checks a --json report: JSON Lines with the fields of docs/user-guide.md.
 
 usage: check_json_report.py FILE RUNS [--app NAME] [--mappings a,b,c] [--same-checksum]
                             [--comm exchange|collective|both] [--calibrated KIND,...]

@@ -93,8 +93,9 @@ set_tests_properties(discovery-error-too-few-hosts PROPERTIES ENVIRONMENT "OMP_N
 # The Cray (rca_lib.h) and Blue Gene/Q (mpix.h) paths, built against the stand-in headers of tests/discovery with
 # stand-in implementations (a made-up machine, see stand_in_vendor.cpp), and run end to end.
 add_executable(tamp-topo-stand-in ${PROJECT_SOURCE_DIR}/mapping/discovery/tools/tamp_topo.cpp
-               ${_disc_src}/binding.cpp ${_disc_src}/discover.cpp ${_disc_src}/exchange.cpp ${_disc_src}/probe.cpp
-               ${_disc_src}/probe_cray.cpp ${_disc_src}/probe_bgq.cpp ${_fixtures}/stand_in_vendor.cpp)
+               ${_disc_src}/binding.cpp ${_disc_src}/discover.cpp ${_disc_src}/exchange.cpp
+               ${_disc_src}/first_error.cpp ${_disc_src}/probe.cpp ${_disc_src}/probe_cray.cpp ${_disc_src}/probe_bgq.cpp
+               ${_fixtures}/stand_in_vendor.cpp)
 target_include_directories(tamp-topo-stand-in PRIVATE ${_fixtures} ${_disc_src})
 target_compile_definitions(tamp-topo-stand-in PRIVATE TAMP_HAVE_RCA=1 TAMP_HAVE_MPIX=1)
 target_link_libraries(tamp-topo-stand-in PRIVATE tamp_discovery_core MPI::MPI_CXX PkgConfig::HWLOC CLI11::CLI11

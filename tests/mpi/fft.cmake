@@ -58,20 +58,10 @@ set_tests_properties(fft-default-grid PROPERTIES PASS_REGULAR_EXPRESSION "pencil
                      FAIL_REGULAR_EXPRESSION "${_fft_fail}")
 
 # The sample runs of main.cpp, exactly as written there.
-set(_fft_main ${PROJECT_SOURCE_DIR}/apps/fft/main.cpp)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_fft_main})
-file(STRINGS ${_fft_main} _fft_samples REGEX "^//   mpirun -np [0-9]+ tamp-fft .*--iterations")
-set(_index 0)
-foreach(line IN LISTS _fft_samples)
-  math(EXPR _index "${_index} + 1")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-fft(.*)$" "\\1" _ranks "${line}")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-fft(.*)$" "\\2" _args "${line}")
-  separate_arguments(_args UNIX_COMMAND "${_args}")
-  tamp_add_mpi_test(NAME fft-sample-${_index} RANKS ${_ranks} COMMAND tamp-fft ${_args})
-  set_tests_properties(fft-sample-${_index} PROPERTIES FAIL_REGULAR_EXPRESSION "${_fft_fail}")
-endforeach()
+tamp_add_sample_tests(APP fft FILTER " .*--iterations" FAIL "${_fft_fail}")
 
-# --json: the DESIGN §9 fields; placements and backends give bitwise-equal forward transforms (same FFTW plans).
+# --json: the fields of docs/user-guide.md; placements and backends give bitwise-equal forward transforms (same FFTW
+# plans).
 set(_fft_json ${CMAKE_CURRENT_BINARY_DIR}/fft-report.jsonl)
 add_test(NAME fft-json-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_fft_json})
 set_tests_properties(fft-json-clean PROPERTIES FIXTURES_SETUP fft-json-clean LABELS mpi)

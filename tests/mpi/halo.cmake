@@ -4,7 +4,7 @@
 set(_halo_fail "does NOT validate|not verified|error:")
 set(_halo_deck --nx 6 --ny 5 --nz 4 --num_vars 3 --num_tsteps 2 --num_spikes 2)
 
-# Every stencil and both comm methods on 1, 4 and 8 ranks; 4 and 8 ranks also under seed 001's Group ordering.
+# Every stencil and both comm methods on 1, 4 and 8 ranks; 4 and 8 ranks also under [Deveci14]'s Group ordering.
 foreach(stencil 21 22 23 24)
   foreach(comm BSPMA SVAF)
     foreach(grid "1;1;1" "2;2;1" "2;2;2")
@@ -34,20 +34,9 @@ tamp_add_mpi_test(NAME halo-default-grid RANKS 3
 set_tests_properties(halo-strong halo-default-grid PROPERTIES FAIL_REGULAR_EXPRESSION "${_halo_fail}")
 
 # The sample runs of main.cpp, exactly as written there.
-set(_main ${PROJECT_SOURCE_DIR}/apps/halo/main.cpp)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_main})
-file(STRINGS ${_main} _samples REGEX "^//   mpirun -np [0-9]+ tamp-halo")
-set(_index 0)
-foreach(line IN LISTS _samples)
-  math(EXPR _index "${_index} + 1")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-halo(.*)$" "\\1" _ranks "${line}")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-halo(.*)$" "\\2" _args "${line}")
-  separate_arguments(_args UNIX_COMMAND "${_args}")
-  tamp_add_mpi_test(NAME halo-sample-${_index} RANKS ${_ranks} COMMAND tamp-halo ${_args})
-  set_tests_properties(halo-sample-${_index} PROPERTIES FAIL_REGULAR_EXPRESSION "${_halo_fail}")
-endforeach()
+tamp_add_sample_tests(APP halo FAIL "${_halo_fail}")
 
-# --json (DESIGN §9 fields) and --yaml (MiniGhost's keys); openmp and kokkos grids are bitwise equal.
+# --json (fields of docs/user-guide.md) and --yaml (MiniGhost's keys); openmp and kokkos grids are bitwise equal.
 set(_hjson ${CMAKE_CURRENT_BINARY_DIR}/halo-report.jsonl)
 set(_hyaml ${CMAKE_CURRENT_BINARY_DIR}/halo-results.yaml)
 add_test(NAME halo-report-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_hjson} ${_hyaml})

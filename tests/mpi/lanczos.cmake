@@ -7,22 +7,8 @@ endif()
 set(_lz_fail "does NOT validate|not verified|error:")
 set(_lz_inputs ${PROJECT_SOURCE_DIR}/inputs/lanczos)
 
-# The sample runs of main.cpp, exactly as written there.
-set(_lz_main ${PROJECT_SOURCE_DIR}/apps/lanczos/main.cpp)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_lz_main})
-file(STRINGS ${_lz_main} _lz_samples REGEX "^//   mpirun -np [0-9]+ tamp-lanczos")
-set(_lz_index 0)
-foreach(line IN LISTS _lz_samples)
-  math(EXPR _lz_index "${_lz_index} + 1")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-lanczos(.*)$" "\\1" _ranks "${line}")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-lanczos(.*)$" "\\2" _args "${line}")
-  separate_arguments(_args UNIX_COMMAND "${_args}")
-  if(_ranks GREATER 10)
-    continue()  # the main job: too big for CI
-  endif()
-  tamp_add_mpi_test(NAME lanczos-sample-${_lz_index} RANKS ${_ranks} COMMAND tamp-lanczos ${_args})
-  set_tests_properties(lanczos-sample-${_lz_index} PROPERTIES FAIL_REGULAR_EXPRESSION "${_lz_fail}")
-endforeach()
+# The sample runs of main.cpp, exactly as written there (the main job is too big for CI).
+tamp_add_sample_tests(APP lanczos MAX_RANKS 10 FAIL "${_lz_fail}")
 
 # Module mappings on each layout, n_d = 4 on an inline machine, Matrix Market input in both storage forms.
 tamp_add_mpi_test(NAME lanczos-mappings-lower-6r RANKS 6
@@ -126,7 +112,7 @@ tamp_add_mpi_error_test(NAME lanczos-error-steps RANKS 1 REGEX "more than the di
 tamp_add_mpi_error_test(NAME lanczos-error-density RANKS 1 REGEX "density '1.5' is not in .0, 1."
                         COMMAND tamp-lanczos --matrix random:100,density=1.5)
 
-# tamp-lanczos-groups (no MPI): seed 004's anchor for test_276 on Hopper — BCM's column groups stay inside nodes
+# tamp-lanczos-groups (no MPI): [Aktulga12]'s anchor for test_276 on Hopper — BCM's column groups stay inside nodes
 # (D = T = X = 0), DM's do not.
 add_test(NAME lanczos-groups-hopper-276
          COMMAND tamp-lanczos-groups --nd 23 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs dm,bcm)

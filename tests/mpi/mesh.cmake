@@ -23,32 +23,17 @@ tamp_add_mpi_test(NAME mesh-5r-rcb RANKS 5
 tamp_add_mpi_test(NAME mesh-file-cube-v22 RANKS 4
                   COMMAND tamp-mesh --mesh ${_meshes}/cube-v22.msh --iterations 3 --compare default,auto)
 set_tests_properties(mesh-3r-scotch mesh-5r-rcb mesh-file-cube-v22 PROPERTIES FAIL_REGULAR_EXPRESSION "${_mesh_fail}")
-tamp_add_mpi_test(NAME mesh-verify-off RANKS 2 COMMAND tamp-mesh --per-rank 100 --iterations 2 --verify off)
-set_tests_properties(mesh-verify-off PROPERTIES PASS_REGULAR_EXPRESSION "Solution not verified"
-                     FAIL_REGULAR_EXPRESSION "validates|error:")
+tamp_add_mpi_output_test(NAME mesh-verify-off RANKS 2 PASS "Solution not verified" FAIL "validates|error:"
+                         COMMAND tamp-mesh --per-rank 100 --iterations 2 --verify off)
 tamp_add_mpi_test(NAME mesh-help RANKS 1 COMMAND tamp-mesh --help)
 set_tests_properties(mesh-help PROPERTIES PASS_REGULAR_EXPRESSION "--mesh.*--partitioner.*--compare.*--topology")
 
-# The sample runs of main.cpp, exactly as written there, from the root of the source tree (their mesh paths).
-set(_mesh_main ${PROJECT_SOURCE_DIR}/apps/mesh/main.cpp)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_mesh_main})
-file(STRINGS ${_mesh_main} _mesh_samples REGEX "^//   mpirun -np [0-9]+ tamp-mesh")
-set(_index 0)
-foreach(line IN LISTS _mesh_samples)
-  math(EXPR _index "${_index} + 1")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-mesh(.*)$" "\\1" _ranks "${line}")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-mesh(.*)$" "\\2" _args "${line}")
-  separate_arguments(_args UNIX_COMMAND "${_args}")
-  if(_ranks GREATER 8)  # the main job is documented, not a CI test
-    continue()
-  endif()
-  tamp_add_mpi_test(NAME mesh-sample-${_index} RANKS ${_ranks} COMMAND tamp-mesh ${_args})
-  set_tests_properties(mesh-sample-${_index} PROPERTIES FAIL_REGULAR_EXPRESSION "${_mesh_fail}"
-                       WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-endforeach()
+# The sample runs of main.cpp, exactly as written there, from the root of the source tree (their mesh paths); the
+# main job is documented, not a CI test.
+tamp_add_sample_tests(APP mesh MAX_RANKS 8 FAIL "${_mesh_fail}" WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 
-# --json: the DESIGN §9 fields; every run of one mesh gives bitwise the same temperatures, whatever the rank count,
-# partition, placement or backend (each equals the serial run).
+# --json: the fields of docs/user-guide.md; every run of one mesh gives bitwise the same temperatures, whatever the rank
+# count, partition, placement or backend (each equals the serial run).
 set(_json ${CMAKE_CURRENT_BINARY_DIR}/mesh-report.jsonl)
 add_test(NAME mesh-json-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_json})
 set_tests_properties(mesh-json-clean PROPERTIES FIXTURES_SETUP mesh-json-clean LABELS mpi)

@@ -4,18 +4,7 @@
 set(_nb_fail "does NOT validate|not verified|error:")
 
 # The sample runs of main.cpp, exactly as written there.
-set(_nb_main ${PROJECT_SOURCE_DIR}/apps/netbench/main.cpp)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_nb_main})
-file(STRINGS ${_nb_main} _nb_samples REGEX "^//   mpirun -np [0-9]+ tamp-netbench")
-set(_nb_index 0)
-foreach(line IN LISTS _nb_samples)
-  math(EXPR _nb_index "${_nb_index} + 1")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-netbench(.*)$" "\\1" _ranks "${line}")
-  string(REGEX REPLACE "^//   mpirun -np ([0-9]+) tamp-netbench(.*)$" "\\2" _args "${line}")
-  separate_arguments(_args UNIX_COMMAND "${_args}")
-  tamp_add_mpi_test(NAME netbench-sample-${_nb_index} RANKS ${_ranks} COMMAND tamp-netbench ${_args})
-  set_tests_properties(netbench-sample-${_nb_index} PROPERTIES FAIL_REGULAR_EXPRESSION "${_nb_fail}")
-endforeach()
+tamp_add_sample_tests(APP netbench FAIL "${_nb_fail}")
 
 # Equidistant pairs on a ring of 8: partners 1, 2, 3 and 4 hops apart (3 is an 8-cycle matched alternately).
 tamp_add_mpi_test(NAME netbench-equidistant-ring8 RANKS 8
@@ -63,7 +52,7 @@ set_tests_properties(netbench-dilation-4x2x1 PROPERTIES
                      PASS_REGULAR_EXPRESSION "phase +near +near\\+1\\+2 +near\\+3\n +hops/byte +1.000 +1.167 +1.400\n +max dilation +1 +2 +3"
                      FAIL_REGULAR_EXPRESSION "${_nb_fail}")
 
-# --json: JSON Lines with the DESIGN §9 fields, one object per placement.
+# --json: JSON Lines with the fields of docs/user-guide.md, one object per placement.
 set(_nb_json ${CMAKE_CURRENT_BINARY_DIR}/netbench-report.jsonl)
 add_test(NAME netbench-json-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_nb_json})
 set_tests_properties(netbench-json-clean PROPERTIES FIXTURES_SETUP netbench-json-clean LABELS mpi)

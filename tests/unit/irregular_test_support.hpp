@@ -87,8 +87,8 @@ inline TaskGraph random_geometric_graph(int n, double degree, std::uint64_t seed
   return graph;
 }
 
-/// The stand-in for the paper's irregular graphs (seed 000 §10.5: METIS parts of a 2D unstructured mesh and
-/// their neighbours): n random points in the unit square, each linked both ways to its 5 nearest points
+/// The stand-in for the paper's irregular graphs ([Bhatele10] §10.5: METIS parts of a 2D unstructured mesh
+/// and their neighbours): n random points in the unit square, each linked both ways to its 5 nearest points
 /// (symmetrised: about 6 neighbours, like the parts of a planar mesh), bytes 1000 / (1 + distance / mean
 /// spacing) (closer parts share longer borders). With `metis_like_ids` the ids follow a recursive bisection
 /// of the points, as METIS numbers neighbouring parts with nearby ids (which is why the paper's default

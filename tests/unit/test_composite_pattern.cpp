@@ -69,8 +69,8 @@ void PrintTo(const Table81Case& c, std::ostream* os) {
 
 class Table81 : public ::testing::TestWithParam<Table81Case> {};
 
-// Seed 000 Table 8.1 (WRF 512 printed as 32x32, which is 1024 ranks: the erratum of the digest; 32x16 here).
-// Each graph also has a gather of 1 MB per rank to rank 0 and a small broadcast from it.
+// [Bhatele10] Table 8.1 (WRF 512 printed as 32x32, which is 1024 ranks: the erratum of the digest; 32x16
+// here). Each graph also has a gather of 1 MB per rank to rank 0 and a small broadcast from it.
 TEST_P(Table81, ShapeIsFound) {
   const auto& c = GetParam();
   const int n = product(c.dims);

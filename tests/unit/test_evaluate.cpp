@@ -142,8 +142,8 @@ TEST(Evaluate, DefaultMappingOfMatchingStencilIsOneHopPerByte) {
   EXPECT_DOUBLE_EQ(m.mean_link_load, 8);
 }
 
-// Seed 000 §1: a random placement averages about half the diameter in hops per byte. On a ring of 8 the mean
-// distance to a random router is (0+1+2+3+4+3+2+1)/8 = 2, so 6 on 8x8x8 (diameter 12).
+// [Bhatele10] §1: a random placement averages about half the diameter in hops per byte. On a ring of 8 the
+// mean distance to a random router is (0+1+2+3+4+3+2+1)/8 = 2, so 6 on 8x8x8 (diameter 12).
 TEST(Evaluate, RandomMappingIsNearHalfTheDiameter) {
   auto machine = std::make_shared<Torus>(torus_spec({8, 8, 8}));
   const Allocation alloc = Allocation::whole_machine(machine, 1);

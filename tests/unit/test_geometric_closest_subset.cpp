@@ -1,4 +1,4 @@
-// The closest subset of cores when tasks are fewer (seed 001 §IV-B case 3; Zoltan2's modified K-means).
+// The closest subset of cores when tasks are fewer ([Deveci14] §IV-B case 3; Zoltan2's modified K-means).
 #include <gtest/gtest.h>
 
 #include <numeric>

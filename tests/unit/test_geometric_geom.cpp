@@ -1,4 +1,4 @@
-// geom (seed 001 Table I "Geom"): one axis ordering by aspect ratio, the paper's form on cores.
+// geom ([Deveci14] Table I "Geom"): one axis ordering by aspect ratio, the paper's form on cores.
 #include <gtest/gtest.h>
 
 #include "algorithms/geometric/geometric.hpp"

@@ -1,4 +1,4 @@
-// geom-r (seed 001 Table I "Geom+R"): every task-axis x machine-axis ordering, the best by the objective.
+// geom-r ([Deveci14] Table I "Geom+R"): every task-axis x machine-axis ordering, the best by the objective.
 #include <gtest/gtest.h>
 
 #include "algorithms/geometric/geometric.hpp"

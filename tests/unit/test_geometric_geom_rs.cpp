@@ -1,4 +1,4 @@
-// geom-rs (seed 001 Table I "Geom+R+S"): geom-r on machine coordinates shifted across the largest gap.
+// geom-rs ([Deveci14] Table I "Geom+R+S"): geom-r on machine coordinates shifted across the largest gap.
 #include <gtest/gtest.h>
 
 #include "algorithms/geometric/geometric.hpp"

@@ -1,4 +1,4 @@
-// MJ as recursive coordinate bisection with exact part counts (seed 001 §IV-A/B).
+// MJ as recursive coordinate bisection with exact part counts ([Deveci14] §IV-A/B).
 #include <gtest/gtest.h>
 
 #include <algorithm>

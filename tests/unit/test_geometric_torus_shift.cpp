@@ -1,4 +1,4 @@
-// SHIFT_TORUS (seed 001 §IV-C, Fig. 3) and its effect on the mapping.
+// SHIFT_TORUS ([Deveci14] §IV-C, Fig. 3) and its effect on the mapping.
 #include <gtest/gtest.h>
 
 #include "algorithms/geometric/geometric.hpp"

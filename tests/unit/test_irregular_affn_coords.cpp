@@ -1,4 +1,4 @@
-// `affn-coords` (seed 000 Alg. 10.3): coordinates scaled affinely onto the node box, findNearest on
+// `affn-coords` ([Bhatele10] Alg. 10.3): coordinates scaled affinely onto the node box, findNearest on
 // collisions.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// `bft` (seed 000 Alg. 10.2): breadth-first traversal, each new neighbour on the free node nearest its
+// `bft` ([Bhatele10] Alg. 10.2): breadth-first traversal, each new neighbour on the free node nearest its
 // parent.
 #include <gtest/gtest.h>
 

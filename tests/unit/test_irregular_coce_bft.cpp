@@ -1,5 +1,5 @@
-// `coce-bft` (seed 000 §10.4, "COCE"): corner tasks on the corners of the node box, then breadth-first from
-// them.
+// `coce-bft` ([Bhatele10] §10.4, "COCE"): corner tasks on the corners of the node box, then breadth-first
+// from them.
 #include <gtest/gtest.h>
 
 #include "irregular_test_support.hpp"

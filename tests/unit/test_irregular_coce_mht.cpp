@@ -1,4 +1,4 @@
-// `coce-mht` (seed 000 §10.4, "COCE+MHT"): corner tasks on the corners of the node box, then max-heap
+// `coce-mht` ([Bhatele10] §10.4, "COCE+MHT"): corner tasks on the corners of the node box, then max-heap
 // traversal.
 #include <gtest/gtest.h>
 

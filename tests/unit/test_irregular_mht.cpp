@@ -1,5 +1,5 @@
-// `mht` (seed 000 §10.2, heuristic 2): max-heap traversal from the centre, each task near the centroid of its
-// mapped neighbours; and the comparison of Table 10.3 (a 1,024-node irregular graph on meshes of several
+// `mht` ([Bhatele10] §10.2, heuristic 2): max-heap traversal from the centre, each task near the centroid of
+// its mapped neighbours; and the comparison of Table 10.3 (a 1,024-node irregular graph on meshes of several
 // aspect ratios).
 #include <gtest/gtest.h>
 

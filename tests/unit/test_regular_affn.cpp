@@ -9,7 +9,7 @@
 namespace tamp {
 namespace {
 
-// Longer sides paired (seed 000 §9.1): a 9x8 grid on a 6x12 box runs along the box's 12.
+// Longer sides paired ([Bhatele10] §9.1): a 9x8 grid on a 6x12 box runs along the box's 12.
 TEST(RegularView, PairsLongerSides) {
   std::vector<int> axis;
   const impl::RegularView view =
@@ -57,7 +57,7 @@ TEST(Affn, HolesAreNeverUsed) {
   }
 }
 
-// Seed 000 §9.1: the loose lower bound of AFFN for a 9x8 grid on a 6x12 mesh, Px/Ox + Py/Oy = 2.167. Its
+// [Bhatele10] §9.1: the loose lower bound of AFFN for a 9x8 grid on a 6x12 mesh, Px/Ox + Py/Oy = 2.167. Its
 // derivation adds the hops of one message along x and one along y ((M[x+1]-M[x] + M[x]-M[x-1])/2 + the same
 // in y), so it bounds the mean hops of x-messages plus the mean hops of y-messages; per byte (the mean over
 // all messages, about half of that sum) it is 1.083 [ERRATUM: the thesis calls the sum "hops per byte"].

@@ -39,7 +39,7 @@ TEST(Mxoval, RealignsAtEveryCall) {
   EXPECT_EQ(std::set<int>(cells.begin(), cells.end()).size(), 72u);
 }
 
-// A grid the mesh turned round (seed 000 Fig. 9.6: 8x4 onto 4x8): re-aligned it is the mesh itself.
+// A grid the mesh turned round ([Bhatele10] Fig. 9.6: 8x4 onto 4x8): re-aligned it is the mesh itself.
 TEST(Mxoval, TurnedGridIsPerfect) {
   const Metrics al = metrics_of(impl::mxoval_nodes, {8, 4}, {4, 8});
   EXPECT_DOUBLE_EQ(al.hops_per_byte, 1.0);
@@ -47,7 +47,7 @@ TEST(Mxoval, TurnedGridIsPerfect) {
   EXPECT_GT(metrics_of(impl::mxovlp_nodes, {8, 4}, {4, 8}).hops_per_byte, 1.0);
 }
 
-// Seed 000's example shapes (§9.1, Figs. 9.1, 9.5-9.7): MXOV+AL is never worse than MXOVLP on them.
+// [Bhatele10]'s example shapes (§9.1, Figs. 9.1, 9.5-9.7): MXOV+AL is never worse than MXOVLP on them.
 TEST(Mxoval, NoWorseThanMxovlpOnTheThesisShapes) {
   for (auto [grid, box] : std::vector<std::pair<std::vector<int>, std::vector<int>>>{
            {{9, 8}, {6, 12}}, {{6, 5}, {10, 3}}, {{8, 4}, {4, 8}}, {{100, 40}, {125, 32}}}) {

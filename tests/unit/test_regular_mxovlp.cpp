@@ -34,7 +34,7 @@ Allocation mesh_nodes(std::vector<int> dims, int nodes_per_router = 1) {
   return Allocation::whole_machine(test::make_torus(std::move(dims), false, nodes_per_router), 1);
 }
 
-// Seed 000 Fig. 9.1: 9x8 onto 6x12 maps a 6x8 block, then 3x8 onto 6x4 (a 3x4 block, then 3x4 onto 3x4).
+// [Bhatele10] Fig. 9.1: 9x8 onto 6x12 maps a 6x8 block, then 3x8 onto 6x4 (a 3x4 block, then 3x4 onto 3x4).
 TEST(Mxovlp, RecursionOfFigure91) {
   const auto pieces = impl::max_overlap_pieces(9, 8, 6, 12, false);
   ASSERT_EQ(pieces.size(), 3u);

@@ -21,7 +21,7 @@ Metrics run(impl::NodeLevelFn fn, const TaskGraph& graph, const Allocation& node
   return evaluate(graph, nodes, m);
 }
 
-// Seed 000 §9.2: 32x8 onto 8x8x4 is four 8x8 pieces, piece j on plane z = j. Stacked: object (x, y) on
+// [Bhatele10] §9.2: 32x8 onto 8x8x4 is four 8x8 pieces, piece j on plane z = j. Stacked: object (x, y) on
 // (x mod 8, y, x / 8); folded: odd pieces mirrored, (7 - x mod 8, y, x / 8).
 TEST(StackFold, ThesisExamplePieces) {
   const std::vector<int> stacked = impl::stack_cells(32, 8, {8, 8, 4}, false);

@@ -40,8 +40,9 @@ TEST(Step, HandCheckedBands) {
   for (int p = 0; p < 12; ++p) EXPECT_EQ(cells[order[p][0] + 4 * order[p][1]], p) << "processor " << p;
 }
 
-// The property step embeddings are known for: dilation about the compression ratio. On seed 000's shapes (all
-// with a ratio below 2) no neighbour is more than 3 hops away, where MXOVLP stretches edges to 13 and more.
+// The property step embeddings are known for: dilation about the compression ratio. On [Bhatele10]'s shapes
+// (all with a ratio below 2) no neighbour is more than 3 hops away, where MXOVLP stretches edges to 13 and
+// more.
 TEST(Step, SmallDilationOnTheThesisShapes) {
   for (auto [grid, box] : std::vector<std::pair<std::vector<int>, std::vector<int>>>{{{9, 8}, {6, 12}},
                                                                                      {{9, 8}, {12, 6}},

@@ -4,6 +4,7 @@
 
 #include "probe.hpp"
 #include "tamp/discovery/discover.hpp"
+#include "tamp/discovery/first_error.hpp"
 
 namespace tamp::discovery::impl {
 namespace {
@@ -65,19 +66,7 @@ std::vector<RankRecord> gather_records(const RankRecord& mine, MPI_Comm comm) {
 }
 
 void agree(MPI_Comm comm, const std::optional<std::string>& error) {
-  int rank = 0;
-  int size = 0;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  const int mine = error ? rank : size;
-  int first = size;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
-  if (first == size) return;
-  int length = rank == first ? static_cast<int>(error->size()) : 0;
-  MPI_Bcast(&length, 1, MPI_INT, first, comm);
-  std::string message = rank == first ? *error : std::string(length, ' ');
-  MPI_Bcast(message.data(), length, MPI_CHAR, first, comm);
-  throw DiscoveryError(message);
+  if (std::optional<std::string> message = first_error(comm, error)) throw DiscoveryError(*message);
 }
 
 }  // namespace tamp::discovery::impl

@@ -1,5 +1,5 @@
 // Cray XT/XE/XK: the node id from rca_get_nodeid, its Gemini/SeaStar mesh coordinates from rca_get_meshcoord
-// and the machine's extent from rca_get_max_dimension (seed 000 §6.2). Built only where rca_lib.h exists;
+// and the machine's extent from rca_get_max_dimension ([Bhatele10] §6.2). Built only where rca_lib.h exists;
 // tests/discovery compiles it against a stand-in header so it cannot rot.
 extern "C" {
 #include <rca_lib.h>

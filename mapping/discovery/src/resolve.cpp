@@ -31,7 +31,8 @@ const Source* find_source(std::string_view name) {
   return nullptr;
 }
 
-// What `auto` picks: the first source whose signal is present (DESIGN §4 order).
+// What `auto` picks: the first source whose signal is present (the order of docs/user-guide.md, "Topology
+// sources").
 std::string auto_source(const Environment& env, const std::optional<VendorShape>& shape) {
   if (!impl::env_or_empty(env, "TAMP_MACHINE_FILE").empty())
     return "file:" + impl::env_or_empty(env, "TAMP_MACHINE_FILE");

@@ -1,5 +1,5 @@
 // hwloc: the last resort. One node, its cores from hwloc, no network: every hop count is zero, and the report
-// says so (DESIGN §4, source 6).
+// says so (docs/user-guide.md, "Topology sources").
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // slurm[:TOPOLOGY_CONF]: the switch tree of Slurm's topology.conf, the job's nodes from $SLURM_JOB_NODELIST
-// (in that order), each rank on the node of its host name (DESIGN §4, source 3).
+// (in that order), each rank on the node of its host name (docs/user-guide.md, "Topology sources").
 #include <fmt/format.h>
 
 #include <algorithm>

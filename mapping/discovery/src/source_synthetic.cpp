@@ -1,5 +1,5 @@
 // synthetic:MACHINEFILE | synthetic:SPEC — a described machine with the ranks laid onto its allocation in
-// launcher order, so predicted hop-bytes mean something on one box (DESIGN §4, source 5).
+// launcher order, so predicted hop-bytes mean something on one box (docs/user-guide.md, "Topology sources").
 #include "sources.hpp"
 
 namespace tamp::discovery::impl {

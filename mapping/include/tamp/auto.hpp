@@ -1,5 +1,5 @@
-// `auto` (seed 000 ch. 8): find the pattern, run every applicable algorithm, keep the best by the objective,
-// then refine it; with a report of what was tried and how each scored.
+// `auto` ([Bhatele10] ch. 8): find the pattern, run every applicable algorithm, keep the best by the
+// objective, then refine it; with a report of what was tried and how each scored.
 #pragma once
 #include <iosfwd>
 #include <optional>

@@ -29,6 +29,9 @@ struct MapOptions {
   double refine_seconds = 1.0;                 // wall-clock safety cap
 };
 std::ostream& operator<<(std::ostream& os, const MapOptions& options);
+/// The options of a command line (an app's, tamp-map's): seed, objective by name (parse_objective), tasks per
+/// slot; the refinement bounds at their defaults.
+MapOptions make_map_options(std::uint64_t seed, std::string_view objective, int max_tasks_per_slot = 1);
 
 using MapperFn = Mapping (*)(const TaskGraph&, const Allocation&, const MapOptions&);
 
@@ -53,7 +56,10 @@ const std::vector<MapperInfo>& mapper_registry();
 const std::vector<RefinerInfo>& refiner_registry();
 /// Throws std::invalid_argument("unknown mapping 'x' (known: ...)").
 const MapperInfo& find_mapper(std::string_view name);
-/// Throws std::invalid_argument unless `full_name` ("NAME" or "NAME+STEP...") names known algorithm and steps.
+/// Throws std::invalid_argument("unknown post-processing step 'x' (known: ...)").
+const RefinerInfo& find_refiner(std::string_view name);
+/// Throws std::invalid_argument unless `full_name` ("NAME" or "NAME+STEP...") names known algorithm and steps
+/// (tamp/placement.hpp has the whole grammar).
 void check_mapping_name(std::string_view full_name);
 /// Runs the named algorithm — "NAME" or "NAME+STEP[+STEP...]" with post-processing steps — and validates its result.
 Mapping map_tasks(std::string_view name, const TaskGraph& graph, const Allocation& allocation,

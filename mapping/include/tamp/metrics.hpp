@@ -1,4 +1,4 @@
-// How good a placement is: hop-bytes, dilation, link loads (seed 000 Eq. 5.1/5.2, seed 004 Eq. 1-3).
+// How good a placement is: hop-bytes, dilation, link loads ([Bhatele10] Eq. 5.1/5.2, [Aktulga12] Eq. 1-3).
 #pragma once
 #include <cstdint>
 #include <iosfwd>
@@ -29,12 +29,12 @@ struct PhaseMetrics {
 struct Metrics {
   std::int64_t messages = 0;       // edges of the task graph
   double total_bytes = 0;          // sum of b_i
-  double hop_bytes = 0;            // sum of d_i * b_i (seed 000 Eq. 5.1)
+  double hop_bytes = 0;            // sum of d_i * b_i ([Bhatele10] Eq. 5.1)
   double hops_per_byte = 0;        // hop_bytes / total_bytes
-  double avg_dilation = 0;         // sum of d_i / messages (seed 004 Eq. 1)
-  int max_dilation = 0;            // max of d_i (seed 000 Eq. 5.2)
+  double avg_dilation = 0;         // sum of d_i / messages ([Aktulga12] Eq. 1)
+  int max_dilation = 0;            // max of d_i ([Bhatele10] Eq. 5.2)
   double max_link_load = 0;        // bytes on the busiest link
-  double mean_link_load = 0;       // bytes summed over links / links of the machine (seed 004 Eq. 3, in bytes)
+  double mean_link_load = 0;       // total link bytes / links of the machine ([Aktulga12] Eq. 3, in bytes)
   double max_congestion = 0;       // max over links of load / relative capacity
   double offnode_fraction = 0;     // share of bytes whose endpoints are on different nodes
   std::vector<double> hop_bytes_per_class;  // hop-bytes carried by links of each dimension / level

@@ -1,5 +1,5 @@
-// JSON form of tamp::Metrics (the "metrics" object of DESIGN §9). Header-only; needs nlohmann-json, which the
-// mapping library itself does not: include it only where JSON is written.
+// JSON form of tamp::Metrics (the "metrics" object of docs/user-guide.md). Header-only; needs nlohmann-json,
+// which the mapping library itself does not: include it only where JSON is written.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>

@@ -1,4 +1,5 @@
-// MFDn's triangular processor grid (Aktulga et al., seed 004 §2.1, §4): which grid block each MPI rank holds.
+// MFDn's triangular processor grid (Aktulga et al., [Aktulga12] §2.1, §4): which grid block each MPI rank
+// holds.
 #pragma once
 #include <array>
 #include <string_view>
@@ -6,7 +7,7 @@
 
 namespace tamp {
 
-/// The four rank orderings of seed 004 Fig. 4: diagonal-major, column-major and their balanced variants.
+/// The four rank orderings of [Aktulga12] Fig. 4: diagonal-major, column-major and their balanced variants.
 enum class MfdnOrdering { dm, cm, bdm, bcm };
 MfdnOrdering parse_mfdn_ordering(
     std::string_view name);  // "dm", "cm", "bdm", "bcm"; throws std::invalid_argument

@@ -1,5 +1,5 @@
-// Finding a regular stencil pattern in a task graph (seed 000 §8.1, Alg. 8.1, generalised to 1D-4D and to the
-// 5/9-point, 7/27-point and 9/81-point neighbourhoods).
+// Finding a regular stencil pattern in a task graph ([Bhatele10] §8.1, Alg. 8.1, generalised to 1D-4D and to
+// the 5/9-point, 7/27-point and 9/81-point neighbourhoods).
 #pragma once
 #include <optional>
 #include <string>
@@ -10,9 +10,9 @@ namespace tamp {
 
 /// What detect_pattern looks at and how much it forgives.
 struct PatternOptions {
-  /// Messages lighter than this share of the average message are dropped first (seed 000: 20%).
+  /// Messages lighter than this share of the average message are dropped first ([Bhatele10]: 20%).
   double min_weight_fraction = 0.2;
-  /// Messages to or from this task are ignored (collectives rooted at rank 0, seed 000); -1: none.
+  /// Messages to or from this task are ignored (collectives rooted at rank 0, [Bhatele10]); -1: none.
   int ignored_task = 0;
   /// Share of the remaining bytes that the stencil must carry (the rest is tolerated as other traffic).
   double min_explained = 0.9;

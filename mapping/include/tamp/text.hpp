@@ -1,6 +1,10 @@
-// Splitting option and spec text ("4x4x4", "torus:4x4,cores=2", "a+b,c"): one helper for the library, the
-// harness and the apps. Empty fields are kept ("a,,b" gives three parts), so callers can reject them by name.
+// Splitting option and spec text ("4x4x4", "torus:4x4,cores=2", "a+b,c"), sizes in it, and joining sizes
+// back: one helper for the library, the harness and the apps. Empty fields are kept ("a,,b" gives three
+// parts), so callers can reject them by name.
 #pragma once
+#include <cstddef>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +28,44 @@ inline std::vector<std::string> split(std::string_view text, char separator) {
   std::vector<std::string> parts;
   for (std::string_view part : split_view(text, separator)) parts.emplace_back(part);
   return parts;
+}
+
+/// A positive whole number of at most `max` written with digits only (no sign, no spaces); std::nullopt
+/// otherwise.
+inline std::optional<long long> positive_integer(std::string_view text, long long max) {
+  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string_view::npos)
+    return std::nullopt;
+  long long value = 0;
+  for (char c : text) value = 10 * value + (c - '0');
+  if (value < 1 || value > max) return std::nullopt;
+  return value;
+}
+
+/// The sizes of "64x48x2", each a positive_integer() of at most `max`. On the first field that is not, throws
+/// what `bad(field)` returns, so each caller keeps its own message.
+template <class Bad>
+std::vector<long long> parse_extents(std::string_view text, long long max, Bad bad) {
+  std::vector<long long> sizes;
+  for (std::string_view field : split_view(text, 'x')) {
+    const std::optional<long long> size = positive_integer(field, max);
+    if (!size) throw bad(field);
+    sizes.push_back(*size);
+  }
+  return sizes;
+}
+
+/// "64x48x2": the first `count` sizes joined by 'x' (the inverse of split(text, 'x')).
+template <class Sizes>
+std::string extents_text(const Sizes& sizes, std::size_t count) {
+  std::string text;
+  for (std::size_t d = 0; d < count; ++d) text += (d ? "x" : "") + std::to_string(sizes[d]);
+  return text;
+}
+
+/// All of `sizes` joined by 'x'.
+template <class Sizes>
+std::string extents_text(const Sizes& sizes) {
+  return extents_text(sizes, std::size(sizes));
 }
 
 }  // namespace tamp

@@ -1,4 +1,4 @@
-// The MFDn rank orderings DM, CM, BDM and BCM, exactly as the digest of seed 004 §4 states them (0-based).
+// The MFDn rank orderings DM, CM, BDM and BCM, exactly as the digest of [Aktulga12] §4 states them (0-based).
 #include <stdexcept>
 #include <string>
 

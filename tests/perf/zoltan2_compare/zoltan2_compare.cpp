@@ -1,4 +1,4 @@
-// Zoltan2's geometric task mapper (the implementation of seed 001) next to TAMP's geom-r / geom-rs, every
+// Zoltan2's geometric task mapper (the implementation of [Deveci14]) next to TAMP's geom-r / geom-rs, every
 // mapping measured by TAMP's evaluate().
 //
 // Zoltan2's coordinateTaskMapperInterface computes, on each rank, the candidate "rank mod K" (K = tdim! x

@@ -5,8 +5,9 @@
 
 namespace tamp::app {
 
-/// Parses "N[xN...]" into positive sizes. Throws std::invalid_argument "OPTION TEXT: expected positive sizes
-/// like EXAMPLE" on an empty, non-numeric, zero or over-long (> 9 digits) size.
+/// Parses "N[xN...]" into positive sizes (tamp::parse_extents, tamp/text.hpp). Throws std::invalid_argument
+/// "OPTION TEXT: expected positive sizes like EXAMPLE" on an empty, non-numeric, zero or over-long (> 9
+/// digits) size.
 std::vector<long long> parse_extents(const std::string& text, const std::string& option,
                                      const std::string& example);
 

@@ -13,12 +13,8 @@ class MpiGuard {
   MpiGuard(const MpiGuard&) = delete;
   MpiGuard& operator=(const MpiGuard&) = delete;
 
-  /// Thread level the library granted (MPI_THREAD_*).
-  int thread_level() const { return provided_; }
-
  private:
   bool initialized_here_ = false;
-  int provided_ = 0;
 };
 
 }  // namespace tamp::app

@@ -1,4 +1,4 @@
-// Command-line options shared by every app (DESIGN §6, §9): mapping, comparison, topology, backend, report.
+// Command-line options of every app (docs/user-guide.md): mapping, comparison, topology, backend, report.
 #pragma once
 #include <cstdint>
 #include <iosfwd>

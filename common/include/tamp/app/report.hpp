@@ -1,4 +1,4 @@
-// The report of one run: a human table (rank 0) and one JSON object per run (DESIGN §9, JSON Lines).
+// The report of one run: a human table (rank 0) and one JSON object per run (docs/user-guide.md, JSON Lines).
 #pragma once
 #include <iosfwd>
 #include <map>
@@ -15,8 +15,8 @@ namespace tamp::app {
 enum class VerificationStatus { passed, failed, skipped };
 std::string_view to_string(VerificationStatus status);
 
-/// Which topology source the run used and the allocation it ran on (DESIGN §4: "every app reports which
-/// source it used and the allocation it ran on"); filled by allocation_report() (tamp/app/topology.hpp).
+/// Which topology source the run used and the allocation it ran on (docs/discovery.md, "The report"); filled
+/// by allocation_report() (tamp/app/topology.hpp).
 struct AllocationReport {
   std::string source;               // the source that produced the placement: synthetic, file, slurm, ...
   std::string summary;              // one line, e.g. "slurm: 8 ranks on nodes 0-3 (nid001, ...)"
@@ -57,7 +57,8 @@ struct RunReport {
   bool verified() const { return verification == VerificationStatus::passed; }
 };
 
-/// The DESIGN §9 object plus time_stats, iterations, params, results, verification details.
+/// The object of docs/user-guide.md ("JSON Lines") plus time_stats, iterations, params, results, verification
+/// details.
 nlohmann::json to_json(const RunReport& report);
 /// Appends to_json(report) as one line; throws std::runtime_error when the file cannot be written.
 void append_json_line(const std::string& path, const RunReport& report);

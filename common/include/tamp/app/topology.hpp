@@ -1,5 +1,5 @@
-// The topology front end of the apps: the discovery layer (mapping/discovery, DESIGN §4) under the names the
-// apps use, with errors raised as AgreedError so that main prints them once.
+// The topology front end of the apps: the discovery layer (mapping/discovery, docs/discovery.md) under the
+// names the apps use, with errors raised as AgreedError so that main prints them once.
 #pragma once
 #include <mpi.h>
 

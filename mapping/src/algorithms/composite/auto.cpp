@@ -1,4 +1,4 @@
-// `auto` (seed 000 ch. 8): pattern matching first (a detected grid is set on a copy of the graph, so the
+// `auto` ([Bhatele10] ch. 8): pattern matching first (a detected grid is set on a copy of the graph, so the
 // regular heuristics apply), then every candidate of the registry, the best kept by the objective ("the
 // framework chooses the best heuristic from the suite ... based on the hop-bytes metric"), then `refine` on
 // the winner.

@@ -1,4 +1,4 @@
-// Pattern identification (seed 000 §8.1, Alg. 8.1) generalised: the id differences of the heavy messages
+// Pattern identification ([Bhatele10] §8.1, Alg. 8.1) generalised: the id differences of the heavy messages
 // propose strides 1 = s_0 < s_1 < ... (each dividing the next and n), every chain of strides is a grid, and
 // each grid is checked message by message against the neighbourhood {-1,0,1}^D (plus wrap-around): boundary
 // tasks of a non-periodic grid simply have fewer neighbours, and a small share of other traffic is tolerated.
@@ -9,6 +9,8 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
+
+#include "tamp/text.hpp"
 
 namespace tamp {
 namespace {
@@ -295,8 +297,7 @@ std::optional<GridShape> detect_grid(const TaskGraph& graph) {
 
 std::string describe(const GridPattern& pattern) {
   std::string s = std::to_string(pattern.grid.dims.size()) + "D ";
-  for (std::size_t k = 0; k < pattern.grid.dims.size(); ++k)
-    s += (k ? "x" : "") + std::to_string(pattern.grid.dims[k]);
+  s += extents_text(pattern.grid.dims);
   s += " " + std::to_string(pattern.points) + "-point, periodic";
   for (bool p : pattern.grid.periodic) s += p ? " 1" : " 0";
   char share[64];

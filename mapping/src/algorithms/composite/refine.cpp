@@ -1,10 +1,10 @@
-// `refine`: local improvement of a mapping by pairwise swaps, the PAIRS idea of seed 000 §9 (after Bokhari)
-// made systematic like a Kernighan-Lin pass: every task that pays hop-bytes (worst first) looks for the best
-// partner among the tasks on the nodes of its heaviest neighbours (and the nodes next to the heaviest one),
-// or for a free slot there, and the best improving exchange is made. Gains are computed from the edges of the
-// two tasks only (O(degree)), never by re-evaluating the mapping. With the congestion objective, the few best
-// candidates are re-routed on a live link-load table and a swap must lower max congestion, or keep it and
-// lower hop-bytes.
+// `refine`: local improvement of a mapping by pairwise swaps, the PAIRS idea of [Bhatele10] §9 (after
+// Bokhari) made systematic like a Kernighan-Lin pass: every task that pays hop-bytes (worst first) looks for
+// the best partner among the tasks on the nodes of its heaviest neighbours (and the nodes next to the
+// heaviest one), or for a free slot there, and the best improving exchange is made. Gains are computed from
+// the edges of the two tasks only (O(degree)), never by re-evaluating the mapping. With the congestion
+// objective, the few best candidates are re-routed on a live link-load table and a swap must lower max
+// congestion, or keep it and lower hop-bytes.
 #include <algorithm>
 #include <chrono>
 #include <optional>

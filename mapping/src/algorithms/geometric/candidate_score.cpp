@@ -1,4 +1,4 @@
-// Scoring the rotations of geom-r / geom-rs. Seed 001 keeps the rotation of lowest average hop count; TAMP
+// Scoring the rotations of geom-r / geom-rs. [Deveci14] keeps the rotation of lowest average hop count; TAMP
 // keeps the best by MapOptions::objective (hop-bytes: the byte-weighted hop count). Hop-bytes on a torus is
 // what a million-task search evaluates 36 times, so it has a path of its own: router of every task, then one
 // pass over the messages with per-dimension distance tables (no Mapping built, no link loads). It gives

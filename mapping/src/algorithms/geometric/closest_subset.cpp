@@ -1,8 +1,8 @@
-// The closest subset of cores when there are fewer tasks than cores (seed 001 §IV-B case 3). The paper names
-// a "modified K-means" without details; this follows its implementation (Zoltan2's KMeansAlgorithm): 2^dim +
-// 1 clusters seeded at the bounding-box corners and centre, each keeping exactly `wanted` nearest units, <=
-// 10 rounds. Works on points with a unit count (nodes and their cores), so a million cores cost as much as
-// their nodes.
+// The closest subset of cores when there are fewer tasks than cores ([Deveci14] §IV-B case 3). The paper
+// names a "modified K-means" without details; this follows its implementation (Zoltan2's KMeansAlgorithm):
+// 2^dim + 1 clusters seeded at the bounding-box corners and centre, each keeping exactly `wanted` nearest
+// units, <= 10 rounds. Works on points with a unit count (nodes and their cores), so a million cores cost as
+// much as their nodes.
 #include <algorithm>
 #include <cmath>
 #include <limits>

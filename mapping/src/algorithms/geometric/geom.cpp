@@ -1,4 +1,4 @@
-// geom, geom-r, geom-rs: Algorithm 1 of seed 001 at the level of cores. Every core takes its router's
+// geom, geom-r, geom-rs: Algorithm 1 of [Deveci14] at the level of cores. Every core takes its router's
 // coordinates (shifted across the largest gaps of wrapping dimensions for geom-rs), the tasks their grid
 // coordinates or given coordinates; both sets are cut by the same exact-count recursive bisection
 // (mj_partition) with the same sequence of part counts, and task part k runs on core part k. The axis order
@@ -61,7 +61,7 @@ PointSet varying_axes(const PointSet& points) {
 }
 
 // Axis orderings to try: all of them in lexicographic order (rotation index = task ordering x machine
-// ordering, as seed 001 numbers them), or the single one by decreasing extent (ties: lower axis).
+// ordering, as [Deveci14] numbers them), or the single one by decreasing extent (ties: lower axis).
 std::vector<std::vector<int>> axis_orders(const PointSet& points, bool all) {
   std::vector<int> axes(points.dim);
   std::iota(axes.begin(), axes.end(), 0);

@@ -1,4 +1,4 @@
-// The geometric mappers of seed 001 (Deveci et al.): tasks and cores are partitioned by the same recursive
+// The geometric mappers of [Deveci14] (Deveci et al.): tasks and cores are partitioned by the same recursive
 // coordinate bisection (MJ) into the same number of parts, and task part k runs on core part k.
 #pragma once
 #include <limits>
@@ -10,13 +10,13 @@
 
 namespace tamp::impl {
 
-/// What distinguishes geom, geom-r and geom-rs (seed 001 Table I).
+/// What distinguishes geom, geom-r and geom-rs ([Deveci14] Table I).
 struct GeomVariant {
   bool all_rotations = false;  // every task-axis x machine-axis ordering, best by the objective (Geom+R)
   bool torus_shift = false;  // machine coordinates shifted across the largest gap of wrapping dimensions (+S)
 };
 
-/// Algorithm 1 of seed 001 on the slots of `allocation` (the paper's form): every core takes its router's
+/// Algorithm 1 of [Deveci14] on the slots of `allocation` (the paper's form): every core takes its router's
 /// coordinates, ties between them go to the other coordinates and then to the slot index (so a node's cores
 /// stay together). With one slot per node it is a node-level algorithm. Throws std::invalid_argument when the
 /// graph has neither a grid shape nor coordinates.
@@ -38,7 +38,7 @@ Mapping map_geom(const TaskGraph& graph, const Allocation& allocation, const Map
 Mapping map_geom_r(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
 Mapping map_geom_rs(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
 
-/// SHIFT_TORUS (seed 001 §IV-C). For each dimension d with wrap[d], the occupied coordinates (integers in
+/// SHIFT_TORUS ([Deveci14] §IV-C). For each dimension d with wrap[d], the occupied coordinates (integers in
 /// [0, length[d])) are scanned for the largest gap between neighbours; ties go to the gap whose two bordering
 /// coordinates hold the smaller weight, then to the lower one. When that gap exceeds 1 and beats the
 /// wrap-around gap (larger, or equal with smaller bordering weight), length[d] is added to every coordinate
@@ -47,7 +47,7 @@ Mapping map_geom_rs(const TaskGraph& graph, const Allocation& allocation, const 
 std::vector<int> shift_torus(PointSet& points, const std::vector<int>& weight, const std::vector<int>& length,
                              const std::vector<bool>& wrap);
 
-/// The closest subset (seed 001 §IV-B case 3, the modified K-means of Zoltan2's getClosestSubset): point i
+/// The closest subset ([Deveci14] §IV-B case 3, the modified K-means of Zoltan2's getClosestSubset): point i
 /// holds weight[i] units (the cores of a node); `wanted` units are chosen close together. 2^dim + 1 clusters
 /// start at the corners and the centre of the bounding box; each takes the `wanted` units nearest its centre
 /// (Euclidean; ties by point index, a point's units in order) and moves its centre to their mean, at most 10

@@ -1,6 +1,6 @@
-// MJ as the geometric mappers use it (seed 001 §IV-A/B): recursive coordinate bisection into an exact number
-// of parts, the axis alternating with the level, sorting ties broken by the other coordinates and then the
-// point index.
+// MJ as the geometric mappers use it ([Deveci14] §IV-A/B): recursive coordinate bisection into an exact
+// number of parts, the axis alternating with the level, sorting ties broken by the other coordinates and then
+// the point index.
 #pragma once
 #include <map>
 #include <vector>

@@ -1,6 +1,6 @@
-// The geometric mappers of the registry (seed 001). They run at the level of cores, as the paper does (cores
-// carry their router's coordinates, ties keep a node's cores together), so they are not simply wrapped in
-// two_level<>; geom-r and geom-rs also try the node-level form (geom_levels.cpp,
+// The geometric mappers of the registry ([Deveci14]). They run at the level of cores, as the paper does
+// (cores carry their router's coordinates, ties keep a node's cores together), so they are not simply wrapped
+// in two_level<>; geom-r and geom-rs also try the node-level form (geom_levels.cpp,
 // docs/algorithms/geometric.md).
 #include "algorithms/geometric/geometric.hpp"
 #include "algorithms/impl/families.hpp"

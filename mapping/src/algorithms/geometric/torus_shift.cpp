@@ -1,4 +1,4 @@
-// SHIFT_TORUS of seed 001 §IV-C (Fig. 3): MJ knows nothing of wrap-around links, so each wrapping dimension
+// SHIFT_TORUS of [Deveci14] §IV-C (Fig. 3): MJ knows nothing of wrap-around links, so each wrapping dimension
 // is cut open at its largest empty gap instead of at coordinate 0. The gap search is a counting pass,
 // O(points + length). Tie rules follow Zoltan2's shiftMachineCoordinates, the paper's own implementation.
 #include <limits>

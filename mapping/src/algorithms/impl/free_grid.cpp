@@ -1,4 +1,4 @@
-// findNearest: the spiral of seed 000 Alg. 10.1 / Fig. B.1 in D dimensions, and the 2^D-tree of §10.1.1 /
+// findNearest: the spiral of [Bhatele10] Alg. 10.1 / Fig. B.1 in D dimensions, and the 2^D-tree of §10.1.1 /
 // Fig. B.4.
 //
 // Both return the same cell: the nearest free one, ties broken by the spiral's enumeration order, which

@@ -1,7 +1,7 @@
-// findNearest (seed 000 §10.1, App. B): the free processor closest to a wanted one, on a processor grid whose
-// cells are taken one by one. Two searches: the spiral (Alg. 10.1 / B.1, Fig. B.1 tie order, wrap-aware) and
-// a 2^D-tree (quadtree in 2D, octree in 3D, §10.1.1) with free counts; nearest() uses the faster one for the
-// grid.
+// findNearest ([Bhatele10] §10.1, App. B): the free processor closest to a wanted one, on a processor grid
+// whose cells are taken one by one. Two searches: the spiral (Alg. 10.1 / B.1, Fig. B.1 tie order,
+// wrap-aware) and a 2^D-tree (quadtree in 2D, octree in 3D, §10.1.1) with free counts; nearest() uses the
+// faster one for the grid.
 #pragma once
 #include <optional>
 #include <vector>
@@ -29,7 +29,7 @@ class FreeGrid {
   void take(int cell);
 
   /// The free cell nearest to `wanted` (which may itself be free); std::nullopt when none is left.
-  /// Ties: the spiral's enumeration order of seed 000 Fig. B.1, generalised to D dimensions.
+  /// Ties: the spiral's enumeration order of [Bhatele10] Fig. B.1, generalised to D dimensions.
   std::optional<int> nearest_spiral(int wanted) const;
   /// Same distance as nearest_spiral, by the 2^D-tree of free counts. It breaks ties by the spiral's order
   /// too, so it returns the very same cell (the tests check both).

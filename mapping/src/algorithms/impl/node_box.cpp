@@ -38,10 +38,4 @@ NodeBox merge_node_index(const NodeBox& box, int into) {
   return merged;
 }
 
-std::string dims_text(const std::vector<int>& dims) {
-  std::string s;
-  for (int n : dims) s += (s.empty() ? "" : "x") + std::to_string(n);
-  return s;
-}
-
 }  // namespace tamp::impl

@@ -20,7 +20,5 @@ NodeBox node_box(const Allocation& nodes, const char* algorithm);
 /// The node-on-router index (last dimension) merged into dimension `into`: coordinate c_into * n + c_node, so the
 /// nodes of one router stay side by side.
 NodeBox merge_node_index(const NodeBox& box, int into);
-/// "4x4x2".
-std::string dims_text(const std::vector<int>& dims);
 
 }  // namespace tamp::impl

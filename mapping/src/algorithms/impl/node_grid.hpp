@@ -1,4 +1,4 @@
-// The allocated nodes seen as a regular processor grid, for the regular-graph heuristics (seed 000 ch. 9).
+// The allocated nodes seen as a regular processor grid, for the regular-graph heuristics ([Bhatele10] ch. 9).
 #pragma once
 #include <optional>
 #include <vector>

@@ -1,6 +1,6 @@
-// Two-level mapping for multi-core nodes (seed 004: placement inside nodes dominates): group the tasks into
-// node-sized groups that keep the most bytes inside a node, map the groups onto the nodes with a node-level
-// algorithm, then give each group's tasks the cores of its node.
+// Two-level mapping for multi-core nodes ([Aktulga12]: placement inside nodes dominates): group the tasks
+// into node-sized groups that keep the most bytes inside a node, map the groups onto the nodes with a
+// node-level algorithm, then give each group's tasks the cores of its node.
 #pragma once
 #include <optional>
 #include <vector>

@@ -1,4 +1,4 @@
-// `affn-coords` (seed 000 §10.4, heuristic 1, Alg. 10.3): each task's coordinates scaled affinely onto the
+// `affn-coords` ([Bhatele10] §10.4, heuristic 1, Alg. 10.3): each task's coordinates scaled affinely onto the
 // node box; when the cell is taken (or not allocated), findNearest gives the closest free one. Tasks in id
 // order.
 #include "algorithms/irregular/irregular.hpp"

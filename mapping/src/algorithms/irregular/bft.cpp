@@ -1,5 +1,5 @@
-// `bft` (seed 000 §10.2, heuristic 1, Alg. 10.2): map the task graph as a breadth-first traversal visits it,
-// each newly seen neighbour on the free node nearest its parent's node.
+// `bft` ([Bhatele10] §10.2, heuristic 1, Alg. 10.2): map the task graph as a breadth-first traversal visits
+// it, each newly seen neighbour on the free node nearest its parent's node.
 #include "algorithms/irregular/irregular.hpp"
 
 namespace tamp::impl {

@@ -1,4 +1,4 @@
-// `coce-bft` (seed 000 §10.4, heuristic 2, the paper's "COCE" for irregular graphs; named apart from the
+// `coce-bft` ([Bhatele10] §10.4, heuristic 2, the paper's "COCE" for irregular graphs; named apart from the
 // regular family's `coce`): the tasks at the corners of the task coordinates go to the corners of the node
 // box, then a breadth-first traversal grows from all corners at once.
 #include "algorithms/irregular/irregular.hpp"

@@ -1,5 +1,5 @@
-// `coce-mht` (seed 000 §10.4, heuristic 2, "COCE+MHT"): the tasks at the corners of the task coordinates go
-// to the corners of the node box (4 in 2D, 8 in 3D), the rest by max-heap traversal from them.
+// `coce-mht` ([Bhatele10] §10.4, heuristic 2, "COCE+MHT"): the tasks at the corners of the task coordinates
+// go to the corners of the node box (4 in 2D, 8 in 3D), the rest by max-heap traversal from them.
 #include "algorithms/irregular/irregular.hpp"
 #include "algorithms/irregular/task_frame.hpp"
 

@@ -1,4 +1,4 @@
-// The irregular-graph family: seed 000 ch. 10 (BFT, MHT, COCE, AFFN with coordinates) and LibTopoMap-style
+// The irregular-graph family: [Bhatele10] ch. 10 (BFT, MHT, COCE, AFFN with coordinates) and LibTopoMap-style
 // mappers (greedy, RCM, recursive bisection). Each is a node-level algorithm (impl/two_level.hpp): one group
 // per node.
 #pragma once

@@ -1,4 +1,4 @@
-// `mht` (seed 000 §10.2, heuristic 2): max-heap traversal. The task with the most neighbours goes to the
+// `mht` ([Bhatele10] §10.2, heuristic 2): max-heap traversal. The task with the most neighbours goes to the
 // centre; then the unmapped task with the most mapped neighbours goes to the free node nearest the centroid
 // of theirs. The paper leaves open (digest [GAP]): the centroid's weights (here: bytes to each mapped
 // neighbour), its rounding (to the nearest cell, halves up, wrap-aware) and ties in the heap (lower task id

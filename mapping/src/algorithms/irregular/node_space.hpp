@@ -1,4 +1,4 @@
-// The allocated nodes as a grid of processor cells for the irregular heuristics (seed 000 ch. 10): each
+// The allocated nodes as a grid of processor cells for the irregular heuristics ([Bhatele10] ch. 10): each
 // heuristic picks a desirable cell and findNearest turns it into the closest free one.
 #pragma once
 #include <string>

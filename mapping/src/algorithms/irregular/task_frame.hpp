@@ -1,4 +1,5 @@
-// Task coordinates laid over the node box, for the heuristics that use geometry (seed 000 §10.4: AFFN, COCE).
+// Task coordinates laid over the node box, for the heuristics that use geometry ([Bhatele10] §10.4: AFFN,
+// COCE).
 #pragma once
 #include <string>
 #include <utility>
@@ -23,7 +24,7 @@ class TaskFrame {
   int num_axes() const { return static_cast<int>(axes_.size()); }
   /// Extent (cells) of an axis.
   int axis_extent(int axis) const { return axes_[axis].extent; }
-  /// Seed 000 Alg. 10.3 per axis: af = floor(P * (x - min) / (max - min)), clamped to P - 1; the middle
+  /// [Bhatele10] Alg. 10.3 per axis: af = floor(P * (x - min) / (max - min)), clamped to P - 1; the middle
   /// position P / 2 when every task has the same x (the paper divides by zero there).
   std::vector<int> affine_position(int task) const;
   /// The cell at one position per axis.

@@ -1,9 +1,9 @@
-// `affn`: the affine mapping of seed 000 §9.1 (Eq. 9.1, Alg. 9.3) and §9.3 (Eq. 9.2, Alg. 9.4). The task grid
-// is stretched or shrunk onto the box of nodes, longer sides paired: object x goes to processor floor(P_k *
-// x_k / O_k) along every dimension k (0-based: the printed 1..O_x loops are an erratum), and when that
-// processor is taken (or is a hole of a sparse allocation) to the nearest free one (findNearest, Fig. B.1
-// ties). Objects are taken in the order of Alg. 9.3 (x outermost). The grid needs as many dimensions as the
-// box of nodes (2D onto 2D, 3D onto 3D, a Gemini box with its node-on-router index merged into a router
+// `affn`: the affine mapping of [Bhatele10] §9.1 (Eq. 9.1, Alg. 9.3) and §9.3 (Eq. 9.2, Alg. 9.4). The task
+// grid is stretched or shrunk onto the box of nodes, longer sides paired: object x goes to processor
+// floor(P_k * x_k / O_k) along every dimension k (0-based: the printed 1..O_x loops are an erratum), and when
+// that processor is taken (or is a hole of a sparse allocation) to the nearest free one (findNearest, Fig.
+// B.1 ties). Objects are taken in the order of Alg. 9.3 (x outermost). The grid needs as many dimensions as
+// the box of nodes (2D onto 2D, 3D onto 3D, a Gemini box with its node-on-router index merged into a router
 // dimension): with fewer, every object would aim at one plane of the box (stacking, folding and the curve
 // handle those cases).
 #include <stdexcept>

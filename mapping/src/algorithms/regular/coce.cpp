@@ -1,4 +1,4 @@
-// `coce`: Corners to Centre (seed 000 §9.1, Heuristic 4). The thesis gives no pseudo-code; as the digest
+// `coce`: Corners to Centre ([Bhatele10] §9.1, Heuristic 4). The thesis gives no pseudo-code; as the digest
 // suggests, it is EXCO (Alg. 9.2) run from every corner at once: front i starts at corner i of the task grid
 // and corner i of the box of nodes (the same far/near choice along every dimension, longer sides paired
 // first), and the fronts take turns, each placing one object per turn: its next object is the nearest unused

@@ -1,5 +1,5 @@
-// `exco`: Expand from Corner (seed 000 §9.1, Alg. 9.2). Objects and processors are both walked from corner 0:
-// the next object is the nearest unused object to the current one, the next processor the nearest free
+// `exco`: Expand from Corner ([Bhatele10] §9.1, Alg. 9.2). Objects and processors are both walked from corner
+// 0: the next object is the nearest unused object to the current one, the next processor the nearest free
 // processor to the current one (findNearest with the tie order of Fig. B.1; on the box of nodes, holes are
 // skipped), and the k-th object of the walk goes to the k-th processor. Longer sides are paired first
 // (RegularView), and both walks wrap round a dimension only when the grid is periodic and the box wraps

@@ -1,4 +1,4 @@
-// `hilbert`: the space-filling-curve mapping (seed 000 §9.2, Heuristic 3; ch. 12 linearises objects and
+// `hilbert`: the space-filling-curve mapping ([Bhatele10] §9.2, Heuristic 3; ch. 12 linearises objects and
 // processors with a Hilbert curve). The task grid and the box of nodes are each ordered along a Hilbert
 // curve, and the i-th task goes to the i-th allocated node (holes of a sparse allocation are skipped).
 //

@@ -1,7 +1,7 @@
-// `mxoval`: Maximum Overlap with Alignment (MXOV+AL, seed 000 §9.1, Heuristic 2). The recursion of MXOVLP
+// `mxoval`: Maximum Overlap with Alignment (MXOV+AL, [Bhatele10] §9.1, Heuristic 2). The recursion of MXOVLP
 // (mxovlp.cpp), but at every call, the first included, the rest of the object grid is transposed when its
 // longer side lies across the longer side of the processors left, so the largest possible block overlaps each
-// time. Seed 000 Fig. 9.7: usually the best of the 2D heuristics.
+// time. [Bhatele10] Fig. 9.7: usually the best of the 2D heuristics.
 #include "algorithms/regular/regular_embeddings.hpp"
 
 namespace tamp::impl {

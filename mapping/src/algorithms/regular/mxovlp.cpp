@@ -1,5 +1,5 @@
-// `mxovlp`: the Maximum Overlap heuristic (seed 000 §9.1, Alg. 9.1). Map the largest part of the object grid
-// that overlaps the processor mesh one-to-one, then recurse on what is left of both:
+// `mxovlp`: the Maximum Overlap heuristic ([Bhatele10] §9.1, Alg. 9.1). Map the largest part of the object
+// grid that overlaps the processor mesh one-to-one, then recurse on what is left of both:
 //   Ox > Px: objects [0,Px) x [0,Oy) -> processors [0,Px) x [0,Oy);  recurse (Ox-Px, Oy) onto (Px, Py-Oy)
 //   Ox < Px: objects [0,Ox) x [0,Py) -> processors [0,Ox) x [0,Py);  recurse (Ox, Oy-Py) onto (Px-Ox, Py)
 // e.g. 9x8 onto 6x12: a 6x8 block, then 3x8 onto 6x4 (Fig. 9.1). The recursion is a loop over shrinking

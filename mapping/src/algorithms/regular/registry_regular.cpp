@@ -1,6 +1,6 @@
-// The regular mappers of the registry (seed 000 ch. 9), in the order of DESIGN §3. Each is a node-level
-// algorithm run by impl/two_level.hpp, so multi-core nodes are handled by grouping tasks into node-sized
-// blocks first.
+// The regular mappers of the registry ([Bhatele10] ch. 9), in the order of docs/mapping.md. Each is a
+// node-level algorithm run by impl/two_level.hpp, so multi-core nodes are handled by grouping tasks into
+// node-sized blocks first.
 #include "algorithms/impl/families.hpp"
 #include "algorithms/impl/two_level.hpp"
 #include "algorithms/regular/regular.hpp"
@@ -10,11 +10,12 @@ namespace tamp::impl {
 
 std::vector<MapperInfo> regular_mappers() {
   return {
-      {"mxovlp", "maximum overlap (seed 000 Alg. 9.1): 2D task grid onto a 2D box of nodes",
+      {"mxovlp", "maximum overlap ([Bhatele10] Alg. 9.1): 2D task grid onto a 2D box of nodes",
        two_level<mxovlp_nodes>},
       {"mxoval", "maximum overlap re-aligning the longer sides at every step (MXOV+AL)",
        two_level<mxoval_nodes>},
-      {"exco", "expand from corner (seed 000 Alg. 9.2): grid and nodes walked from a corner by findNearest",
+      {"exco",
+       "expand from corner ([Bhatele10] Alg. 9.2): grid and nodes walked from a corner by findNearest",
        two_level<exco_nodes>},
       {"coce", "corners to centre: EXCO fronts from every corner of the grid, taking turns",
        two_level<coce_nodes>},

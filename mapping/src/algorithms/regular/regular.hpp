@@ -1,5 +1,5 @@
-// The regular-graph heuristics that place a task grid cell by cell on a box of nodes (seed 000 ch. 9): EXCO
-// (Alg. 9.2), COCE, AFFN (Eq. 9.1, Alg. 9.3 / 9.4), all resolving collisions with findNearest
+// The regular-graph heuristics that place a task grid cell by cell on a box of nodes ([Bhatele10] ch. 9):
+// EXCO (Alg. 9.2), COCE, AFFN (Eq. 9.1, Alg. 9.3 / 9.4), all resolving collisions with findNearest
 // (impl/free_grid.hpp), and the space-filling curve (Hilbert on both sides, §9.2). Each is a placement on a
 // RegularView plus a node-level function for impl/two_level.hpp.
 #pragma once
@@ -10,10 +10,10 @@
 namespace tamp::impl {
 
 /// The task grid and the box of nodes seen with the same number of dimensions D, the longer sides paired
-/// (seed 000 §9.1: every heuristic first aligns the longer object dimension with the longer mesh dimension).
-/// Dimensions are the box's, in its order; grid[k] is the extent of the task-grid dimension paired with box
-/// dimension k (1 where one side has fewer dimensions). Cells are numbered with dimension 0 fastest on both
-/// sides.
+/// ([Bhatele10] §9.1: every heuristic first aligns the longer object dimension with the longer mesh
+/// dimension). Dimensions are the box's, in its order; grid[k] is the extent of the task-grid dimension
+/// paired with box dimension k (1 where one side has fewer dimensions). Cells are numbered with dimension 0
+/// fastest on both sides.
 struct RegularView {
   std::vector<int> grid;
   std::vector<bool> grid_wrap;  // periodic task grid

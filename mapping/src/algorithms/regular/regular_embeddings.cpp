@@ -8,6 +8,7 @@
 #include "algorithms/impl/node_box.hpp"
 #include "algorithms/impl/objective.hpp"
 #include "tamp/error.hpp"
+#include "tamp/text.hpp"
 #include "tamp/torus.hpp"
 
 namespace tamp::impl {
@@ -20,7 +21,7 @@ std::vector<NodeBox> node_boxes(const Allocation& nodes, int want, const char* n
   for (int slot : box.slot_at) allocated += slot >= 0;
   require(allocated == static_cast<int>(box.slot_at.size()),
           std::string(name) + ": needs the allocated nodes to fill a box (" + std::to_string(allocated) + " of the " +
-              std::to_string(box.slot_at.size()) + " nodes of the " + dims_text(box.dims) + " box are allocated)");
+              std::to_string(box.slot_at.size()) + " nodes of the " + extents_text(box.dims) + " box are allocated)");
   const int have = static_cast<int>(box.dims.size());
   if (have == want) return {box};
   if (have < want && want == 2) {  // a line of nodes is an n x 1 mesh
@@ -33,7 +34,7 @@ std::vector<NodeBox> node_boxes(const Allocation& nodes, int want, const char* n
     return views;
   }
   throw std::invalid_argument(std::string(name) + ": needs a " + std::to_string(want) +
-                              "D box of nodes, the allocation spans a " + dims_text(box.dims) + " box" +
+                              "D box of nodes, the allocation spans a " + extents_text(box.dims) + " box" +
                               (want == 2 && have == 3 ? " (stack or fold map a 2D grid onto 3D)" : ""));
 }
 
@@ -45,7 +46,7 @@ std::vector<int> task_grid_2d(const TaskGraph& groups, const char* name) {
   for (int n : groups.grid()->dims)
     if (n > 1) sides.push_back(n);
   require(sides.size() <= 2,
-          std::string(name) + ": needs a 2D task grid, got " + dims_text(groups.grid()->dims));
+          std::string(name) + ": needs a 2D task grid, got " + extents_text(groups.grid()->dims));
   sides.resize(2, 1);
   return sides;
 }

@@ -1,10 +1,10 @@
-// Embeddings of a 2D task grid into a box of nodes (seed 000 §9.1-9.2): maximum overlap (MXOVLP, Alg. 9.1),
-// maximum overlap with re-alignment (MXOV+AL), the step embedding (STEP, after Aleliunas & Rosenberg 1982),
-// and stacking / folding onto 3D boxes. Each has a pure placement on box coordinates (testable by hand) and a
-// node-level function.
+// Embeddings of a 2D task grid into a box of nodes ([Bhatele10] §9.1-9.2): maximum overlap (MXOVLP, Alg.
+// 9.1), maximum overlap with re-alignment (MXOV+AL), the step embedding (STEP, after Aleliunas & Rosenberg
+// 1982), and stacking / folding onto 3D boxes. Each has a pure placement on box coordinates (testable by
+// hand) and a node-level function.
 //
 // Registry lines (regular/registry_regular.cpp, with algorithms/impl/two_level.hpp):
-//   {"mxovlp", "maximum overlap (seed 000 Alg. 9.1): 2D task grid onto a 2D box of nodes",
+//   {"mxovlp", "maximum overlap ([Bhatele10] Alg. 9.1): 2D task grid onto a 2D box of nodes",
 //    two_level<mxovlp_nodes>},
 //   {"mxoval", "maximum overlap re-aligning the longer sides at every step (MXOV+AL)",
 //    two_level<mxoval_nodes>},
@@ -35,7 +35,7 @@ struct OverlapPiece {
   bool transposed = false;
 };
 
-/// The pieces of MXOVLP(ox, oy, px, py) (seed 000 Alg. 9.1, as printed: no alignment), or of MXOV+AL when
+/// The pieces of MXOVLP(ox, oy, px, py) ([Bhatele10] Alg. 9.1, as printed: no alignment), or of MXOV+AL when
 /// `realign` (the object grid is transposed whenever its longer side lies across the mesh's longer side, at
 /// every call). Fewer objects than processors are allowed: the recursion stops as soon as the objects fit the
 /// processors left, which then take them one-to-one from their corner. Throws std::invalid_argument when

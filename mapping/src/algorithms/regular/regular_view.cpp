@@ -9,6 +9,7 @@
 #include "algorithms/impl/objective.hpp"
 #include "algorithms/regular/regular.hpp"
 #include "tamp/error.hpp"
+#include "tamp/text.hpp"
 #include "tamp/torus.hpp"
 
 namespace tamp::impl {
@@ -80,7 +81,8 @@ Mapping map_regular(const TaskGraph& groups, const Allocation& nodes, const MapO
   require(groups.grid().has_value(), std::string(name) + ": needs a task grid (a stencil pattern)");
   const GridShape& shape = *groups.grid();
   const size_t long_dims = std::count_if(shape.dims.begin(), shape.dims.end(), [](int n) { return n > 1; });
-  require(long_dims <= 3, std::string(name) + ": needs a 2D or 3D task grid, got " + dims_text(shape.dims));
+  require(long_dims <= 3,
+          std::string(name) + ": needs a 2D or 3D task grid, got " + extents_text(shape.dims));
   std::vector<NodeBox> boxes = node_boxes(nodes, name);
   if (same_dimensions) {
     const std::vector<int> first_box = boxes.front().dims;
@@ -91,9 +93,9 @@ Mapping map_regular(const TaskGraph& groups, const Allocation& nodes, const MapO
                                         std::max<size_t>(long_dims, 2);
                                }),
                 boxes.end());
-    require(!boxes.empty(), std::string(name) +
-                                ": needs as many task-grid dimensions as node-box dimensions (" +
-                                dims_text(shape.dims) + " grid, " + dims_text(first_box) + " box of nodes)");
+    require(!boxes.empty(),
+            std::string(name) + ": needs as many task-grid dimensions as node-box dimensions (" +
+                extents_text(shape.dims) + " grid, " + extents_text(first_box) + " box of nodes)");
   }
   std::optional<Mapping> best;
   Score best_score;

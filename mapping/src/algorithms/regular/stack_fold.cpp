@@ -1,4 +1,4 @@
-// `stack` and `fold`: a 2D grid onto a 3D box (seed 000 §9.2, Heuristics 1 and 2). The longer side of the
+// `stack` and `fold`: a 2D grid onto a 3D box ([Bhatele10] §9.2, Heuristics 1 and 2). The longer side of the
 // grid is cut into k pieces, k = the smallest dimension of the box; piece 0 is placed on the plane across
 // that dimension by MXOV+AL (the 2D heuristic that is usually best, Fig. 9.7) and piece j goes to plane j
 // with the same picture:

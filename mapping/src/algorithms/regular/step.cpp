@@ -1,7 +1,7 @@
-// `step`: a step embedding of a grid into a grid of another aspect ratio (seed 000 §9.1, Heuristic 6, after
-// Aleliunas & Rosenberg, IEEE Trans. Comput. 31(9), 1982). The seed gives no construction [GAP]; this one
-// keeps what the thesis describes (rows of the object grid mapped one by one, Fig. 9.4) and the property the
-// step embeddings are known for, dilation about the compression ratio:
+// `step`: a step embedding of a grid into a grid of another aspect ratio ([Bhatele10] §9.1, Heuristic 6,
+// after Aleliunas & Rosenberg, IEEE Trans. Comput. 31(9), 1982). The seed gives no construction [GAP]; this
+// one keeps what the thesis describes (rows of the object grid mapped one by one, Fig. 9.4) and the property
+// the step embeddings are known for, dilation about the compression ratio:
 //   - the longer sides are aligned; a grid that then fits is placed as is (extra processors stay free);
 //   - otherwise one side of the grid (dc) is longer than the processors' (pc) and the other (de) shorter
 //     than its (pe). The grid is cut into pc bands, one per processor line, of ceil(dc*de/pc) objects each,

@@ -1,4 +1,5 @@
-// Topology discovery (DESIGN §4): which node, core and network coordinates every rank of a communicator has.
+// Topology discovery (docs/discovery.md): which node, core and network coordinates every rank of a
+// communicator has.
 #pragma once
 #include <mpi.h>
 

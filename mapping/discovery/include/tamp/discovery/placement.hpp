@@ -1,5 +1,5 @@
-// Where the ranks of a job run, identical on every rank (DESIGN §4). No MPI here: this is what discovery
-// returns.
+// Where the ranks of a job run, identical on every rank (docs/discovery.md). No MPI here: this is what
+// discovery returns.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-// TopoManager-style queries for porting users (seed 000 §6.1): ranks <-> coordinates, hops, closest ranks.
+// TopoManager-style queries for porting users ([Bhatele10] §6.1): ranks <-> coordinates, hops, closest ranks.
 // Built once from a Placement; every query is answered from memory (no system calls, no MPI).
 #pragma once
 #include <map>

@@ -1,6 +1,6 @@
-// The OpenMP backend of the local SpMV: rows split statically over the threads (hybrid MPI/OpenMP, seed 004
-// Table 5).
-#include "spmv.hpp"
+// The OpenMP backend of the local SpMV: rows split statically over the threads (hybrid MPI/OpenMP,
+// [Aktulga12] Table 5).
+#include "spmv_kernel.hpp"
 
 namespace tamp::lanczos {
 

@@ -2,8 +2,8 @@
 // the host execution space, on the chunk's arrays.
 #include <Kokkos_Core.hpp>
 
+#include "heat_kernel.hpp"
 #include "heat_point.hpp"
-#include "kernel.hpp"
 
 namespace tamp::mesh {
 namespace {

@@ -1,5 +1,5 @@
-// The local SpMV y = A x over the rows of a CSR block. One file per backend (spmv_openmp.cpp,
-// spmv_kokkos.cpp); both sum each row in the same order, so they give bitwise-equal results.
+// The local SpMV y = A x over the rows of a CSR block. One file per backend (spmv_kernel_openmp.cpp,
+// spmv_kernel_kokkos.cpp); both sum each row in the same order, so they give bitwise-equal results.
 #pragma once
 #include "block.hpp"
 #include "tamp/app/backend.hpp"

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "kernel.hpp"
+#include "stencil_kernel.hpp"
 #include "stencil_point.hpp"
 
 namespace tamp::stencil {
@@ -33,7 +33,8 @@ void sweep_points(const Layout& layout, const Box& box, const double* in, double
     for (int k = box.lo[2]; k < box.hi[2]; ++k) {
       for (int j = j_lo; j < j_hi; ++j) {
         std::int64_t index = layout.index(box.lo[0], j, k);
-        for (int i = box.lo[0]; i < box.hi[0]; ++i, ++index) out[index] = stencil_average<Points>(in, index, sy, sz);
+        for (int i = box.lo[0]; i < box.hi[0]; ++i, ++index)
+          out[index] = stencil_average<Points>(in, index, sy, sz);
       }
     }
   }

@@ -1,6 +1,6 @@
 // The OpenMP backend: each element writes its own contributions, each node reads them, so no loop has a race.
+#include "heat_kernel.hpp"
 #include "heat_point.hpp"
-#include "kernel.hpp"
 
 namespace tamp::mesh {
 namespace {

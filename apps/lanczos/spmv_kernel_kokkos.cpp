@@ -2,7 +2,7 @@
 // the host execution space, on unmanaged views of the block.
 #include <Kokkos_Core.hpp>
 
-#include "spmv.hpp"
+#include "spmv_kernel.hpp"
 
 namespace tamp::lanczos {
 

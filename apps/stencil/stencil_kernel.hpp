@@ -1,5 +1,6 @@
 // One Jacobi sweep over a box of cells: out = stencil average of in. One file per backend
-// (kernel_openmp.cpp, kernel_kokkos.cpp); both use stencil_point.hpp and give the same numbers.
+// (stencil_kernel_openmp.cpp, stencil_kernel_kokkos.cpp); both use stencil_point.hpp and give the same
+// numbers.
 #pragma once
 #include "geometry.hpp"
 #include "tamp/app/backend.hpp"

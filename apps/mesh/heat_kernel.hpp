@@ -1,5 +1,5 @@
 // The two loops of a step: element contributions (over a range of local elements) and the update of the owned
-// nodes. One file per backend (kernel_openmp.cpp, kernel_kokkos.cpp); both use heat_point.hpp.
+// nodes. One file per backend (heat_kernel_openmp.cpp, heat_kernel_kokkos.cpp); both use heat_point.hpp.
 #pragma once
 #include "chunk.hpp"
 #include "tamp/app/backend.hpp"

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "kernel.hpp"
+#include "stencil_kernel.hpp"
 #include "stencil_point.hpp"
 
 namespace tamp::stencil {
