@@ -62,7 +62,10 @@ def plan(args):
     if args.scales:
         campaign.scales = matrix.positive_ints("--scales", "--scales", args.scales.split(","), 0)
     if args.mappings:
-        campaign.mappings = args.mappings.split(",")
+        campaign.mappings = matrix.distinct("--mappings", "--mappings", args.mappings.split(","), 0)
+    if "default" not in campaign.mappings:  # the report's gains are over it: without it they would be blank
+        raise matrix.MatrixError(f"mappings {' '.join(campaign.mappings)}: 'default' is missing (the gains are "
+                                 "computed over the launcher's placement)")
     name = os.path.splitext(os.path.basename(args.campaign))[0]
     out = os.path.abspath(args.out or os.path.join(ROOT, "out", "campaign-" + name))
     paths = launch.Paths(ROOT, os.path.abspath(args.build), out)

@@ -154,6 +154,39 @@ class CampaignTest(unittest.TestCase):
         self.assertNotEqual(done.returncode, 0, done.stdout)
         self.assertIn("stale: made with another machine", done.stdout)
 
+    # Bad input: one line, exit status 1, before any run
+    def expect_error(self, regex, *extra):
+        done = self.run_driver(*extra, ok=False)
+        self.assertEqual(done.returncode, 1, done.stdout)
+        self.assertNotIn("Traceback", done.stdout)
+        self.assertRegex(done.stdout, "^campaign: error: " + regex)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "runs")), "a run was started")
+
+    def write_campaign(self, text):
+        with open(self.campaign, "wb") as f:
+            f.write(text)
+
+    def test_non_utf8_campaign_file(self):
+        self.write_campaign(b"machine torus:2x2x2,cores=2\napps stencil \xff\nscales 8\nmappings default\n")
+        self.expect_error(r".*test.campaign:2: not UTF-8 text")
+
+    def test_duplicate_scales_and_mappings(self):
+        self.write_campaign(b"machine torus:2x2x2,cores=2\napps stencil\nscales 8 8\nmappings default\n")
+        self.expect_error(r".*test.campaign:3: 'scales' lists 8 twice")
+        self.write_campaign(b"machine torus:2x2x2,cores=2\napps stencil\nscales 8\nmappings default\n")
+        self.expect_error(r"--mappings: '--mappings' lists blocked twice", "--mappings", "default,blocked,blocked")
+        self.expect_error(r"--mappings: '--mappings' has an empty entry", "--mappings", "default,,blocked")
+
+    def test_campaign_without_default(self):
+        self.expect_error(r"mappings blocked: 'default' is missing", "--mappings", "blocked")
+
+    def test_deck_placeholders_checked_first(self):
+        self.write_deck(DECK.replace("{procs3}", "{pq}", 1))
+        done = self.run_driver(ok=False)
+        self.assertIn("unknown placeholder in '{pq}'", done.stdout)
+        self.assertIn("known: {ranks}, {procs2}, {procs3}, {px}", done.stdout)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "runs")), "a run was started")
+
     # Signals
     def test_sigterm_stops_the_run_and_its_children(self):
         pidfile = os.path.join(self.dir, "app.pid")
