@@ -11,6 +11,8 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "tamp/io/output_file.hpp"
+
 namespace tamp::halo {
 namespace {
 
@@ -209,6 +211,7 @@ HaloSpec make_spec(const HaloOptions& o, int ranks) {
   spec.report_diffusion = o.report_diffusion ? o.report_diffusion : o.num_tsteps;
   spec.report_perf = o.report_perf;
   spec.debug_grid = o.debug_grid == 1;
+  if (!o.yaml.empty()) check_output_path(o.yaml, "--yaml");  // before the run, like --json
   spec.yaml = o.yaml;
   return spec;
 }

@@ -13,6 +13,16 @@
 namespace tamp::app {
 namespace {
 
+CLI::Validator unsigned_integer() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
+                   ? std::string()
+                   : "must be an integer of 0 or more, not '" + text + "'";
+      },
+      "UINT");
+}
+
 std::string join(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
@@ -58,7 +68,9 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
       ->check(CLI::IsMember({"openmp", "kokkos"}))
       ->capture_default_str();
   cli.add_option("--json", options.json, "Append one JSON object per run to FILE (JSON Lines)");
-  cli.add_option("--seed", options.seed, "Seed of randomised mappings")->capture_default_str();
+  cli.add_option("--seed", options.seed, "Seed of randomised mappings")
+      ->check(unsigned_integer())  // CLI11 would read -1 as 2^64 - 1
+      ->capture_default_str();
   cli.add_option("--objective", options.objective, "What auto and refinement minimise")
       ->check(CLI::IsMember({"time", "hop-bytes", "congestion"}))
       ->capture_default_str();

@@ -26,6 +26,8 @@ struct Problem {
 };
 
 void add_problem_options(CLI::App* cmd, ProblemArgs& args);
+/// CLI11 reads "-1" into an unsigned option as 2^64 - 1: this check refuses anything but digits.
+CLI::Validator unsigned_integer();
 Problem load_problem(const ProblemArgs& args);
 /// A mapping file (one slot per line), or the named algorithm run on the problem; checked against both.
 Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& problem);
