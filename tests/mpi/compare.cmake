@@ -1,0 +1,11 @@
+# --compare entries are computed before the first run: a bad one stops the job before anything is measured.
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/compare-twice.map "0\n0\n")
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/compare-short.map "0\n")
+tamp_add_mpi_error_test(NAME compare-error-file-slot-twice RANKS 2
+                        REGEX "--compare entry 'file:.*compare-twice.map': mapping: slot 0 holds 2 tasks"
+                        COMMAND tamp-stencil --stencil 7 --local 4x4x4
+                                --compare default,file:${CMAKE_CURRENT_BINARY_DIR}/compare-twice.map)
+tamp_add_mpi_error_test(NAME compare-error-file-short RANKS 2
+                        REGEX "--compare entry 'file:.*compare-short.map': .*has 1 lines, the job has 2 tasks"
+                        COMMAND tamp-stencil --stencil 7 --local 4x4x4
+                                --compare default,file:${CMAKE_CURRENT_BINARY_DIR}/compare-short.map)
