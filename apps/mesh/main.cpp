@@ -27,6 +27,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <utility>
 
 #include "mesh_problem.hpp"
 #include "mesh_spec.hpp"
@@ -39,7 +40,8 @@ int main(int argc, char** argv) {
   tamp::mesh::add_mesh_options(cli, options);
   return tamp::app::run_app("mesh", cli, argc, argv, [&](const tamp::app::AppSetup& setup) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-mesh mesh options:\n" << options;
-    return std::make_unique<tamp::mesh::MeshProblem>(tamp::mesh::make_spec(options, setup.ranks), setup.ranks,
-                                                     setup.options.backend);
+    tamp::mesh::MeshSpec spec = tamp::mesh::make_spec(options, setup.ranks);
+    tamp::mesh::check_memory(options, spec);  // before the mesh is built
+    return std::make_unique<tamp::mesh::MeshProblem>(std::move(spec), setup.ranks, setup.options.backend);
   });
 }

@@ -1,4 +1,5 @@
-# --compare entries are computed before the first run: a bad one stops the job before anything is measured.
+# Checked before the first run: --compare entries (a bad one stops the job before anything is measured) and
+# limits such as the memory of a generated mesh (refused at once, with the estimate).
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/compare-twice.map "0\n0\n")
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/compare-short.map "0\n")
 tamp_add_mpi_error_test(NAME compare-error-file-slot-twice RANKS 2
@@ -9,3 +10,8 @@ tamp_add_mpi_error_test(NAME compare-error-file-short RANKS 2
                         REGEX "--compare entry 'file:.*compare-short.map': .*has 1 lines, the job has 2 tasks"
                         COMMAND tamp-stencil --stencil 7 --local 4x4x4
                                 --compare default,file:${CMAKE_CURRENT_BINARY_DIR}/compare-short.map)
+
+# Limits checked before the work: a generated mesh no rank can hold is refused at once, with its estimate.
+tamp_add_mpi_error_test(NAME mesh-error-memory-estimate RANKS 1
+                        REGEX "--elements 200000000: every rank builds the whole mesh, about 120.0 GB"
+                        COMMAND tamp-mesh --dims 3 --elements 200000000)
