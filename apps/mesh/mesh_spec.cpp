@@ -1,14 +1,10 @@
 // Parsing and validation of the mesh options: every rank reaches the same verdict without communicating.
 #include "mesh_spec.hpp"
 
-#include <fmt/format.h>
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <limits>
 #include <ostream>
 #include <stdexcept>
-#include <string>
 
 #include "partition.hpp"
 
@@ -55,26 +51,6 @@ void add_mesh_options(CLI::App& cli, MeshOptions& o) {
   cli.add_option("--warmup", o.warmup, "Untimed iterations before the timed loop")
       ->check(CLI::Range(0, std::numeric_limits<int>::max()))
       ->capture_default_str();
-}
-
-// Every rank builds and partitions the whole generated mesh: measured 440 (2D) and 580 (3D) bytes per element and
-// rank (1e6 elements, one rank, peak resident memory). A mesh that one rank cannot hold in the node's memory is
-// refused before it is built, instead of being killed by the kernel minutes later.
-void check_memory(const MeshOptions& o, const MeshSpec& spec) {
-  if (!spec.generated()) return;
-  const double per_element = spec.dims == 2 ? 450.0 : 600.0;
-  const double need = per_element * static_cast<double>(spec.elements);
-  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page <= 0) return;
-  const double memory = static_cast<double>(pages) * static_cast<double>(page);
-  if (need <= memory) return;
-  const long long per_rank = o.per_rank ? o.per_rank : 2000;
-  const std::string option = o.elements ? fmt::format("--elements {}", o.elements)
-                                        : fmt::format("--per-rank {} ({} elements in all)", per_rank, spec.elements);
-  throw std::invalid_argument(fmt::format(
-      "{}: every rank builds the whole mesh, about {:.1f} GB for {}D ({:.0f} bytes per element), more than this "
-      "node's {:.1f} GB of memory",
-      option, need / 1e9, spec.dims, per_element, memory / 1e9));
 }
 
 MeshSpec make_spec(const MeshOptions& o, int ranks) {

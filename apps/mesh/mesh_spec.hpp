@@ -43,8 +43,4 @@ struct MeshSpec {
 /// Checks the options against the rank count; throws std::invalid_argument with a one-line message.
 MeshSpec make_spec(const MeshOptions& options, int ranks);
 
-/// The app's memory limit: throws std::invalid_argument, with the estimate and the option, when one rank cannot
-/// hold the whole generated mesh and its fields in this node's memory (tamp-mesh-graph needs less and skips it).
-void check_memory(const MeshOptions& options, const MeshSpec& spec);
-
 }  // namespace tamp::mesh

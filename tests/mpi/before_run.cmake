@@ -13,5 +13,13 @@ tamp_add_mpi_error_test(NAME compare-error-file-short RANKS 2
 
 # Limits checked before the work: a generated mesh no rank can hold is refused at once, with its estimate.
 tamp_add_mpi_error_test(NAME mesh-error-memory-estimate RANKS 1
-                        REGEX "--elements 200000000: every rank builds the whole mesh, about 120.0 GB"
+                        REGEX "--elements 200000000: about 120.0 GB per rank \\(every rank builds the whole 3D mesh"
                         COMMAND tamp-mesh --dims 3 --elements 200000000)
+tamp_add_mpi_error_test(NAME lanczos-error-memory-estimate RANKS 1
+                        REGEX "--matrix laplace:3000x3000x3000 with --warmup 1 --iterations 200: about .* GB per rank"
+                        COMMAND tamp-lanczos --matrix laplace:3000x3000x3000)
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/huge-count.mtx
+     "%%MatrixMarket matrix coordinate real symmetric\n1000 1000 99999999999\n1 1 2.0\n")
+tamp_add_mpi_error_test(NAME lanczos-error-mm-count RANKS 1
+                        REGEX "huge-count.mtx:3: the file ends after 1 of 99999999999 entries"
+                        COMMAND tamp-lanczos --matrix mm:${CMAKE_CURRENT_BINARY_DIR}/huge-count.mtx)
