@@ -23,3 +23,8 @@ file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/huge-count.mtx
 tamp_add_mpi_error_test(NAME lanczos-error-mm-count RANKS 1
                         REGEX "huge-count.mtx:3: the file ends after 1 of 99999999999 entries"
                         COMMAND tamp-lanczos --matrix mm:${CMAKE_CURRENT_BINARY_DIR}/huge-count.mtx)
+# 0 is not "not given": tamp-halo refuses it for the sizes that default when left out.
+foreach(_option ndim npx npdim)
+  tamp_add_mpi_error_test(NAME halo-error-zero-${_option} RANKS 1 REGEX "--${_option}: Value 0 not in range 1"
+                          COMMAND tamp-halo --${_option} 0)
+endforeach()
