@@ -153,8 +153,7 @@ void add_halo_options(CLI::App& cli, HaloOptions& o) {
   cli.add_option("--nx", o.nx, "Cells in x per rank (weak) or in all (strong)")->capture_default_str();
   cli.add_option("--ny", o.ny, "Cells in y")->capture_default_str();
   cli.add_option("--nz", o.nz, "Cells in z")->capture_default_str();
-  cli.add_option("--ndim", o.ndim, "Cube: nx = ny = nz = ndim")
-      ->check(kGiven);
+  cli.add_option("--ndim", o.ndim, "Cube: nx = ny = nz = ndim")->check(kGiven);
   cli.add_option("--num_vars", o.num_vars, "Variables per cell (1 to 40)")->capture_default_str();
   cli.add_option("--percent_sum", o.percent_sum,
                  "Share of variables summed (MPI_Allreduce) every step, 0-100")
@@ -181,14 +180,10 @@ void add_halo_options(CLI::App& cli, HaloOptions& o) {
   cli.add_option("--report_diffusion", o.report_diffusion, "Print the error every N steps (0: at the last)")
       ->check(CLI::Range(0, std::numeric_limits<int>::max()))
       ->capture_default_str();
-  cli.add_option("--npx", o.npx, "Ranks in x (default: all ranks, npy = npz = 1)")
-      ->check(kGiven);
-  cli.add_option("--npy", o.npy, "Ranks in y")
-      ->check(kGiven);
-  cli.add_option("--npz", o.npz, "Ranks in z")
-      ->check(kGiven);
-  cli.add_option("--npdim", o.npdim, "Cube process grid: npx = npy = npz = npdim")
-      ->check(kGiven);
+  cli.add_option("--npx", o.npx, "Ranks in x (default: all ranks, npy = npz = 1)")->check(kGiven);
+  cli.add_option("--npy", o.npy, "Ranks in y")->check(kGiven);
+  cli.add_option("--npz", o.npz, "Ranks in z")->check(kGiven);
+  cli.add_option("--npdim", o.npdim, "Cube process grid: npx = npy = npz = npdim")->check(kGiven);
   cli.add_option("--report_perf", o.report_perf, "0, 1 or 2: timing detail printed by rank 0")
       ->check(CLI::IsMember({0, 1, 2}))
       ->capture_default_str();

@@ -62,16 +62,17 @@ int triangular_side(int ranks) {
 
 namespace {
 
-// What one rank holds: the row permutation of the whole matrix (8 bytes a row, on every rank), its pieces of the
-// steps + 1 Lanczos vectors and of a few work vectors (n / n_d rows each), and its block of the lower triangle
-// (a column index and a value per non-zero, twice while it is built).
+// What one rank holds: the row permutation of the whole matrix (8 bytes a row, on every rank), its pieces of
+// the steps + 1 Lanczos vectors and of a few work vectors (n / n_d rows each), and its block of the lower
+// triangle (a column index and a value per non-zero, twice while it is built).
 void check_memory(const LanczosOptions& o, const LanczosSpec& spec) {
   const double n = static_cast<double>(spec.matrix.n), segment = n / spec.nd;
   const double tasks = spec.nd * (spec.nd + 1) / 2.0;
   const double block = 2 * 16.0 * (nonzeros_estimate(spec.matrix) + 1) / 2 * n / tasks;
-  app::require_memory(8 * n + 8 * segment * (spec.steps() + 1 + 6) + block,
-                      fmt::format("--matrix {} with --warmup {} --iterations {}", o.matrix, o.warmup, o.iterations),
-                      fmt::format("dimension {:.4g}, n_d = {}", n, spec.nd));
+  app::require_memory(
+      8 * n + 8 * segment * (spec.steps() + 1 + 6) + block,
+      fmt::format("--matrix {} with --warmup {} --iterations {}", o.matrix, o.warmup, o.iterations),
+      fmt::format("dimension {:.4g}, n_d = {}", n, spec.nd));
 }
 
 }  // namespace

@@ -107,9 +107,9 @@ LowerCsr read_matrix_market(const std::string& path) {
     throw ParseError(path, number,
                      "the matrix is " + std::to_string(rows) + " x " + std::to_string(cols) + ", not square");
 
-  // Nothing is allocated from the size line before it is checked: the reservation is capped by what the rest of
-  // the file can hold (an entry line takes at least "i j\n", or "i j v\n"; a count beyond that ends in "the file
-  // ends after ..." below), and the rows' offsets must fit in memory.
+  // Nothing is allocated from the size line before it is checked: the reservation is capped by what the rest
+  // of the file can hold (an entry line takes at least "i j\n", or "i j v\n"; a count beyond that ends in
+  // "the file ends after ..." below), and the rows' offsets must fit in memory.
   const std::streampos here = in.tellg();
   in.seekg(0, std::ios::end);
   const long long left = here < 0 ? count : static_cast<long long>(in.tellg() - here);

@@ -38,8 +38,8 @@
 
 namespace {
 
-// Every rank builds and partitions the whole generated mesh: measured 440 (2D) and 580 (3D) bytes per element and
-// rank (1e6 elements, one rank, peak resident memory). tamp-mesh-graph needs less and does not check.
+// Every rank builds and partitions the whole generated mesh: measured 440 (2D) and 580 (3D) bytes per element
+// and rank (1e6 elements, one rank, peak resident memory). tamp-mesh-graph needs less and does not check.
 void check_memory(const tamp::mesh::MeshOptions& o, const tamp::mesh::MeshSpec& spec) {
   if (!spec.generated()) return;
   const double per_element = spec.dims == 2 ? 450.0 : 600.0;

@@ -165,8 +165,8 @@ void check_mapping_names(const std::vector<std::string>& specs, const Problem& p
 void check_compared_placements(const std::vector<std::string>& specs, const Problem& problem,
                                const Placement& placement, const CommonOptions& options) {
   if (specs.size() < 2 || !options.launched_as.empty()) return;
-  // Each mapping is computed here once more (deterministic, no MPI): a bad file or an algorithm that does not apply
-  // stops the job before the first run rather than after half of them were measured.
+  // Each mapping is computed here once more (deterministic, no MPI): a bad file or an algorithm that does not
+  // apply stops the job before the first run rather than after half of them were measured.
   for (const std::string& spec : specs) {
     try {
       if (spec.rfind("file:", 0) != 0 && is_app_mapping(problem, split_steps(spec).first))

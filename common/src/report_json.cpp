@@ -64,7 +64,9 @@ nlohmann::json to_json(const RunReport& r) {
   return j;
 }
 
-void check_json_writable(const std::string& path) { check_output_path(path, "--json"); }
+void check_json_writable(const std::string& path) {
+  check_output_path(path, "--json");
+}
 
 void append_json_line(const std::string& path, const RunReport& report) {
   append_output_file(path, "--json", to_json(report).dump() + "\n");

@@ -375,8 +375,9 @@ const std::map<std::string, Generator>& generators() {
 
 namespace {
 
-// The graph, edge-list and phases files hold at most 2^53 bytes a message (exact in a double, docs/file-formats.md):
-// a graph beyond that would be written and then refused by the reader, so it is refused here, naming the spec.
+// The graph, edge-list and phases files hold at most 2^53 bytes a message (exact in a double,
+// docs/file-formats.md): a graph beyond that would be written and then refused by the reader, so it is
+// refused here, naming the spec.
 void check_message_sizes(const TaskGraph& graph, const std::string& spec) {
   const double most = static_cast<double>(impl::kMaxEdgeWeight);
   double largest = 0;

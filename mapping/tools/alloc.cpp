@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "tamp/io/machine_file.hpp"
 #include "problem.hpp"
+#include "tamp/io/machine_file.hpp"
 #include "tamp/io/output_file.hpp"
 
 namespace tamp::tools {

@@ -54,12 +54,13 @@ void add_platform_command(CLI::App& app, PlatformArgs& args) {
 bool override_network(const PlatformArgs& args, MachineDescription& machine) {
   NetworkParameters net = machine.machine->network();
   bool changed = false;
-  // Each flag checked under its own name (inf, NaN and negative figures are refused before anything is written).
+  // Each flag checked under its own name (inf, NaN and negative figures are refused before anything is
+  // written).
   const auto take = [&](const std::optional<double>& flag, double& field, const char* option, bool positive) {
     if (!flag) return;
     require(std::isfinite(*flag) && (positive ? *flag > 0 : *flag >= 0),
-            fmt::format("{}: must be a finite number {}, not {}", option, positive ? "above 0" : "of 0 or more",
-                        *flag));
+            fmt::format("{}: must be a finite number {}, not {}", option,
+                        positive ? "above 0" : "of 0 or more", *flag));
     field = *flag, changed = true;
   };
   take(args.link_bandwidth, net.link_bandwidth, "--link-bandwidth", true);
@@ -91,11 +92,12 @@ int run_platform(const PlatformArgs& args) {
   require(xml != machine_file && xml != hostfile && xml != smpirun,
           "--out: the platform file needs an extension other than "
           ".machine and .hostfile (P.xml, P.platform)");
-  // Every file is made in memory first: a bad argument (too many --ranks, a machine SimGrid cannot take) leaves
-  // none of them, and a write error leaves the earlier ones as they were.
+  // Every file is made in memory first: a bad argument (too many --ranks, a machine SimGrid cannot take)
+  // leaves none of them, and a write error leaves the earlier ones as they were.
   OutputFiles files;
   if (plugin)
-    write_platform_description(files.add(xml.string(), "--out"), machine_file.filename().string(), args.options);
+    write_platform_description(files.add(xml.string(), "--out"), machine_file.filename().string(),
+                               args.options);
   else
     write_simgrid_platform(files.add(xml.string(), "--out"), machine, args.options);
   write_simgrid_hostfile(files.add(hostfile.string(), "--out"), machine, ranks);

@@ -107,7 +107,7 @@ int run_eval(const EvalArgs& args) {
 
 int run_gen(const GenArgs& args) {
   const TaskGraph graph = generate_graph(args.spec);
-  OutputFiles files;  // G, and G.phases / G.xyz beside it: all of them or none
+  OutputFiles files;         // G, and G.phases / G.xyz beside it: all of them or none
   if (graph.has_phases()) {  // G.phases beside G.graph: the collectives and the phases of the model
     std::filesystem::path phases(args.out);
     phases.replace_extension(".phases");
@@ -179,7 +179,8 @@ int run_compare(const CompareArgs& args) {
                  100 * m.offnode_fraction, m.predicted_comm_time, ms);
     }
   }
-  require(measured > 0, "no algorithm of --algorithms " + args.algorithms + " applies to this graph and machine");
+  require(measured > 0,
+          "no algorithm of --algorithms " + args.algorithms + " applies to this graph and machine");
   if (auto_result && !args.json) {
     fmt::print("\n");
     std::cout.flush();

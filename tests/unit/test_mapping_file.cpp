@@ -95,9 +95,11 @@ TEST(MappingFile, LauncherFiles) {
 TEST(MappingFile, BlueGeneMapfile) {
   // Router coordinates, then t = the core: BG/P "x y z t".
   const MachineDescription bgp = parse_machine_spec("torus:2x2x2,cores=2");
-  EXPECT_EQ(write(Mapping({3, 0, 5}, 16), bgp, MappingFormat::bluegene_mapfile), "1 0 0 1\n0 0 0 0\n0 1 0 1\n");
-  EXPECT_THROW(write(Mapping({0}, 16), parse_machine_spec("torus:2x2x2x2,cores=1"), MappingFormat::bluegene_mapfile),
-               std::invalid_argument);  // 4D: neither BG/P nor BG/Q
+  EXPECT_EQ(write(Mapping({3, 0, 5}, 16), bgp, MappingFormat::bluegene_mapfile),
+            "1 0 0 1\n0 0 0 0\n0 1 0 1\n");
+  EXPECT_THROW(
+      write(Mapping({0}, 16), parse_machine_spec("torus:2x2x2x2,cores=1"), MappingFormat::bluegene_mapfile),
+      std::invalid_argument);  // 4D: neither BG/P nor BG/Q
   EXPECT_THROW(write(Mapping({0}, 16), parse_machine_spec("torus:2x2x2,cores=1,npr=2"),
                      MappingFormat::bluegene_mapfile),
                std::invalid_argument);  // t would run past the cores of a node
@@ -142,8 +144,9 @@ TEST(MappingFile, WriterChecks) {
   const MachineDescription d = machine();
   EXPECT_THROW(write(Mapping({6}, 7), d, MappingFormat::slots),
                std::invalid_argument);  // beyond the allocation
-  EXPECT_THROW(write(Mapping({0, 0}, 16), parse_machine_spec("torus:2x2x2,cores=2"), MappingFormat::bluegene_mapfile),
-               std::invalid_argument);  // two tasks on one slot
+  EXPECT_THROW(
+      write(Mapping({0, 0}, 16), parse_machine_spec("torus:2x2x2,cores=2"), MappingFormat::bluegene_mapfile),
+      std::invalid_argument);  // two tasks on one slot
   EXPECT_EQ(write(Mapping({0, 0}, 6), d, MappingFormat::slurm_hostfile), "hostA\nhostA\n");
 }
 

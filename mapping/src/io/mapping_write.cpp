@@ -14,7 +14,8 @@ namespace {
 std::string host_name(const MachineDescription& d, int allocated_node) {
   const std::size_t i = static_cast<std::size_t>(allocated_node);
   if (i < d.hostnames.size() && !d.hostnames[i].empty()) return d.hostnames[i];
-  return "node-" + std::to_string(d.allocation.node(allocated_node));  // as in SimGrid files and --topology file:
+  // The one convention of hostless nodes, as in SimGrid files and --topology file:.
+  return "node-" + std::to_string(d.allocation.node(allocated_node));
 }
 
 std::vector<int> tasks_per_slot(const Mapping& mapping, int num_slots) {

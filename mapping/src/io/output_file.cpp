@@ -1,5 +1,5 @@
-// Whole-or-nothing output files (tamp/io/output_file.hpp). POSIX calls rather than streams: errno tells why a write
-// failed, and the temporary can be created exclusively.
+// Whole-or-nothing output files (tamp/io/output_file.hpp). POSIX calls rather than streams: errno tells why a
+// write failed, and the temporary can be created exclusively.
 #include "tamp/io/output_file.hpp"
 
 #include <fcntl.h>

@@ -1,5 +1,5 @@
-// Memory limits checked before the work: an app estimates what one rank will hold and refuses a problem that cannot
-// fit, with the estimate, instead of failing with std::bad_alloc or being killed by the kernel later.
+// Memory limits checked before the work: an app estimates what one rank will hold and refuses a problem that
+// cannot fit, with the estimate, instead of failing with std::bad_alloc or being killed by the kernel later.
 #pragma once
 #include <string>
 

@@ -1,5 +1,5 @@
-// Output files written whole or not at all: a failed command never leaves a truncated or half-written file, and a
-// write error (a full disk, /dev/full) is an error, not a silent success.
+// Output files written whole or not at all: a failed command never leaves a truncated or half-written file,
+// and a write error (a full disk, /dev/full) is an error, not a silent success.
 #pragma once
 #include <memory>
 #include <sstream>
@@ -8,11 +8,12 @@
 
 namespace tamp {
 
-/// The files of one command, written together. Each is filled in memory through `add`; `commit` writes each to a
-/// temporary file beside it, checks every write and flush, then renames them all over their targets. If anything
-/// fails, or `commit` is never reached, no target is touched and no temporary stays. A target that exists and is
-/// not a regular file (/dev/null, /dev/stdout, a FIFO) is written in place, its write errors reported the same way.
-/// Errors are std::runtime_error "OPTION: cannot write 'PATH': REASON" (`option` is the option that named it).
+/// The files of one command, written together. Each is filled in memory through `add`; `commit` writes each
+/// to a temporary file beside it, checks every write and flush, then renames them all over their targets. If
+/// anything fails, or `commit` is never reached, no target is touched and no temporary stays. A target that
+/// exists and is not a regular file (/dev/null, /dev/stdout, a FIFO) is written in place, its write errors
+/// reported the same way. Errors are std::runtime_error "OPTION: cannot write 'PATH': REASON" (`option` is
+/// the option that named it).
 class OutputFiles {
  public:
   OutputFiles() = default;
@@ -38,7 +39,8 @@ void write_output_file(const std::string& path, const std::string& option, const
 /// report never ends in half a record. Throws std::runtime_error like OutputFiles.
 void append_output_file(const std::string& path, const std::string& option, const std::string& text);
 
-/// Throws (as above) unless `path` can be created or appended to; creates nothing. For checks before a long run.
+/// Throws (as above) unless `path` can be created or appended to; creates nothing. For checks before a long
+/// run.
 void check_output_path(const std::string& path, const std::string& option);
 
 }  // namespace tamp
