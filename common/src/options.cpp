@@ -9,6 +9,7 @@
 
 #include "tamp/app/backend.hpp"
 #include "tamp/app/compute_model.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp::app {
 namespace {
@@ -48,9 +49,10 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
                      "Placement: a mapping algorithm NAME or file:PATH (one slot per task)")
           ->capture_default_str();
   CLI::Option* compare =
-      cli.add_option("--compare", options.compare,
-                     "Run each placement A,B[,C] in one job and compare them (overrides --mapping)")
-          ->delimiter(',');
+      // Split here, not by CLI11's delimiter, which drops empty entries: "default,,blocked" must be an error.
+      cli.add_option_function<std::string>(
+          "--compare", [&options](const std::string& list) { options.compare = split(list, ','); },
+          "Run each placement A,B[,C] in one job and compare them (overrides --mapping)");
   // Placement by the launcher (docs/simulation.md): the hostfile or launcher file of mapping NAME put task t
   // on slot MAPFILE[t] of the --topology synthetic:MACHINE; the app renumbers nothing and reports NAME.
   cli.add_option("--launched-as", options.launched_as,
@@ -127,6 +129,8 @@ MapOptions map_options(const CommonOptions& options) {
 void validate(const CommonOptions& options) {
   for (const auto& spec : placements(options)) {
     // Names are checked once the problem is built (check_mapping_names): apps add orderings of their own.
+    if (spec.empty() && !options.compare.empty())
+      throw std::invalid_argument("--compare: an empty entry (names, comma-separated)");
     if (starts_with(spec, "file:") && spec.size() == 5) {
       throw std::invalid_argument("--mapping file: needs a path (file:PATH)");
     }

@@ -28,3 +28,5 @@ foreach(_option ndim npx npdim)
   tamp_add_mpi_error_test(NAME halo-error-zero-${_option} RANKS 1 REGEX "--${_option}: Value 0 not in range 1"
                           COMMAND tamp-halo --${_option} 0)
 endforeach()
+tamp_add_mpi_error_test(NAME compare-error-empty-entry RANKS 2 REGEX "--compare: an empty entry"
+                        COMMAND tamp-stencil --stencil 7 --local 4x4x4 --compare default,,blocked)
