@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -20,6 +21,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "cam
 import calibrate  # noqa: E402
 import launch  # noqa: E402
 import matrix  # noqa: E402
+import jobs  # noqa: E402
+import provenance  # noqa: E402
 import report  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -59,7 +62,10 @@ def plan(args):
     if args.scales:
         campaign.scales = matrix.positive_ints("--scales", "--scales", args.scales.split(","), 0)
     if args.mappings:
-        campaign.mappings = args.mappings.split(",")
+        campaign.mappings = matrix.distinct("--mappings", "--mappings", args.mappings.split(","), 0)
+    if "default" not in campaign.mappings:  # the report's gains are over it: without it they would be blank
+        raise matrix.MatrixError(f"mappings {' '.join(campaign.mappings)}: 'default' is missing (the gains are "
+                                 "computed over the launcher's placement)")
     name = os.path.splitext(os.path.basename(args.campaign))[0]
     out = os.path.abspath(args.out or os.path.join(ROOT, "out", "campaign-" + name))
     paths = launch.Paths(ROOT, os.path.abspath(args.build), out)
@@ -73,21 +79,48 @@ def plan(args):
     return campaign, paths, runs
 
 
+class Stopped(Exception):
+    """SIGTERM or SIGINT: the run under way is killed with everything it started, and the driver stops."""
+
+
+def _stop(signum, _frame):
+    raise Stopped(signal.Signals(signum).name)
+
+
 def run_once(cmd, args, log, json_path):
     if os.path.exists(json_path):
         os.remove(json_path)
     log.write(" ".join(cmd) + "\n\n")
     log.flush()
+    # Its own process group: smpirun starts the simulator as a child, and a stop or timeout must reach both.
+    child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                             env=dict(os.environ, OMP_NUM_THREADS="1"))
     try:
-        done = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, timeout=args.timeout,
-                              env=dict(os.environ, OMP_NUM_THREADS="1"))
+        returncode = child.wait(timeout=args.timeout)
     except subprocess.TimeoutExpired:
+        kill_group(child)
         return f"failed: timeout after {args.timeout:g} s"
-    if done.returncode != 0:
-        return f"failed: exit status {done.returncode}"
+    except BaseException:
+        kill_group(child)
+        raise
+    if returncode != 0:
+        return f"failed: exit status {returncode}"
     if not os.path.exists(json_path) or os.path.getsize(json_path) == 0:
         return "failed: no JSON report"
     return "ok"
+
+
+def kill_group(child):
+    for sig, grace in ((signal.SIGTERM, 5), (signal.SIGKILL, None)):
+        try:
+            os.killpg(child.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            child.wait(timeout=grace)
+            break
+        except subprocess.TimeoutExpired:
+            continue
 
 
 def total_time(json_path):
@@ -105,14 +138,18 @@ def run_one(run, args, paths, campaign, log_path, json_path):
             log.write(f"{e}\n")
             return "failed: " + str(e).split(": ", 1)[-1]
     best = None
-    with open(log_path, "a") as log:
-        for _ in range(campaign.repeat):
-            status = run_once(cmd, args, log, trial)
-            if status != "ok":
-                return status
-            if best is None or total_time(trial) < best:
-                best = total_time(trial)
-                os.replace(trial, json_path)
+    try:
+        with open(log_path, "a") as log:
+            for _ in range(campaign.repeat):
+                status = run_once(cmd, args, log, trial)
+                if status != "ok":
+                    return status
+                if best is None or total_time(trial) < best:
+                    best = total_time(trial)
+                    os.replace(trial, json_path)
+    finally:  # a failed or stopped trial leaves no file behind
+        if os.path.exists(trial):
+            os.remove(trial)
     return "ok"
 
 
@@ -123,7 +160,7 @@ def status_of(path):
         return f.read().strip()
 
 
-def execute(campaign, paths, runs, args):
+def execute(campaign, paths, runs, args, setting):
     runs_dir = os.path.join(paths.out, "runs")
     if not args.resume and os.path.isdir(runs_dir):
         shutil.rmtree(runs_dir)
@@ -132,22 +169,28 @@ def execute(campaign, paths, runs, args):
     start, done_now = time.time(), 0
     for i, run in enumerate(runs, 1):
         rid = matrix.run_id(run)
-        json_path, status_path = (os.path.join(runs_dir, rid + ext) for ext in (".jsonl", ".status"))
+        json_path, status_path, key_path = (os.path.join(runs_dir, rid + ext) for ext in (".jsonl", ".status",
+                                                                                          ".key"))
         elapsed = time.time() - start
         label = f"[{i}/{len(runs)}] {run['app']} ranks {run['ranks']} mapping {run['mapping']}"
+        key = provenance.run_key(run, setting)
         if args.resume and status_of(status_path) == "ok":
-            print(f"{label}: done before, kept", flush=True)
-            continue
+            if provenance.stored(key_path) == key:
+                print(f"{label}: done before, kept", flush=True)
+                continue
+            print(f"{label}: done before with another machine, deck, mapping or binary: run again", flush=True)
+        for stale in (status_path, key_path, json_path):  # a run interrupted below leaves nothing to keep
+            if os.path.exists(stale):
+                os.remove(stale)
         if batch:
-            script = launch.write_job(run, args.launcher, paths, args.topology,
-                                      args.machine or campaign.machine, json_path)
+            script = jobs.write_job(run, args.launcher, paths, args.topology, json_path)
+            provenance.store(key_path, key)
             print(f"{label}: job script {script}", flush=True)
             continue
         print(f"{label} ... (elapsed {elapsed:.0f} s, {len(runs) - i} left after this)", end="", flush=True)
-        if os.path.exists(json_path):
-            os.remove(json_path)
         t0 = time.time()
         status = run_one(run, args, paths, campaign, os.path.join(runs_dir, rid + ".log"), json_path)
+        provenance.store(key_path, key)
         with open(status_path, "w") as f:
             f.write(status + "\n")
         done_now += 1
@@ -155,7 +198,10 @@ def execute(campaign, paths, runs, args):
     return time.time() - start
 
 
-def write_report(paths, runs, title):
+STALE = "stale: made with another machine, deck, mapping or binary (run it again)"
+
+
+def write_report(paths, runs, title, setting):
     rows = []
     for run in runs:
         rid = matrix.run_id(run)
@@ -163,6 +209,9 @@ def write_report(paths, runs, title):
         status = status_of(os.path.join(paths.out, "runs", rid + ".status"))
         if status is None:  # batch jobs write no status: their JSON report is the proof
             status = "ok" if os.path.exists(json_path) and os.path.getsize(json_path) > 0 else "not run"
+        if status == "ok" and provenance.stored(os.path.join(paths.out, "runs", rid + ".key")) != \
+                provenance.run_key(run, setting):
+            status = STALE
         rows.append(report.load_row(run, status, json_path))
     csv_path = os.path.join(paths.out, "runs.csv")
     report.write_csv(rows, csv_path)
@@ -204,14 +253,24 @@ def write_compute_models(paths, runs):
 
 def main():
     args = options()
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     try:
         campaign, paths, runs = plan(args)
         if args.calibrate:
             return run_calibration(args, paths, runs)
-        if args.launcher == "sim" and not args.report_only:
-            launch.prepare_platform(paths, campaign.machine, max(r["ranks"] for r in runs))
+        sim = args.launcher == "sim"
+        if not args.report_only:
+            if sim:
+                launch.prepare_platform(paths, campaign.machine, max(r["ranks"] for r in runs))
+            elif args.launcher in ("srun", "aprun"):
+                jobs.prepare(paths, campaign.machine, max(r["ranks"] for r in runs))
+        extra = {"smpi": launch.SMPI_CONFIG + launch.SMPI_MODELLED} if sim else {}
+        setting = provenance.setting_of(args, campaign, paths, runs, sim, extra)
     except matrix.MatrixError as e:
         sys.exit(f"campaign: error: {e}")
+    except Stopped as e:
+        sys.exit(f"campaign: stopped by {e}")
     where = "simulated machine (SimGrid)" if args.launcher == "sim" else args.launcher
     title = f"{os.path.basename(args.campaign)} on {os.path.basename(campaign.machine)}, {where}"
     apps = ", ".join(dict.fromkeys(r["app"] for r in runs))
@@ -221,15 +280,17 @@ def main():
         os.makedirs(paths.out, exist_ok=True)
         write_compute_models(paths, runs)
         try:
-            seconds = execute(campaign, paths, runs, args)
+            seconds = execute(campaign, paths, runs, args, setting)
         except matrix.MatrixError as e:
             sys.exit(f"campaign: error: {e}")
+        except Stopped as e:  # the run under way was killed with its children and left no record
+            sys.exit(f"\ncampaign: stopped by {e}; the runs done so far are kept for --resume")
         print(f"campaign: {len(runs)} runs in {seconds:.0f} s", flush=True)
         if args.launcher in ("srun", "aprun"):
             print(f"submit the scripts in {os.path.join(paths.out, 'jobs')}, then: scripts/campaign.py "
                   f"{args.campaign} --launcher {args.launcher} --report-only --out {paths.out}")
             return 0
-    return 0 if write_report(paths, runs, title) else 1
+    return 0 if write_report(paths, runs, title, setting) else 1
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@
 #include "halo_flux.hpp"
 #include "halo_kernel.hpp"
 #include "halo_yaml.hpp"
+#include "tamp/app/collective.hpp"
 #include "tamp/app/compute.hpp"
 #include "tamp/app/stats.hpp"
 
@@ -145,7 +146,10 @@ class HaloRun final : public app::Run {
     y.grid_sums = final_sums_;
     if (!final_sums_.empty()) y.source_total = source_total_;
     y.verification = verification_;
-    if (task_ == 0 && !spec_.yaml.empty()) append_yaml(spec_.yaml, spec_, y);
+    // Every rank reaches this point: a write error on task 0 becomes one agreed error line, not an abort.
+    app::collectively(comm_, [&] {
+      if (task_ == 0 && !spec_.yaml.empty()) append_yaml(spec_.yaml, spec_, y);
+    });
 
     const double per_step = iterations > 0 ? seconds / iterations : 0.0;
     const double gflops = seconds > 0 ? y.flops / seconds * 1e-9 : 0.0;

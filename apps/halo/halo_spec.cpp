@@ -11,6 +11,8 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "tamp/io/output_file.hpp"
+
 namespace tamp::halo {
 namespace {
 
@@ -141,6 +143,9 @@ std::ostream& operator<<(std::ostream& os, const HaloOptions& o) {
   return os;
 }
 
+// 0 means "not given" inside the options, so it cannot be given: --npx 0 would run as if it were left out.
+const CLI::Range kGiven(1, std::numeric_limits<int>::max());
+
 void add_halo_options(CLI::App& cli, HaloOptions& o) {
   cli.add_option("--scaling", o.scaling, "1: strong (--nx/--ny/--nz global), 2: weak (local)")
       ->check(CLI::IsMember({1, 2}))
@@ -148,7 +153,7 @@ void add_halo_options(CLI::App& cli, HaloOptions& o) {
   cli.add_option("--nx", o.nx, "Cells in x per rank (weak) or in all (strong)")->capture_default_str();
   cli.add_option("--ny", o.ny, "Cells in y")->capture_default_str();
   cli.add_option("--nz", o.nz, "Cells in z")->capture_default_str();
-  cli.add_option("--ndim", o.ndim, "Cube: nx = ny = nz = ndim");
+  cli.add_option("--ndim", o.ndim, "Cube: nx = ny = nz = ndim")->check(kGiven);
   cli.add_option("--num_vars", o.num_vars, "Variables per cell (1 to 40)")->capture_default_str();
   cli.add_option("--percent_sum", o.percent_sum,
                  "Share of variables summed (MPI_Allreduce) every step, 0-100")
@@ -175,10 +180,10 @@ void add_halo_options(CLI::App& cli, HaloOptions& o) {
   cli.add_option("--report_diffusion", o.report_diffusion, "Print the error every N steps (0: at the last)")
       ->check(CLI::Range(0, std::numeric_limits<int>::max()))
       ->capture_default_str();
-  cli.add_option("--npx", o.npx, "Ranks in x (default: all ranks, npy = npz = 1)");
-  cli.add_option("--npy", o.npy, "Ranks in y");
-  cli.add_option("--npz", o.npz, "Ranks in z");
-  cli.add_option("--npdim", o.npdim, "Cube process grid: npx = npy = npz = npdim");
+  cli.add_option("--npx", o.npx, "Ranks in x (default: all ranks, npy = npz = 1)")->check(kGiven);
+  cli.add_option("--npy", o.npy, "Ranks in y")->check(kGiven);
+  cli.add_option("--npz", o.npz, "Ranks in z")->check(kGiven);
+  cli.add_option("--npdim", o.npdim, "Cube process grid: npx = npy = npz = npdim")->check(kGiven);
   cli.add_option("--report_perf", o.report_perf, "0, 1 or 2: timing detail printed by rank 0")
       ->check(CLI::IsMember({0, 1, 2}))
       ->capture_default_str();
@@ -209,6 +214,7 @@ HaloSpec make_spec(const HaloOptions& o, int ranks) {
   spec.report_diffusion = o.report_diffusion ? o.report_diffusion : o.num_tsteps;
   spec.report_perf = o.report_perf;
   spec.debug_grid = o.debug_grid == 1;
+  if (!o.yaml.empty()) check_output_path(o.yaml, "--yaml");  // before the run, like --json
   spec.yaml = o.yaml;
   return spec;
 }

@@ -3,14 +3,15 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
+#include <sstream>
 #include <stdexcept>
+
+#include "tamp/io/output_file.hpp"
 
 namespace tamp::halo {
 
 void append_yaml(const std::string& path, const HaloSpec& spec, const YamlResults& r) {
-  std::ofstream out(path, std::ios::app);
-  if (!out) throw std::runtime_error("cannot write the YAML results to " + path);
+  std::ostringstream out;  // one document, appended in one write (a failed write leaves the file as it was)
   auto line = [&](const std::string& key, const auto& value) { out << key << ": " << value << '\n'; };
   auto mam = [&](const std::string& key, const MinAvgMax& t) {
     line(key + "_ave", fmt::format("{:.6e}", t.avg));
@@ -55,7 +56,7 @@ void append_yaml(const std::string& path, const HaloSpec& spec, const YamlResult
     line(fmt::format("Grid_sum_var_{}", v + 1), fmt::format("{:.15E}", r.grid_sums[v]));
     line(fmt::format("Source_total_var_{}", v + 1), fmt::format("{:.15E}", r.source_total[v]));
   }
-  if (!out) throw std::runtime_error("cannot write the YAML results to " + path);
+  append_output_file(path, "--yaml", out.str());
 }
 
 }  // namespace tamp::halo

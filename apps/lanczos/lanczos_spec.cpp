@@ -1,12 +1,15 @@
 // Parsing and validation of the Lanczos options: every rank reaches the same verdict without communicating.
 #include "lanczos_spec.hpp"
 
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 
 #include "tamp/app/iteration_options.hpp"
+#include "tamp/app/memory.hpp"
 
 namespace tamp::lanczos {
 
@@ -54,6 +57,23 @@ int triangular_side(int ranks) {
                               ")");
 }
 
+namespace {
+
+// What one rank holds: the row permutation of the whole matrix (8 bytes a row, on every rank), its pieces of
+// the steps + 1 Lanczos vectors and of a few work vectors (n / n_d rows each), and its block of the lower
+// triangle (a column index and a value per non-zero, twice while it is built).
+void check_memory(const LanczosOptions& o, const LanczosSpec& spec) {
+  const double n = static_cast<double>(spec.matrix.n), segment = n / spec.nd;
+  const double tasks = spec.nd * (spec.nd + 1) / 2.0;
+  const double block = 2 * 16.0 * (nonzeros_estimate(spec.matrix) + 1) / 2 * n / tasks;
+  app::require_memory(
+      8 * n + 8 * segment * (spec.steps() + 1 + 6) + block,
+      fmt::format("--matrix {} with --warmup {} --iterations {}", o.matrix, o.warmup, o.iterations),
+      fmt::format("dimension {:.4g}, n_d = {}", n, spec.nd));
+}
+
+}  // namespace
+
 LanczosSpec make_spec(const LanczosOptions& o, int ranks) {
   LanczosSpec spec;
   spec.nd = triangular_side(ranks);
@@ -84,6 +104,7 @@ LanczosSpec make_spec(const LanczosOptions& o, int ranks) {
     throw std::invalid_argument("--eigenvalues " + std::to_string(o.eigenvalues) + " exceeds the " +
                                 std::to_string(spec.steps() + 1) + " Lanczos vectors of the run");
   }
+  check_memory(o, spec);
   return spec;
 }
 

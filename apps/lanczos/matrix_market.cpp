@@ -7,6 +7,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "tamp/app/memory.hpp"
 #include "tamp/error.hpp"
 
 namespace tamp::lanczos {
@@ -106,8 +107,20 @@ LowerCsr read_matrix_market(const std::string& path) {
     throw ParseError(path, number,
                      "the matrix is " + std::to_string(rows) + " x " + std::to_string(cols) + ", not square");
 
+  // Nothing is allocated from the size line before it is checked: the reservation is capped by what the rest
+  // of the file can hold (an entry line takes at least "i j\n", or "i j v\n"; a count beyond that ends in
+  // "the file ends after ..." below), and the rows' offsets must fit in memory.
+  const std::streampos here = in.tellg();
+  in.seekg(0, std::ios::end);
+  const long long left = here < 0 ? count : static_cast<long long>(in.tellg() - here);
+  in.seekg(here);
+  const long long most = std::min(count, left / (pattern ? 4 : 6));
+  app::require_memory(8.0 * static_cast<double>(rows) + 2 * 40.0 * static_cast<double>(most),
+                      path + ":" + std::to_string(number) + ": " + std::to_string(rows) + " rows, " +
+                          std::to_string(count) + " entries",
+                      "row offsets and entries while the file is read");
   std::vector<Entry> entries;
-  entries.reserve(static_cast<std::size_t>(count));
+  entries.reserve(static_cast<std::size_t>(most));
   while (std::getline(in, line)) {
     ++number;
     if (line.empty() || line[0] == '%' || line.find_first_not_of(" \t\r") == std::string::npos) continue;

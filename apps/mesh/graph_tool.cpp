@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 #include <stdexcept>
 
@@ -17,6 +16,7 @@
 #include "msh_reader.hpp"
 #include "partition.hpp"
 #include "tamp/io/graph_file.hpp"
+#include "tamp/io/output_file.hpp"
 
 int main(int argc, char** argv) {
   CLI::App cli{"Writes the quotient graph of a partitioned mesh (what tamp-mesh maps) for tamp-map",
@@ -47,10 +47,10 @@ int main(int argc, char** argv) {
         mesh, graph,
         tamp::mesh::partition_elements(mesh, graph, parts, spec.partitioner, spec.partition_seed), parts);
     const tamp::TaskGraph tasks = tamp::mesh::quotient_graph(mesh, dec);
-    std::ofstream edges(out), xyz(out.substr(0, out.size() - 6) + ".xyz");
-    if (!edges || !xyz) throw std::runtime_error("cannot write " + out);
-    tamp::write_edge_list(edges, tasks);
-    tamp::write_coordinates(xyz, tasks);
+    tamp::OutputFiles files;  // the edge list and its centroids, both or neither
+    tamp::write_edge_list(files.add(out, "--out"), tasks);
+    tamp::write_coordinates(files.add(out.substr(0, out.size() - 6) + ".xyz", "--out"), tasks);
+    files.commit();
     const auto& q = dec.quality;
     fmt::print(
         "{} {}D elements, {} into {} parts: imbalance {:.3f}, edge cut {}, {}-{} neighbours (mean {:.2f}), "

@@ -58,6 +58,7 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
   const std::unique_ptr<Problem> problem = collectively(world, [&] {
     std::unique_ptr<Problem> p = make_problem(AppSetup{options, placement, world, rank, ranks});
     check_mapping_names(placements(options), *p);  // the module's names and the app's own
+    check_compared_placements(placements(options), *p, placement, options);
     ComputeModel::parse(options.compute_model).require(p->compute_kinds(), "tamp-" + app);
     return p;
   });

@@ -14,6 +14,16 @@
 namespace tamp::app {
 namespace {
 
+CLI::Validator unsigned_integer() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
+                   ? std::string()
+                   : "must be an integer of 0 or more, not '" + text + "'";
+      },
+      "UINT");
+}
+
 std::string join(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
@@ -35,9 +45,10 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
                      "Placement: a mapping algorithm NAME or file:PATH (one slot per task)")
           ->capture_default_str();
   CLI::Option* compare =
-      cli.add_option("--compare", options.compare,
-                     "Run each placement A,B[,C] in one job and compare them (overrides --mapping)")
-          ->delimiter(',');
+      // Split here, not by CLI11's delimiter, which drops empty entries: "default,,blocked" must be an error.
+      cli.add_option_function<std::string>(
+          "--compare", [&options](const std::string& list) { options.compare = split(list, ','); },
+          "Run each placement A,B[,C] in one job and compare them (overrides --mapping)");
   // Placement by the launcher (docs/simulation.md): the hostfile or launcher file of mapping NAME put task t
   // on slot MAPFILE[t] of the --topology synthetic:MACHINE; the app renumbers nothing and reports NAME.
   cli.add_option("--launched-as", options.launched_as,
@@ -55,7 +66,9 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
       ->check(CLI::IsMember({"openmp", "kokkos"}))
       ->capture_default_str();
   cli.add_option("--json", options.json, "Append one JSON object per run to FILE (JSON Lines)");
-  cli.add_option("--seed", options.seed, "Seed of randomised mappings")->capture_default_str();
+  cli.add_option("--seed", options.seed, "Seed of randomised mappings")
+      ->check(unsigned_integer())  // CLI11 would read -1 as 2^64 - 1
+      ->capture_default_str();
   cli.add_option("--objective", options.objective, "What auto and refinement minimise")
       ->check(CLI::IsMember({"time", "hop-bytes", "congestion"}))
       ->capture_default_str();
@@ -111,6 +124,8 @@ void validate(const CommonOptions& options) {
   for (const auto& spec : placements(options)) {
     // The syntax only: names are checked once the problem is built (check_mapping_names), since apps add
     // orderings of their own.
+    if (spec.empty() && !options.compare.empty())
+      throw std::invalid_argument("--compare: an empty entry (names, comma-separated)");
     try {
       tamp::Placement::parse(spec);
     } catch (const std::invalid_argument& e) {

@@ -126,6 +126,23 @@ void check_mapping_names(const std::vector<std::string>& specs, const Problem& p
   for (const std::string& spec : specs) tamp::Placement::parse(spec).check(problem.app_mappings());
 }
 
+void check_compared_placements(const std::vector<std::string>& specs, const Problem& problem,
+                               const Placement& placement, const CommonOptions& options) {
+  if (specs.size() < 2 || !options.launched_as.empty()) return;
+  // Each mapping is computed here once more (deterministic, no MPI): a bad file or an algorithm that does not
+  // apply stops the job before the first run rather than after half of them were measured.
+  for (const std::string& spec : specs) {
+    try {
+      if (spec.rfind("file:", 0) != 0 && is_app_mapping(problem, split_steps(spec).first))
+        compute_app_mapping(problem, placement.job, spec, map_options(options));
+      else
+        compute_mapping(problem.task_graph(), placement.job, spec, map_options(options));
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(fmt::format("--compare entry '{}': {}", spec, e.what()));
+    }
+  }
+}
+
 Reordering reorder_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
                          const MapOptions& options, MPI_Comm world) {
   const TaskGraph& graph = problem.task_graph();

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "tamp/app/report.hpp"
+#include "tamp/io/output_file.hpp"
 #include "tamp/metrics_json.hpp"
 
 namespace tamp::app {
@@ -65,15 +66,11 @@ nlohmann::json to_json(const RunReport& r) {
 }
 
 void check_json_writable(const std::string& path) {
-  std::ofstream out(path, std::ios::app);
-  if (!out) throw std::runtime_error("cannot open '" + path + "' for appending (--json)");
+  check_output_path(path, "--json");
 }
 
 void append_json_line(const std::string& path, const RunReport& report) {
-  std::ofstream out(path, std::ios::app);
-  out << to_json(report).dump() << '\n';
-  out.flush();
-  if (!out) throw std::runtime_error("cannot append to '" + path + "' (--json)");
+  append_output_file(path, "--json", to_json(report).dump() + "\n");
 }
 
 }  // namespace tamp::app

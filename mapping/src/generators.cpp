@@ -7,8 +7,11 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 
+#include "io/text_util.hpp"
 #include "tamp/error.hpp"
 #include "tamp/text.hpp"
 
@@ -368,6 +371,27 @@ const std::map<std::string, Generator>& generators() {
 }  // namespace
 }  // namespace impl
 
+namespace {
+
+// The graph, edge-list and phases files hold at most 2^53 bytes a message (exact in a double,
+// docs/file-formats.md): a graph beyond that would be written and then refused by the reader, so it is
+// refused here, naming the spec.
+void check_message_sizes(const TaskGraph& graph, const std::string& spec) {
+  const double most = static_cast<double>(impl::kMaxEdgeWeight);
+  double largest = 0;
+  for (const double b : graph.bytes()) largest = std::max(largest, b);
+  for (const Phase& phase : graph.phases())
+    for (const Edge& e : phase.edges) largest = std::max(largest, e.bytes);
+  if (largest > most) {
+    std::ostringstream text;
+    text << "generate_graph: '" << spec << "' has a message of " << largest
+         << " bytes, more than the 2^53 bytes the graph and phases files hold";
+    throw std::invalid_argument(text.str());
+  }
+}
+
+}  // namespace
+
 TaskGraph generate_graph(const std::string& spec) {
   const std::size_t colon = spec.find(':');
   const std::string kind = spec.substr(0, colon);
@@ -381,7 +405,9 @@ TaskGraph generate_graph(const std::string& spec) {
   }
   if (colon == std::string::npos || colon + 1 == spec.size())
     throw std::invalid_argument("generate_graph: '" + spec + "' needs arguments after '" + kind + ":'");
-  return it->second(split(spec.substr(colon + 1), ','), spec);
+  TaskGraph graph = it->second(split(spec.substr(colon + 1), ','), spec);
+  check_message_sizes(graph, spec);
+  return graph;
 }
 
 }  // namespace tamp

@@ -5,7 +5,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "problem.hpp"
 #include "tamp/io/machine_file.hpp"
+#include "tamp/io/output_file.hpp"
 
 namespace tamp::tools {
 
@@ -20,7 +22,9 @@ void add_alloc_command(CLI::App& app, AllocArgs& args) {
   cmd->add_option("--chunk", args.options.chunk, "consecutive node ids per piece")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  cmd->add_option("--seed", args.options.seed, "where the pieces fall")->capture_default_str();
+  cmd->add_option("--seed", args.options.seed, "where the pieces fall")
+      ->check(unsigned_integer())
+      ->capture_default_str();
   cmd->add_option("--out", args.out, "machine file to write")->required();
 }
 
@@ -38,10 +42,7 @@ int run_alloc(const AllocArgs& args) {
        << " --nodes " << args.options.nodes << " --chunk " << args.options.chunk << " --seed "
        << args.options.seed << "\n";
   write_machine(text, d);
-  std::ofstream out(args.out);
-  out << text.str();
-  out.flush();
-  if (!out) throw std::runtime_error("--out: cannot write '" + args.out + "'");
+  write_output_file(args.out, "--out", text.str());
   fmt::print("{}: {} nodes of {} ({} slots)\n", args.out, d.allocation.num_nodes(), d.machine->describe(),
              d.allocation.num_slots());
   return 0;

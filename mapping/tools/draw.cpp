@@ -13,6 +13,7 @@
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/io/mapping_file.hpp"
+#include "tamp/io/output_file.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
 #include "tamp/pattern.hpp"
@@ -243,9 +244,7 @@ int run_draw(const DrawArgs& args) {
   const std::string name = file ? std::filesystem::path(args.mapping).filename().string() : args.mapping;
   const std::string title = fmt::format("{}: hop-bytes {:.6g}, {:.3f} hops/byte, max dilation {}", name,
                                         m.hop_bytes, m.hops_per_byte, m.max_dilation);
-  std::ofstream out(args.svg);
-  if (!out) throw std::runtime_error("--svg: cannot write '" + args.svg + "'");
-  out << placement_svg(graph, machine.allocation, mapping, title);
+  write_output_file(args.svg, "--svg", placement_svg(graph, machine.allocation, mapping, title));
   return 0;
 }
 

@@ -2,22 +2,18 @@
 
 #include <fmt/core.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 
 #include "tamp/error.hpp"
 #include "tamp/io/machine_file.hpp"
+#include "tamp/io/output_file.hpp"
 #include "tamp/machine.hpp"
 
 namespace tamp::tools {
 namespace {
-
-std::ofstream open_for_writing(const std::filesystem::path& path) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("--out: cannot write '" + path.string() + "'");
-  return out;
-}
 
 }  // namespace
 
@@ -58,16 +54,22 @@ void add_platform_command(CLI::App& app, PlatformArgs& args) {
 bool override_network(const PlatformArgs& args, MachineDescription& machine) {
   NetworkParameters net = machine.machine->network();
   bool changed = false;
-  const auto take = [&](const std::optional<double>& flag, double& field) {
-    if (flag) field = *flag, changed = true;
+  // Each flag checked under its own name (inf, NaN and negative figures are refused before anything is
+  // written).
+  const auto take = [&](const std::optional<double>& flag, double& field, const char* option, bool positive) {
+    if (!flag) return;
+    require(std::isfinite(*flag) && (positive ? *flag > 0 : *flag >= 0),
+            fmt::format("{}: must be a finite number {}, not {}", option,
+                        positive ? "above 0" : "of 0 or more", *flag));
+    field = *flag, changed = true;
   };
-  take(args.link_bandwidth, net.link_bandwidth);
-  take(args.link_latency, net.link_latency);
-  take(args.injection_bandwidth, net.injection_bandwidth);
-  take(args.injection_latency, net.injection_latency);
-  take(args.loopback_bandwidth, net.loopback_bandwidth);
-  take(args.loopback_latency, net.loopback_latency);
-  take(args.message_overhead, net.message_overhead);
+  take(args.link_bandwidth, net.link_bandwidth, "--link-bandwidth", true);
+  take(args.link_latency, net.link_latency, "--link-latency", false);
+  take(args.injection_bandwidth, net.injection_bandwidth, "--injection-bandwidth", true);
+  take(args.injection_latency, net.injection_latency, "--injection-latency", false);
+  take(args.loopback_bandwidth, net.loopback_bandwidth, "--loopback-bandwidth", true);
+  take(args.loopback_latency, net.loopback_latency, "--loopback-latency", false);
+  take(args.message_overhead, net.message_overhead, "--message-overhead", false);
   validate(net);
   if (changed) std::const_pointer_cast<Machine>(machine.machine)->set_network(net);
   return changed;
@@ -76,7 +78,11 @@ bool override_network(const PlatformArgs& args, MachineDescription& machine) {
 int run_platform(const PlatformArgs& args) {
   MachineDescription machine = load_machine(args.machine);
   const bool overridden = override_network(args, machine);
-  const int ranks = args.ranks > 0 ? args.ranks : machine.allocation.num_slots();
+  const int slots = machine.allocation.num_slots();
+  require(!args.ranks || (*args.ranks > 0 && *args.ranks <= slots),
+          fmt::format("--ranks: must be between 1 and the allocation's {} slots, not {}", slots,
+                      args.ranks.value_or(0)));
+  const int ranks = args.ranks.value_or(slots);
   const bool plugin = args.format == "plugin";
   std::filesystem::path xml(args.out);
   std::filesystem::path machine_file = xml, hostfile = xml, smpirun = xml;
@@ -86,19 +92,17 @@ int run_platform(const PlatformArgs& args) {
   require(xml != machine_file && xml != hostfile && xml != smpirun,
           "--out: the platform file needs an extension other than "
           ".machine and .hostfile (P.xml, P.platform)");
+  // Every file is made in memory first: a bad argument (too many --ranks, a machine SimGrid cannot take)
+  // leaves none of them, and a write error leaves the earlier ones as they were.
+  OutputFiles files;
+  if (plugin)
+    write_platform_description(files.add(xml.string(), "--out"), machine_file.filename().string(),
+                               args.options);
+  else
+    write_simgrid_platform(files.add(xml.string(), "--out"), machine, args.options);
+  write_simgrid_hostfile(files.add(hostfile.string(), "--out"), machine, ranks);
   {
-    std::ofstream out = open_for_writing(xml);
-    if (plugin)
-      write_platform_description(out, machine_file.filename().string(), args.options);
-    else
-      write_simgrid_platform(out, machine, args.options);
-  }
-  {
-    std::ofstream out = open_for_writing(hostfile);
-    write_simgrid_hostfile(out, machine, ranks);
-  }
-  {
-    std::ofstream out = open_for_writing(smpirun);
+    std::ostream& out = files.add(smpirun.string(), "--out");
     for (const std::string& option : simgrid_smpirun_options(*machine.machine, args.options)) out << option << '\n';
   }
   // The machine file the apps read (--topology synthetic:P.machine): the input itself when it is a file, so
@@ -106,13 +110,15 @@ int run_platform(const PlatformArgs& args) {
   // flags, is written out.
   std::error_code ec;
   if (!overridden && std::filesystem::is_regular_file(args.machine, ec)) {
-    if (!std::filesystem::equivalent(args.machine, machine_file, ec))
-      std::filesystem::copy_file(args.machine, machine_file,
-                                 std::filesystem::copy_options::overwrite_existing);
+    if (!std::filesystem::equivalent(args.machine, machine_file, ec)) {
+      std::ifstream in(args.machine);
+      files.add(machine_file.string(), "--out") << in.rdbuf();
+      require(!in.bad(), "--machine: cannot read '" + args.machine + "'");
+    }
   } else {
-    std::ofstream out = open_for_writing(machine_file);
-    write_machine(out, machine);
+    write_machine(files.add(machine_file.string(), "--out"), machine);
   }
+  files.commit();
   if (plugin)
     fmt::print(
         "{}: platform description: run TAMP_PLATFORM={} smpirun -platform libtamp-simgrid-platform.so ...\n",

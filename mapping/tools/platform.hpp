@@ -12,7 +12,7 @@ struct PlatformArgs {
   std::string machine;  // machine file or inline spec
   std::string out;      // P.xml or P.platform; the machine file and hostfile are written beside it
   std::string format = "xml";  // xml: routes written out | plugin: a description for libtamp-simgrid-platform.so
-  int ranks = 0;        // hostfile lines (0: every slot of the allocation)
+  std::optional<int> ranks;    // hostfile lines (not given: every slot of the allocation)
   SimgridPlatformOptions options;
   // Figures that replace the machine file's network figures (docs/machines.md) in P.machine and the platform.
   std::optional<double> link_bandwidth, link_latency, injection_bandwidth, injection_latency, loopback_bandwidth,

@@ -1,6 +1,7 @@
 #include "problem.hpp"
 
 #include <filesystem>
+#include <stdexcept>
 
 #include "tamp/generators.hpp"
 #include "tamp/io/graph_file.hpp"
@@ -27,12 +28,24 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
   cmd->add_option("--graph", args.graph, "task graph file (METIS .graph, .edges) or generator spec (stencil3d:...)")
       ->required();
   cmd->add_option("--machine", args.machine, "machine file or inline spec (torus:4x4x4,cores=4)")->required();
-  cmd->add_option("--seed", args.seed, "seed of randomised algorithms")->capture_default_str();
+  cmd->add_option("--seed", args.seed, "seed of randomised algorithms")
+      ->check(unsigned_integer())
+      ->capture_default_str();
   cmd->add_option("--objective", args.objective,
                   "hop-bytes, congestion or time (predicted communication time)")
       ->capture_default_str();
   cmd->add_option("--max-tasks-per-slot", args.max_tasks_per_slot, "allow several tasks per slot")
       ->capture_default_str();
+}
+
+CLI::Validator unsigned_integer() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
+                   ? std::string()
+                   : "must be an integer of 0 or more, not '" + text + "'";
+      },
+      "UINT");
 }
 
 Problem load_problem(const ProblemArgs& args) {
@@ -41,15 +54,23 @@ Problem load_problem(const ProblemArgs& args) {
 }
 
 Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& p) {
-  // A placement (file:PATH or NAME[+STEP...]); a bare path that exists is a mapping file, as it always was.
-  const Placement placement = Placement::parse(is_file(file_or_name) ? "file:" + file_or_name : file_or_name);
+  // A placement (file:PATH or NAME[+STEP...]). Algorithm names hold neither '/' nor '.': such a text, or a path
+  // that exists, is a mapping file (a missing one is said to be missing), as it always was.
+  const bool path_like = file_or_name.find_first_of("/.") != std::string::npos;
+  const bool bare_file = file_or_name.rfind("file:", 0) != 0 &&
+                         (is_file(file_or_name) || path_like || std::filesystem::exists(file_or_name));
+  const Placement placement = Placement::parse(bare_file ? "file:" + file_or_name : file_or_name);
   const Mapping mapping = placement.is_file()
                               ? read_mapping_file(placement.path(), p.machine.allocation.num_slots())
                               : map_tasks(placement.str(), p.graph, p.machine.allocation, p.options);
   if (mapping.num_tasks() != p.graph.num_tasks())
     throw std::invalid_argument("--mapping: '" + file_or_name + "' places " + std::to_string(mapping.num_tasks()) +
                                 " tasks but the graph has " + std::to_string(p.graph.num_tasks()));
-  mapping.validate(p.options.max_tasks_per_slot);
+  try {
+    mapping.validate(p.options.max_tasks_per_slot);
+  } catch (const std::invalid_argument& e) {  // name the file or algorithm the bad mapping came from
+    throw std::invalid_argument("--mapping '" + file_or_name + "': " + e.what());
+  }
   return mapping;
 }
 

@@ -11,10 +11,12 @@
 #include <sstream>
 
 #include "tamp/auto.hpp"
+#include "tamp/error.hpp"
 #include "tamp/generators.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/io/mapping_file.hpp"
+#include "tamp/io/output_file.hpp"
 #include "tamp/io/phases_file.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
@@ -22,12 +24,6 @@
 
 namespace tamp::tools {
 namespace {
-
-std::ofstream open_output(const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("--out: cannot write '" + path + "'");
-  return out;
-}
 
 void print_metrics(const Metrics& m) {
   fmt::print("messages           {}\n", m.messages);
@@ -92,8 +88,9 @@ int run_map(const MapArgs& args) {
   } else {
     mapping = map_tasks(args.algorithm, p.graph, p.machine.allocation, p.options);
   }
-  std::ofstream out = open_output(args.out);
-  write_mapping(out, mapping, p.machine, format);
+  OutputFiles files;  // written whole once the mapping and its format were accepted, or not at all
+  write_mapping(files.add(args.out, "--out"), mapping, p.machine, format);
+  files.commit();
   return 0;
 }
 
@@ -110,24 +107,23 @@ int run_eval(const EvalArgs& args) {
 
 int run_gen(const GenArgs& args) {
   const TaskGraph graph = generate_graph(args.spec);
-  std::ofstream out = open_output(args.out);
+  OutputFiles files;         // G, and G.phases / G.xyz beside it: all of them or none
   if (graph.has_phases()) {  // G.phases beside G.graph: the collectives and the phases of the model
     std::filesystem::path phases(args.out);
     phases.replace_extension(".phases");
-    std::ofstream file = open_output(phases.string());
-    write_phases(file, graph);
+    write_phases(files.add(phases.string(), "--out"), graph);
   }
   if (args.edges) {
-    write_edge_list(out, graph);
-    return 0;
+    write_edge_list(files.add(args.out, "--out"), graph);
+  } else {
+    write_metis_graph(files.add(args.out, "--out"), graph);
+    if (graph.has_coordinates()) {
+      std::filesystem::path xyz(args.out);
+      xyz.replace_extension(".xyz");
+      write_coordinates(files.add(xyz.string(), "--out"), graph);
+    }
   }
-  write_metis_graph(out, graph);
-  if (graph.has_coordinates()) {
-    std::filesystem::path xyz(args.out);
-    xyz.replace_extension(".xyz");
-    std::ofstream coords = open_output(xyz.string());
-    write_coordinates(coords, graph);
-  }
+  files.commit();
   return 0;
 }
 
@@ -139,7 +135,15 @@ int run_compare(const CompareArgs& args) {
   } else {
     std::stringstream list(args.algorithms);
     for (std::string name; std::getline(list, name, ',');) names.push_back(name);
+    if (args.algorithms.empty() || args.algorithms.back() == ',') names.push_back("");
   }
+  for (const std::string& name : names)
+    require(!name.empty(), "--algorithms '" + args.algorithms + "': an empty entry (names, comma-separated)");
+  const long long capacity = 1LL * p.machine.allocation.num_slots() * p.options.max_tasks_per_slot;
+  require(p.graph.num_tasks() <= capacity,
+          fmt::format("the graph has {} tasks, more than the machine's {} slots x --max-tasks-per-slot {}",
+                      p.graph.num_tasks(), p.machine.allocation.num_slots(), p.options.max_tasks_per_slot));
+  int measured = 0;
   if (!args.json)
     fmt::print("{:<14} {:>12} {:>9} {:>8} {:>12} {:>12} {:>8} {:>12} {:>10}\n", "algorithm", "hop-bytes",
                "hops/B", "max dil", "max link", "congestion", "offnode", "predicted s", "time (ms)");
@@ -165,6 +169,7 @@ int run_compare(const CompareArgs& args) {
       continue;
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    ++measured;
     const Metrics m = evaluate(p.graph, p.machine.allocation, mapping);
     if (args.json) {
       std::cout << nlohmann::json{{"algorithm", name}, {"time_ms", ms}, {"metrics", m}}.dump() << "\n";
@@ -174,6 +179,8 @@ int run_compare(const CompareArgs& args) {
                  100 * m.offnode_fraction, m.predicted_comm_time, ms);
     }
   }
+  require(measured > 0,
+          "no algorithm of --algorithms " + args.algorithms + " applies to this graph and machine");
   if (auto_result && !args.json) {
     fmt::print("\n");
     std::cout.flush();

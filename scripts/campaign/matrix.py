@@ -32,10 +32,13 @@ def read_keyed(path):
     """`key values` lines of a file -> {key: [values]}, with the line of each key for messages."""
     entries = {}
     try:
-        with open(path) as f:
+        with open(path, encoding="utf-8") as f:
             lines = f.readlines()
     except OSError as e:
         raise MatrixError(f"{path}: cannot read: {e.strerror}")
+    except UnicodeDecodeError as e:
+        line = e.object[:e.start].count(b"\n") + 1
+        raise MatrixError(f"{path}:{line}: not UTF-8 text (byte 0x{e.object[e.start]:02x})")
     for number, line in enumerate(lines, 1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -56,8 +59,24 @@ def positive_ints(path, key, values, number):
     except ValueError:
         out = []
     if not out or min(out) <= 0:
-        raise MatrixError(f"{path}:{number}: '{key}' needs positive integers")
-    return out
+        raise MatrixError(f"{where(path, number)}: '{key}' needs positive integers")
+    return distinct(path, key, out, number)
+
+
+def where(path, number):
+    """FILE:LINE, or the option's name alone for values given on the command line (number 0)."""
+    return f"{path}:{number}" if number else path
+
+
+def distinct(path, key, values, number):
+    """`values` unchanged, or an error naming the first one given twice (it would be run and reported twice)."""
+    seen = set()
+    for v in values:
+        if v == "" or v in seen:
+            raise MatrixError(f"{where(path, number)}: '{key}' " +
+                              ("has an empty entry" if v == "" else f"lists {v} twice"))
+        seen.add(v)
+    return values
 
 
 def dims_create(ranks, ndims):
@@ -85,7 +104,7 @@ def substitute(words, ranks):
             out.append(w.format(**values))
         except (KeyError, IndexError, ValueError) as e:
             raise MatrixError(f"unknown placeholder in '{w}' ({e}); known: {{ranks}}, {{procs2}}, {{procs3}}, "
-                             "{{px}}, {{py}}, {{pz}}, {{nd}}")
+                              "{px}, {py}, {pz}, {nd}")
     return out
 
 
@@ -116,7 +135,7 @@ class Deck:
         self.path = path
         self.app = entries["app"][0][0]
         self.args = entries.get("args", ([], 0))[0]
-        self.mappings = entries.get("mappings", ([], 0))[0]
+        self.mappings = distinct(path, "mappings", *entries.get("mappings", ([], 0)))
         self.scales = positive_ints(path, "scales", *entries["scales"]) if "scales" in entries else None
         self.graph = " ".join(entries["graph"][0]) if "graph" in entries else None
         self.compute = compute_model(path, *entries["compute"]) if "compute" in entries else None
@@ -145,7 +164,7 @@ class Campaign:
         self.machine = here if os.path.exists(here) else machine
         self.apps = entries["apps"][0]
         self.scales = positive_ints(path, "scales", *entries["scales"])
-        self.mappings = entries["mappings"][0]
+        self.mappings = distinct(path, "mappings", entries["mappings"][0], entries["mappings"][1])
         self.repeat = positive_ints(path, "repeat", *entries["repeat"])[0] if "repeat" in entries else 1
         self.smpirun = entries.get("smpirun", ([], 0))[0]
         self.compute = entries.get("compute", (["deck"], 0))[0]
@@ -181,6 +200,10 @@ def expand(campaign, decks, apps, binary_exists):
         scales = deck.scales if deck.scales is not None else campaign.scales
         mappings = campaign.mappings + [m for m in deck.mappings if m not in campaign.mappings]
         for ranks in scales:
+            try:  # every placeholder of every scale, before the first run
+                deck.args_for(ranks), deck.graph_for(ranks)
+            except MatrixError as e:
+                raise MatrixError(f"{deck.path}: at {ranks} ranks: {e}")
             for mapping in mappings:
                 runs.append({"app": deck.app, "ranks": ranks, "mapping": mapping, "deck": deck,
                              "compute": deck.compute if campaign.compute == "deck" else "measured"})

@@ -133,5 +133,16 @@ TEST(Generators, BadSpecsNameTheSpec) {
   }
 }
 
+TEST(Generators, MessagesAboveTheFileFormatsCapAreRefused) {
+  // 10^8 x 10^8 faces of 8-byte cells: 8e16 bytes, above the 2^53 that graph and phases files hold.
+  try {
+    generate_graph("stencil3d:2x2x2,local=100000000x100000000x100000000");
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("more than the 2^53 bytes"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(generate_graph("stencil3d:2x2x2,local=1000x1000x1000"));
+}
+
 }  // namespace
 }  // namespace tamp

@@ -84,12 +84,25 @@ TEST(MappingFile, LauncherFiles) {
   const MachineDescription d = machine();
   const Mapping m({5, 0, 2, 1, 3}, 6);
   EXPECT_EQ(write(m, d, MappingFormat::openmpi_rankfile),
-            "rank 0=hostC slot=1\nrank 1=hostA slot=0\nrank 2=node0 slot=0\nrank 3=hostA slot=1\n"
-            "rank 4=node0 slot=1\n");
-  EXPECT_EQ(write(m, d, MappingFormat::slurm_hostfile), "hostC\nhostA\nnode0\nhostA\nnode0\n");
+            "rank 0=hostC slot=1\nrank 1=hostA slot=0\nrank 2=node-0 slot=0\nrank 3=hostA slot=1\n"
+            "rank 4=node-0 slot=1\n");
+  EXPECT_EQ(write(m, d, MappingFormat::slurm_hostfile), "hostC\nhostA\nnode-0\nhostA\nnode-0\n");
   EXPECT_EQ(write(m, d, MappingFormat::simgrid_hostfile), "node-6\nnode-3\nnode-0\nnode-3\nnode-0\n");
-  // Router coordinates, then t = index on router * cores + core.
-  EXPECT_EQ(write(m, d, MappingFormat::bluegene_mapfile), "1 1 1\n1 0 2\n0 0 0\n1 0 3\n0 0 1\n");
+  // Blue Gene has 3D (P) or 5D (Q) tori with one node per router: this 2D, 2-per-router machine is refused.
+  EXPECT_THROW(write(m, d, MappingFormat::bluegene_mapfile), std::invalid_argument);
+}
+
+TEST(MappingFile, BlueGeneMapfile) {
+  // Router coordinates, then t = the core: BG/P "x y z t".
+  const MachineDescription bgp = parse_machine_spec("torus:2x2x2,cores=2");
+  EXPECT_EQ(write(Mapping({3, 0, 5}, 16), bgp, MappingFormat::bluegene_mapfile),
+            "1 0 0 1\n0 0 0 0\n0 1 0 1\n");
+  EXPECT_THROW(
+      write(Mapping({0}, 16), parse_machine_spec("torus:2x2x2x2,cores=1"), MappingFormat::bluegene_mapfile),
+      std::invalid_argument);  // 4D: neither BG/P nor BG/Q
+  EXPECT_THROW(write(Mapping({0}, 16), parse_machine_spec("torus:2x2x2,cores=1,npr=2"),
+                     MappingFormat::bluegene_mapfile),
+               std::invalid_argument);  // t would run past the cores of a node
 }
 
 TEST(MappingFile, CrayRankOrder) {
@@ -131,7 +144,9 @@ TEST(MappingFile, WriterChecks) {
   const MachineDescription d = machine();
   EXPECT_THROW(write(Mapping({6}, 7), d, MappingFormat::slots),
                std::invalid_argument);  // beyond the allocation
-  EXPECT_THROW(write(Mapping({0, 0}, 6), d, MappingFormat::bluegene_mapfile), std::invalid_argument);
+  EXPECT_THROW(
+      write(Mapping({0, 0}, 16), parse_machine_spec("torus:2x2x2,cores=2"), MappingFormat::bluegene_mapfile),
+      std::invalid_argument);  // two tasks on one slot
   EXPECT_EQ(write(Mapping({0, 0}, 6), d, MappingFormat::slurm_hostfile), "hostA\nhostA\n");
 }
 

@@ -16,6 +16,7 @@
 
 #include "tamp/discovery/discover.hpp"
 #include "tamp/discovery/topo_manager.hpp"
+#include "tamp/io/output_file.hpp"
 #include "tamp/torus.hpp"
 
 namespace {
@@ -118,9 +119,7 @@ int run(int argc, char** argv, int rank) {
         text << "# tamp-topo: topology '" << p.source << "' found by " << p.found_by << ", "
              << p.slot_of_rank.size() << " ranks; nodes in rank order\n";
         tamp::write_machine(text, job_machine(p));
-        std::ofstream file(options.out);
-        file << text.str();
-        if (!file) throw std::runtime_error("cannot write '" + options.out + "'");
+        tamp::write_output_file(options.out, "--out", text.str());
         fmt::print("  wrote {}\n", options.out);
       } catch (const std::exception& e) {
         fmt::print(stderr, "tamp-topo: error: {}\n", e.what());

@@ -1,6 +1,7 @@
 // Mapping files: one slot per task and line; the names of the launcher formats.
 #include "tamp/io/mapping_file.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -32,6 +33,9 @@ Mapping parse_mapping(std::istream& in, const std::string& source, int num_slots
 }
 
 Mapping read_mapping_file(const std::string& path, int num_slots) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))  // a folder opens as a stream that reads nothing
+    throw std::runtime_error(path + ": cannot open the mapping file: it is a folder");
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path + ": cannot open the mapping file");
   return parse_mapping(in, path, num_slots);

@@ -14,7 +14,8 @@ namespace {
 std::string host_name(const MachineDescription& d, int allocated_node) {
   const std::size_t i = static_cast<std::size_t>(allocated_node);
   if (i < d.hostnames.size() && !d.hostnames[i].empty()) return d.hostnames[i];
-  return "node" + std::to_string(d.allocation.node(allocated_node));
+  // The one convention of hostless nodes, as in SimGrid files and --topology file:.
+  return "node-" + std::to_string(d.allocation.node(allocated_node));
 }
 
 std::vector<int> tasks_per_slot(const Mapping& mapping, int num_slots) {
@@ -64,6 +65,14 @@ void write_cray(std::ostream& out, const Mapping& mapping, int num_slots) {
 void write_bluegene(std::ostream& out, const Mapping& mapping, const MachineDescription& d) {
   const auto* torus = dynamic_cast<const Torus*>(d.machine.get());
   require(torus != nullptr, "write_mapping: a Blue Gene mapfile needs a torus or mesh machine");
+  // BG/P reads "x y z t" and BG/Q "a b c d e t", one node per router: other shapes cannot be written.
+  const std::size_t dims = torus->router_coords(0).size();
+  require(dims == 3 || dims == 5,
+          "write_mapping: a Blue Gene mapfile needs a 3D (BG/P) or 5D (BG/Q) torus, this one has " +
+              std::to_string(dims) + " dimensions");
+  require(torus->nodes_per_router() == 1,
+          "write_mapping: a Blue Gene mapfile needs one node per router, this machine has " +
+              std::to_string(torus->nodes_per_router()));
   const std::vector<int> count = tasks_per_slot(mapping, d.allocation.num_slots());
   for (std::size_t s = 0; s < count.size(); ++s)
     if (count[s] > 1)
@@ -74,7 +83,7 @@ void write_bluegene(std::ostream& out, const Mapping& mapping, const MachineDesc
     const int slot = mapping.slot(t);
     const int node = a.machine_node_of_slot(slot);
     for (int c : torus->router_coords(torus->router_of_node(node))) out << c << ' ';
-    out << (node % torus->nodes_per_router()) * a.max_cores_per_node() + a.core_of_slot(slot) << '\n';
+    out << a.core_of_slot(slot) << '\n';
   }
 }
 

@@ -92,6 +92,13 @@ class Problem {
 /// mapping name (each optionally followed by +STEP...). The message of an unknown name lists both sets.
 void check_mapping_names(const std::vector<std::string>& specs, const Problem& problem);
 
+/// With several placements (--compare), computes each one as its run would and throws std::invalid_argument
+/// naming the entry when one cannot be made (a file: of the wrong length or with slots out of range, an
+/// algorithm that does not apply): checked before the first run. No MPI; deterministic, so every rank reaches
+/// the same verdict.
+void check_compared_placements(const std::vector<std::string>& specs, const Problem& problem,
+                               const Placement& placement, const CommonOptions& options);
+
 /// reorder_ranks() for a spec that may also name one of problem's app mappings. Collective on `world`.
 Reordering reorder_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
                          const MapOptions& options, MPI_Comm world);

@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""The campaign driver (scripts/campaign.py) against stand-in apps and launchers: the real tamp-map (TAMP_MAP),
+a fake smpirun that starts the app as its child (as SimGrid's does) and a fake app that records what it ran on.
+Covers provenance (a run made with another machine, deck, mapping or binary is never kept), the signal handling
+(SIGTERM stops the run under way with its children and leaves no half record) and Slurm job scripts (host names
+come from the job)."""
+import json
+import os
+import re
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DRIVER = os.path.join(HERE, "..", "..", "scripts", "campaign.py")
+TAMP_MAP = os.environ.get("TAMP_MAP", "")
+
+FAKE_APP = textwrap.dedent("""\
+    #!/usr/bin/env python3
+    # Stand-in app: one JSON record naming its arguments and the hostfile it was launched with.
+    import json, os, sys, time
+    argv = sys.argv[1:]
+    out = argv[argv.index("--json") + 1]
+    if os.environ.get("FAKE_APP_PIDFILE"):
+        with open(os.environ["FAKE_APP_PIDFILE"], "w") as f:
+            f.write(str(os.getpid()))
+        time.sleep(600)
+    hostfile = os.environ.get("FAKE_HOSTFILE", "")
+    hosts = open(hostfile).read() if hostfile else ""
+    record = {"app": "stencil", "mapping": "x", "ranks": 1, "threads": 1, "machine": "m", "verified": True,
+              "time": {"total": 1.0, "compute": 0.5, "comm": 0.5}, "metrics": {"hop_bytes": 1.0},
+              "argv": argv, "hosts": hosts}
+    with open(out, "a") as f:
+        f.write(json.dumps(record) + "\\n")
+    """)
+
+# smpirun -np N -platform P -hostfile H [options] APP ARGS: runs APP as a child, like the simulator does.
+FAKE_SMPIRUN = textwrap.dedent("""\
+    #!/usr/bin/env python3
+    import os, subprocess, sys
+    argv = sys.argv[1:]
+    hostfile = argv[argv.index("-hostfile") + 1]
+    app = next(i for i, a in enumerate(argv) if os.path.basename(a).startswith("tamp-"))
+    sys.exit(subprocess.call(argv[app:], env=dict(os.environ, FAKE_HOSTFILE=hostfile)))
+    """)
+
+DECK = textwrap.dedent("""\
+    app      stencil
+    args     --stencil 7 --local 4x4x4 --procs {procs3}
+    graph    stencil3d:{procs3},local=4x4x4
+    compute  cell=1e-9
+    """)
+
+
+def executable(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+
+
+@unittest.skipUnless(os.access(TAMP_MAP, os.X_OK), "TAMP_MAP must name the tamp-map binary")
+class CampaignTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="tamp-campaign-test-")
+        self.build = os.path.join(self.dir, "build")
+        os.makedirs(os.path.join(self.build, "mapping", "tools"))
+        os.symlink(os.path.abspath(TAMP_MAP), os.path.join(self.build, "mapping", "tools", "tamp-map"))
+        executable(os.path.join(self.build, "mapping", "simgrid", "libtamp-simgrid-platform.so"), "")
+        for base in ("sim", ""):
+            executable(os.path.join(self.build, base, "apps", "stencil", "tamp-stencil"), FAKE_APP)
+        executable(os.path.join(self.dir, "bin", "smpirun"), FAKE_SMPIRUN)
+        self.decks = os.path.join(self.dir, "decks")
+        os.makedirs(self.decks)
+        self.write_deck(DECK)
+        self.campaign = os.path.join(self.dir, "test.campaign")
+        with open(self.campaign, "w") as f:
+            f.write("machine torus:2x2x2,cores=2\napps stencil\nscales 8\nmappings default blocked\n")
+        self.out = os.path.join(self.dir, "out")
+        self.env = dict(os.environ, TAMP_SMPIRUN=os.path.join(self.dir, "bin", "smpirun"))
+        self.env.pop("FAKE_APP_PIDFILE", None)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def write_deck(self, text):
+        with open(os.path.join(self.decks, "stencil.deck"), "w") as f:
+            f.write(text)
+
+    def driver(self, *extra, launcher="sim"):
+        return [sys.executable, DRIVER, self.campaign, "--build", self.build, "--decks", self.decks, "--out",
+                self.out, "--launcher", launcher, *extra]
+
+    def run_driver(self, *extra, ok=True, launcher="sim"):
+        done = subprocess.run(self.driver(*extra, launcher=launcher), stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, env=self.env, timeout=300)
+        if ok:
+            self.assertEqual(done.returncode, 0, done.stdout)
+        return done
+
+    def record(self, mapping):
+        with open(os.path.join(self.out, "runs", f"stencil-n8-{mapping}.jsonl")) as f:
+            return json.loads(f.readlines()[-1])
+
+    # Provenance
+    def test_resume_keeps_runs_of_the_same_setting(self):
+        self.run_driver()
+        out = self.run_driver("--resume").stdout
+        self.assertEqual(out.count("done before, kept"), 2, out)
+
+    def test_resume_reruns_a_changed_machine(self):
+        self.run_driver("--machine", "torus:2x2x2,cores=2")
+        out = self.run_driver("--machine", "torus:2x2x2,cores=4", "--resume").stdout
+        self.assertNotIn("done before, kept", out)
+        self.assertEqual(out.count("run again"), 2, out)
+        # Both runs placed on the new machine's hosts: 4 ranks per host.
+        for mapping in ("default", "blocked"):
+            hosts = self.record(mapping)["hosts"].split()
+            self.assertEqual(len(hosts), 8)
+            self.assertEqual(max(hosts.count(h) for h in hosts), 4, hosts)
+
+    def test_platform_files_follow_the_machine(self):
+        self.write_deck(DECK.replace("graph", "# graph"))  # placed by the per-scale hostfile, not tamp-map
+        self.run_driver("--machine", "torus:2x2x2,cores=2")
+        self.run_driver("--machine", "torus:2x2x2,cores=4")
+        with open(os.path.join(self.out, "platform", "hostfile-8")) as f:
+            hosts = f.read().split()
+        self.assertEqual(hosts, ["node-0"] * 4 + ["node-1"] * 4)
+
+    def test_resume_reruns_a_changed_deck(self):
+        self.run_driver()
+        self.write_deck(DECK.replace("4x4x4", "6x6x6"))
+        out = self.run_driver("--resume").stdout
+        self.assertNotIn("done before, kept", out)
+        self.assertIn("6x6x6", self.record("default")["argv"])
+
+    def test_resume_reruns_a_changed_binary(self):
+        self.run_driver()
+        app = os.path.join(self.build, "sim", "apps", "stencil", "tamp-stencil")
+        with open(app, "a") as f:
+            f.write("# rebuilt\n")
+        out = self.run_driver("--resume").stdout
+        self.assertNotIn("done before, kept", out)
+
+    def test_report_marks_runs_of_another_machine_stale(self):
+        self.run_driver("--machine", "torus:2x2x2,cores=2")
+        done = self.run_driver("--machine", "torus:2x2x2,cores=4", "--report-only", ok=False)
+        self.assertNotEqual(done.returncode, 0, done.stdout)
+        self.assertIn("stale: made with another machine", done.stdout)
+
+    # Bad input: one line, exit status 1, before any run
+    def expect_error(self, regex, *extra):
+        done = self.run_driver(*extra, ok=False)
+        self.assertEqual(done.returncode, 1, done.stdout)
+        self.assertNotIn("Traceback", done.stdout)
+        self.assertRegex(done.stdout, "^campaign: error: " + regex)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "runs")), "a run was started")
+
+    def write_campaign(self, text):
+        with open(self.campaign, "wb") as f:
+            f.write(text)
+
+    def test_non_utf8_campaign_file(self):
+        self.write_campaign(b"machine torus:2x2x2,cores=2\napps stencil \xff\nscales 8\nmappings default\n")
+        self.expect_error(r".*test.campaign:2: not UTF-8 text")
+
+    def test_duplicate_scales_and_mappings(self):
+        self.write_campaign(b"machine torus:2x2x2,cores=2\napps stencil\nscales 8 8\nmappings default\n")
+        self.expect_error(r".*test.campaign:3: 'scales' lists 8 twice")
+        self.write_campaign(b"machine torus:2x2x2,cores=2\napps stencil\nscales 8\nmappings default\n")
+        self.expect_error(r"--mappings: '--mappings' lists blocked twice", "--mappings", "default,blocked,blocked")
+        self.expect_error(r"--mappings: '--mappings' has an empty entry", "--mappings", "default,,blocked")
+
+    def test_campaign_without_default(self):
+        self.expect_error(r"mappings blocked: 'default' is missing", "--mappings", "blocked")
+
+    def test_deck_placeholders_checked_first(self):
+        self.write_deck(DECK.replace("{procs3}", "{pq}", 1))
+        done = self.run_driver(ok=False)
+        self.assertIn("unknown placeholder in '{pq}'", done.stdout)
+        self.assertIn("known: {ranks}, {procs2}, {procs3}, {px}", done.stdout)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "runs")), "a run was started")
+
+    # Signals
+    def test_sigterm_stops_the_run_and_its_children(self):
+        pidfile = os.path.join(self.dir, "app.pid")
+        env = dict(self.env, FAKE_APP_PIDFILE=pidfile)
+        driver = subprocess.Popen(self.driver(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                  env=env)
+        while not os.path.exists(pidfile) or not read(pidfile):  # the app is running
+            self.assertIsNone(driver.poll(), "the driver ended before its first run started")
+            time.sleep(0.1)
+        app = int(read(pidfile))
+        driver.send_signal(signal.SIGTERM)
+        out, _ = driver.communicate(timeout=120)
+        self.assertNotEqual(driver.returncode, 0, out)
+        self.assertIn("campaign: stopped by SIGTERM", out)
+        self.assertFalse(alive(app), f"the app (pid {app}) outlived the driver")
+        runs = os.listdir(os.path.join(self.out, "runs"))
+        self.assertEqual([f for f in runs if f.endswith((".trial", ".status", ".key"))], [], runs)
+
+    # Slurm job scripts
+    def test_slurm_hostfile_names_the_jobs_hosts(self):
+        self.run_driver(launcher="srun")
+        jobs = os.path.join(self.out, "jobs")
+        script = os.path.join(jobs, "stencil-n8-blocked.sh")
+        text = read(script)
+        self.assertIn("#SBATCH --nodes=4", text)
+        self.assertIn("scontrol show hostnames", text)
+        self.assertFalse([f for f in os.listdir(jobs) if f.endswith(".hostfile")], "a hostfile with made-up names")
+        # Run it with stand-ins for scontrol and srun: the hostfile holds the job's hosts, two ranks each.
+        bin_dir = os.path.join(self.dir, "slurm-bin")
+        seen = os.path.join(self.dir, "srun-hostfile")
+        executable(os.path.join(bin_dir, "scontrol"), "#!/bin/sh\nprintf 'c11\\nc12\\nc13\\nc14\\n'\n")
+        executable(os.path.join(bin_dir, "srun"), f"#!/bin/sh\ncp \"$SLURM_HOSTFILE\" {seen}\n")
+        env = dict(self.env, PATH=bin_dir + os.pathsep + os.environ["PATH"], SLURM_JOB_NODELIST="c[11-14]",
+                   SLURM_JOB_ID="7", TAMP_LAUNCHER_FILE="1", TMPDIR=self.dir)
+        done = subprocess.run(["bash", script], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertEqual(done.returncode, 0, done.stdout)
+        hosts = read(seen).split()
+        self.assertEqual(sorted(hosts), sorted(["c11", "c12", "c13", "c14"] * 2), hosts)
+        # Too few hosts in the job: the script says so and runs nothing.
+        executable(os.path.join(bin_dir, "scontrol"), "#!/bin/sh\nprintf 'c11\\n'\n")
+        os.remove(seen)
+        done = subprocess.run(["bash", script], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertNotEqual(done.returncode, 0)
+        self.assertRegex(done.stdout, re.escape("the job has 1 nodes, the placement needs 4"))
+        self.assertFalse(os.path.exists(seen))
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def alive(pid):
+    """True while the process exists and is not a zombie waiting for its parent."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+if __name__ == "__main__":
+    unittest.main()
