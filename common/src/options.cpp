@@ -10,6 +10,7 @@
 #include "tamp/app/backend.hpp"
 #include "tamp/app/compute_model.hpp"
 #include "tamp/placement.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp::app {
 namespace {

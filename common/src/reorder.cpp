@@ -133,8 +133,9 @@ void check_compared_placements(const std::vector<std::string>& specs, const Prob
   // apply stops the job before the first run rather than after half of them were measured.
   for (const std::string& spec : specs) {
     try {
-      if (spec.rfind("file:", 0) != 0 && is_app_mapping(problem, split_steps(spec).first))
-        compute_app_mapping(problem, placement.job, spec, map_options(options));
+      const tamp::Placement parsed = tamp::Placement::parse(spec);
+      if (parsed.names_one_of(problem.app_mappings()))
+        compute_app_mapping(problem, placement.job, parsed, map_options(options));
       else
         compute_mapping(problem.task_graph(), placement.job, spec, map_options(options));
     } catch (const std::exception& e) {
