@@ -26,7 +26,7 @@ int ghost_layer(const BlockLayout& layout, int face) {
 
 }  // namespace
 
-HaloExchange::HaloExchange(const HaloSpec& spec, const Block& block, MPI_Comm comm)
+HaloExchange::HaloExchange(const HaloSpec& spec, const Block& block, MPI_Comm comm, bool folded)
     : layout_(block.layout), neighbor_(block.neighbor), total_vars_(spec.vars), comm_(comm) {
   if (spec.diagonals()) {
     stages_ = {
@@ -36,8 +36,9 @@ HaloExchange::HaloExchange(const HaloSpec& spec, const Block& block, MPI_Comm co
   }
   for (int f = 0; f < kFaces; ++f) {
     if (neighbor_[f] < 0) continue;
-    send_[f].resize(static_cast<std::size_t>(face_cells(layout_, f) * total_vars_));
-    recv_[f].resize(send_[f].size());
+    const auto count = static_cast<std::size_t>(face_cells(layout_, f) * total_vars_);
+    send_[f] = app::FieldMemory(count, folded);
+    recv_[f] = app::FieldMemory(count, folded);
   }
   requests_.reserve(2 * kFaces);
 }

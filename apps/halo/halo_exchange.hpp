@@ -9,13 +9,15 @@
 #include <vector>
 
 #include "halo_block.hpp"
+#include "tamp/app/field_memory.hpp"
 
 namespace tamp::halo {
 
 class HaloExchange {
  public:
-  /// `comm`: the reordered communicator (rank == task). No communication here.
-  HaloExchange(const HaloSpec& spec, const Block& block, MPI_Comm comm);
+  /// `comm`: the reordered communicator (rank == task). No communication here. `folded`: message buffers
+  /// folded across ranks (a skeleton run of the simulated build, tamp/app/field_memory.hpp).
+  HaloExchange(const HaloSpec& spec, const Block& block, MPI_Comm comm, bool folded);
   HaloExchange(const HaloExchange&) = delete;
   HaloExchange& operator=(const HaloExchange&) = delete;
 
@@ -35,8 +37,8 @@ class HaloExchange {
   int total_vars_;
   std::vector<std::vector<int>> stages_;  // faces exchanged together
   MPI_Comm comm_;
-  std::array<std::vector<double>, kFaces> send_;
-  std::array<std::vector<double>, kFaces> recv_;
+  std::array<app::FieldMemory, kFaces> send_;
+  std::array<app::FieldMemory, kFaces> recv_;
   std::vector<MPI_Request> requests_;
 };
 
