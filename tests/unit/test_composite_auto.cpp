@@ -118,6 +118,21 @@ TEST(Auto, BeatsTheLauncherOnMultiCoreNodes) {
   EXPECT_LT(chosen, 0.75 * by_default);
 }
 
+TEST(Auto, RefusesAJobFarSmallerThanAHugeAllocation) {
+  // 16 tasks on 2^21 slots (a whole 2048x1024 mesh): refused before any candidate runs, naming the sizes; the
+  // same job on the 4x4 corner of the machine maps.
+  const Allocation huge = Allocation::whole_machine(test::make_torus({2048, 1024}, false), 1);
+  try {
+    map_tasks("auto", test::stencil({4, 4}, 5), huge);
+    ADD_FAILURE() << "auto accepted 16 tasks on 2^21 slots";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("16 tasks on an allocation of 2097152 slots"), std::string::npos)
+        << e.what();
+  }
+  const Allocation small = Allocation::whole_machine(test::make_torus({4, 4}, false), 1);
+  EXPECT_EQ(map_tasks("auto", test::stencil({4, 4}, 5), small).num_tasks(), 16);
+}
+
 TEST(Auto, TooManyTasksIsStillAnError) {
   const Allocation alloc = Allocation::whole_machine(test::make_torus({2, 2}), 1);
   EXPECT_THROW(map_tasks("auto", test::stencil({4, 4}, 5), alloc), std::invalid_argument);
