@@ -11,6 +11,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "tamp/app/memory.hpp"
 #include "tamp/io/output_file.hpp"
 
 namespace tamp::halo {
@@ -205,6 +206,13 @@ HaloSpec make_spec(const HaloOptions& o, int ranks) {
   choose_procs(o, ranks, spec);
   choose_sizes(o, spec);
   spec.vars = o.num_vars;
+  // One rank holds num_vars + 1 blocks with their ghost layers, and a send and a receive buffer per face.
+  const std::array<double, 3> g{spec.local[0] + 2.0, spec.local[1] + 2.0, spec.local[2] + 2.0};
+  const double faces = 2 * (g[1] * g[2] + g[0] * g[2] + g[0] * g[1]);
+  app::require_memory(8 * (spec.vars + 1.0) * g[0] * g[1] * g[2] + 2 * 8 * spec.vars * faces,
+                      fmt::format("--num_vars {} with {}x{}x{} cells per rank", spec.vars, spec.local[0],
+                                  spec.local[1], spec.local[2]),
+                      fmt::format("{} blocks and 2 x 6 face buffers", spec.vars + 1));
   spec.percent_sum = o.percent_sum;
   spec.spikes = o.num_spikes;
   spec.tsteps = o.num_tsteps;
