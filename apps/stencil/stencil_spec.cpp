@@ -11,6 +11,7 @@
 
 #include "tamp/app/extents.hpp"
 #include "tamp/app/iteration_options.hpp"
+#include "tamp/app/memory.hpp"
 #include "tamp/text.hpp"
 
 namespace tamp::stencil {
@@ -90,6 +91,11 @@ void choose_grid(const StencilOptions& o, int ranks, StencilSpec& spec) {
     throw std::invalid_argument("the local block " + extents_text(spec.local, D) +
                                 " is too large for one rank");
   }
+  // Two fields of the block with its halo, per rank, against the node's memory (before anything is built).
+  app::require_memory(16.0 * static_cast<double>(cells),
+                      o.global.empty() ? "--local " + extents_text(spec.local, D)
+                                       : "--global " + o.global + " on " + extents_text(spec.procs, D) + " ranks",
+                      "two fields of " + extents_text(spec.local, D) + " cells and their halo");
   for (int d = 0; d < 3; ++d) spec.global[d] = static_cast<std::int64_t>(spec.local[d]) * spec.procs[d];
 }
 
