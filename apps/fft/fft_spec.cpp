@@ -12,6 +12,7 @@
 #include "distribution.hpp"
 #include "tamp/app/extents.hpp"
 #include "tamp/app/iteration_options.hpp"
+#include "tamp/app/memory.hpp"
 #include "tamp/generators.hpp"
 #include "tamp/text.hpp"
 
@@ -177,6 +178,10 @@ FftSpec make_spec(const FftOptions& options, int ranks) {
     throw std::invalid_argument("--size " + extents_text(spec.n) + " is too large for " +
                                 std::to_string(ranks) + " ranks (2^30 elements per rank at most)");
   }
+  // Per rank: the layouts x, y, z, the input kept for the check, a send and a receive buffer (complex doubles).
+  app::require_memory(6 * 16 * static_cast<double>(largest),
+                      "--size " + extents_text(spec.n) + " on " + std::to_string(ranks) + " ranks",
+                      "6 arrays of up to " + std::to_string(static_cast<long long>(largest)) + " complex elements");
   choose_pipeline(options, spec);
   spec.reference = options.reference;
   spec.iterations = options.iterations;

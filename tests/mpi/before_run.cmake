@@ -21,6 +21,9 @@ tamp_add_mpi_error_test(NAME lanczos-error-memory-estimate RANKS 1
 tamp_add_mpi_error_test(NAME stencil-error-memory-estimate RANKS 1
                         REGEX "--local 1200x1200x1200: about .* GB per rank \\(two fields of 1200x1200x1200 cells"
                         COMMAND tamp-stencil --stencil 7 --local 1200x1200x1200)
+tamp_add_mpi_error_test(NAME fft-error-memory-estimate RANKS 1
+                        REGEX "--size 1024x1024x512 on 1 ranks: about .* GB per rank \\(6 arrays of up to 536870912"
+                        COMMAND tamp-fft --size 1024x1024x512)
 tamp_add_mpi_error_test(NAME halo-error-memory-estimate RANKS 1
                         REGEX "--num_vars 40 with 1200x1200x1200 cells per rank: about .* GB per rank \\(41 blocks"
                         COMMAND tamp-halo --nx 1200 --ny 1200 --nz 1200 --num_vars 40)
