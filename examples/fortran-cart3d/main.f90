@@ -77,10 +77,10 @@ program fortran_cart3d
   if (rank == 0) then
     write (*, '(a,i0,a,i0,a,i0,a,i0,a)') 'fortran-cart3d: ', nranks, ' ranks, grid ', dims(1), 'x', dims(2), 'x', &
       dims(3), ' on ' // trim(spec)
-    write (*, '(a,g0,a,g0)') 'hop-bytes before ', mb%hop_bytes, ' after ', ma%hop_bytes
-    write (*, '(a,g0,a,g0,a)') 'predicted time before ', mb%predicted_comm_time, ' s after ', &
+    write (*, '(a,es10.4,a,es10.4)') 'hop-bytes before ', mb%hop_bytes, ' after ', ma%hop_bytes
+    write (*, '(a,es10.4,a,es10.4,a)') 'predicted time before ', mb%predicted_comm_time, ' s after ', &
       ma%predicted_comm_time, ' s'
-    write (*, '(a,g0,a,g0,a)') 'time per step before ', step_before, ' s after ', step_after, ' s'
+    write (*, '(a,es10.4,a,es10.4,a)') 'time per step before ', step_before, ' s after ', step_after, ' s'
   end if
   call tamp_mapping_free(before)
   call tamp_mapping_free(after)
