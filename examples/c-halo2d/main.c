@@ -1,5 +1,5 @@
-/* A 2D halo exchange that adopts TAMP's mapping (docs/porting.md): describe the halo as a task graph, map it onto
- * the job's machine, renumber the ranks with MPI_Comm_split, and compare hop-bytes before and after.
+/* A 2D halo exchange that adopts TAMP's mapping (docs/porting.md): describe the halo as a task graph, map it
+ * onto the job's machine, renumber the ranks with MPI_Comm_split, and compare hop-bytes before and after.
  * Usage: mpirun -np N c-halo2d MACHINE   (a machine file or spec with N slots, e.g. torus:4x1,cores=1) */
 #include <mpi.h>
 #include <stdint.h>
@@ -74,7 +74,8 @@ int main(int argc, char** argv) {
   check(tamp_machine_load(argv[1], &machine), argv[1]);
   check(tamp_machine_num_slots(machine, &slots_in_machine), argv[1]);
   if (slots_in_machine != size) {
-    if (rank == 0) fprintf(stderr, "c-halo2d: error: %s has %d slots for %d ranks\n", argv[1], slots_in_machine, size);
+    if (rank == 0)
+      fprintf(stderr, "c-halo2d: error: %s has %d slots for %d ranks\n", argv[1], slots_in_machine, size);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
 
@@ -89,7 +90,8 @@ int main(int argc, char** argv) {
   check(tamp_evaluate(graph, machine, after, &ma), "evaluate");
   check(tamp_mapping_get_slots(after, slots, size), "slots");
 
-  /* 4. Apply: the rank on slot `rank` takes the task mapped there; the code continues on the new communicator. */
+  /* 4. Apply: the rank on slot `rank` takes the task mapped there; the code continues on the new
+   * communicator. */
   int task = 0;
   while (slots[task] != rank) ++task;
   MPI_Comm mapped, mapped_cart;

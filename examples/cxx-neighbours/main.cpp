@@ -1,6 +1,7 @@
-// A code with an irregular neighbour list that adopts TAMP's mapping (docs/porting.md): discovery tells where the
-// ranks run, the gathered neighbour lists are the task graph, MPI_Comm_split applies the mapping, and it prints
-// hop-bytes before and after.
+// A code with an irregular neighbour list that adopts TAMP's mapping (docs/porting.md): discovery tells where
+// the ranks run, the gathered neighbour lists are the task graph, MPI_Comm_split applies the mapping, and it
+// prints hop-bytes before and after.
+//
 // Usage: mpirun -np N cxx-neighbours [TOPOLOGY]   (a discovery source; default $TAMP_TOPOLOGY, else auto)
 #include <mpi.h>
 
@@ -28,8 +29,8 @@ std::vector<int> my_neighbours(int rank, int size) {
   return list;
 }
 
-// The application's own step, unchanged: a message to every neighbour on `comm`, and one from each rank that has
-// this one in its list (`incoming` of them: the lists are not symmetric).
+// The application's own step, unchanged: a message to every neighbour on `comm`, and one from each rank that
+// has this one in its list (`incoming` of them: the lists are not symmetric).
 double step_time(MPI_Comm comm, const std::vector<int>& neighbours, int incoming) {
   std::vector<char> out(kBytes), in(std::size_t(kBytes) * incoming);
   std::vector<MPI_Request> requests;
@@ -65,7 +66,8 @@ int main(int argc, char** argv) {
     MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
     for (int r = 0; r < size; ++r) displs[r + 1] = displs[r] + counts[r];
     std::vector<int> all(displs[size]);
-    MPI_Allgatherv(mine.data(), count, MPI_INT, all.data(), counts.data(), displs.data(), MPI_INT, MPI_COMM_WORLD);
+    MPI_Allgatherv(mine.data(), count, MPI_INT, all.data(), counts.data(), displs.data(), MPI_INT,
+                   MPI_COMM_WORLD);
     std::vector<tamp::Edge> edges;
     std::vector<int> incoming(size, 0);
     for (int t = 0; t < size; ++t)
@@ -94,7 +96,8 @@ int main(int argc, char** argv) {
     const double step_before = step_time(MPI_COMM_WORLD, mine, incoming[rank]);
     const double step_after = step_time(mapped, my_neighbours(task, size), incoming[task]);
     if (rank == 0) {
-      std::printf("cxx-neighbours: %d ranks on %s (found by %s)\n", size, source.c_str(), placement.found_by.c_str());
+      std::printf("cxx-neighbours: %d ranks on %s (found by %s)\n", size, source.c_str(),
+                  placement.found_by.c_str());
       std::printf("hop-bytes before %g after %g\n", mb.hop_bytes, ma.hop_bytes);
       std::printf("predicted time before %g s after %g s\n", mb.predicted_comm_time, ma.predicted_comm_time);
       std::printf("time per step before %g s after %g s\n", step_before, step_after);
