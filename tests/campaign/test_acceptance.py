@@ -147,5 +147,17 @@ class AcceptanceTest(unittest.TestCase):
             self.assertTrue(lines[0].startswith("acceptance: error: ") and message in lines[0], lines[0])
 
 
+    def test_shipped_suites_are_valid(self):
+        """Every suite of inputs/acceptance loads (keys, figures, limits) and names a campaign file that exists."""
+        sys.path.insert(0, os.path.dirname(SCRIPT))
+        import acceptance  # noqa: E402
+        folder = os.path.join(HERE, "..", "..", "inputs", "acceptance")
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".suite.json"))
+        self.assertIn("sim.suite.json", names)
+        for name in names:
+            suite = acceptance.load_suite(os.path.join(folder, name))
+            self.assertTrue(os.path.isfile(suite["campaign"]), name)
+
+
 if __name__ == "__main__":
     unittest.main()
