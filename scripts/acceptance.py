@@ -82,8 +82,11 @@ def run_campaign(suite, args, campaign_out):
     if args.report_only:
         command.append("--report-only")
     print("acceptance: " + " ".join(command), flush=True)
+    table = os.path.join(campaign_out, "runs.csv")
+    if os.path.exists(table):  # an earlier campaign's table must never be judged as this one's
+        os.remove(table)
     subprocess.run(command)
-    if not os.path.exists(os.path.join(campaign_out, "runs.csv")):
+    if not os.path.exists(table):
         if args.launcher in ("srun", "aprun") and not args.report_only:
             print(f"acceptance: submit the scripts in {os.path.join(campaign_out, 'jobs')}, then judge them: "
                   f"scripts/acceptance.py {args.suite} --launcher {args.launcher} --report-only --out {args.out}")

@@ -147,6 +147,16 @@ class AcceptanceTest(unittest.TestCase):
             self.assertTrue(lines[0].startswith("acceptance: error: ") and message in lines[0], lines[0])
 
 
+    def test_campaign_error_is_not_judged_on_an_old_table(self):
+        # The campaign file does not exist: campaign.py refuses it, and the runs.csv of setUp is not judged.
+        result = subprocess.run([sys.executable, SCRIPT, self.suite, "--out", self.out], capture_output=True,
+                                text=True)
+        self.assertEqual(result.returncode, 2, result.stdout)
+        self.assertIn("campaign: error: ", result.stderr)
+        self.assertEqual(result.stderr.strip().splitlines()[-1],
+                         f"acceptance: error: {os.path.join(self.dir, 'none.campaign')}: the campaign wrote no "
+                         "runs.csv (its error is above)")
+
     def test_shipped_suites_are_valid(self):
         """Every suite of inputs/acceptance loads (keys, figures, limits) and names a campaign file that exists."""
         sys.path.insert(0, os.path.dirname(SCRIPT))
