@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Acceptance test of a system (docs/acceptance.md): runs a suite's campaign through scripts/campaign.py, then
+judges it against the suite's thresholds — every app verifies, each mapping's gain over `default`, each figure
+against a recorded baseline of the same system — and writes a table, JSON and JUnit XML.
+
+  scripts/acceptance.py SUITE [--launcher sim|mpirun|srun|aprun] [--out DIR] [--record] [--build DIR]
+  scripts/acceptance.py SUITE --launcher srun --report-only --out DIR   # after the batch jobs ran
+  scripts/acceptance.py SUITE --judge-only --out DIR                    # judge the runs already in DIR
+
+Exit status: 0 when every check passes, 1 when one fails, 2 on bad input or when the campaign could not start.
+"""
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "acceptance"))
+sys.path.insert(0, os.path.join(HERE, "campaign"))
+import judge  # noqa: E402
+import matrix  # noqa: E402  (run_id: the name of a run's files, owned by the campaign)
+import results  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+SUITE_KEYS = {"title", "campaign", "decks", "verify", "gain", "baseline"}
+
+
+class BadInput(Exception):
+    pass
+
+
+def load_suite(path):
+    """The suite file (JSON), checked whole before anything runs."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            suite = json.load(f)
+    except (OSError, ValueError) as e:
+        raise BadInput(f"{path}: {e}")
+    if not isinstance(suite, dict):
+        raise BadInput(f"{path}: expected a JSON object")
+    unknown = set(suite) - SUITE_KEYS
+    if unknown:
+        raise BadInput(f"{path}: unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(SUITE_KEYS))})")
+    if "campaign" not in suite:
+        raise BadInput(f"{path}: no 'campaign' (the campaign file to run, relative to the suite)")
+    folder = os.path.dirname(os.path.abspath(path))
+    for key in ("campaign", "decks"):
+        if key in suite:
+            suite[key] = os.path.join(folder, suite[key])
+    gain = suite.get("gain")
+    if gain is not None:
+        if gain.get("figure", "time_comm") not in judge.FIGURES:
+            raise BadInput(f"{path}: gain figure {gain.get('figure')!r} is not one of {', '.join(judge.FIGURES)}")
+        if not is_fraction(gain.get("max_loss", 0)):
+            raise BadInput(f"{path}: gain max_loss must be a number >= 0 (a fraction: 0.02 is 2%)")
+    base = suite.get("baseline")
+    if base is not None:
+        if "file" not in base:
+            raise BadInput(f"{path}: baseline has no 'file' (where --record writes it, relative to the suite)")
+        base["file"] = os.path.join(folder, base["file"])
+        for figure, tolerance in base.get("tolerance", {}).items():
+            if figure not in judge.FIGURES:
+                raise BadInput(f"{path}: baseline figure {figure!r} is not one of {', '.join(judge.FIGURES)}")
+            if not is_fraction(tolerance):
+                raise BadInput(f"{path}: baseline tolerance of {figure} must be a number >= 0 (0.05 is 5%)")
+    return suite
+
+
+def is_fraction(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+
+
+def run_campaign(suite, args, campaign_out):
+    """scripts/campaign.py does every launch; its exit status only says whether all runs succeeded."""
+    command = [sys.executable, os.path.join(HERE, "campaign.py"), suite["campaign"], "--launcher", args.launcher,
+               "--out", campaign_out, "--build", args.build]
+    if "decks" in suite:
+        command += ["--decks", suite["decks"]]
+    if args.report_only:
+        command.append("--report-only")
+    print("acceptance: " + " ".join(command), flush=True)
+    table = os.path.join(campaign_out, "runs.csv")
+    if os.path.exists(table):  # an earlier campaign's table must never be judged as this one's
+        os.remove(table)
+    subprocess.run(command)
+    if not os.path.exists(table):
+        if args.launcher in ("srun", "aprun") and not args.report_only:
+            print(f"acceptance: submit the scripts in {os.path.join(campaign_out, 'jobs')}, then judge them: "
+                  f"scripts/acceptance.py {args.suite} --launcher {args.launcher} --report-only --out {args.out}")
+            return False
+        raise BadInput(f"{suite['campaign']}: the campaign wrote no runs.csv (its error is above)")
+    return True
+
+
+def number(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def read_rows(campaign_out):
+    """runs.csv of the campaign, with numbers parsed and the time per step from each run's JSON record."""
+    path = os.path.join(campaign_out, "runs.csv")
+    try:
+        with open(path, newline="") as f:
+            raw = list(csv.DictReader(f))
+    except OSError as e:
+        raise BadInput(f"{path}: {e}")
+    rows = []
+    for r in raw:
+        row = {k: number(v) if k in judge.FIGURES else v for k, v in r.items()}
+        row["ranks"] = int(r["ranks"])
+        row["verified"] = {"True": True, "False": False}.get(r.get("verified"))
+        row["time_per_step"] = per_step(row, os.path.join(campaign_out, "runs", matrix.run_id(row) + ".jsonl"))
+        rows.append(row)
+    return rows
+
+
+def per_step(row, json_path):
+    if row.get("time_total") is None:
+        return None
+    try:
+        with open(json_path) as f:
+            iterations = [json.loads(line) for line in f if line.strip()][-1].get("iterations")
+    except (OSError, ValueError, IndexError):
+        return None
+    return row["time_total"] / iterations if iterations else None
+
+
+def system_of(rows, launcher):
+    return {"launcher": launcher, "machine": sorted({r["machine"] for r in rows if r.get("machine")})}
+
+
+def judge_all(suite, rows, args):
+    checks = []
+    if suite.get("verify", True):
+        checks += judge.verified(rows)
+    if suite.get("gain"):
+        checks += judge.gains(rows, suite["gain"])
+    base = suite.get("baseline")
+    if base and not args.record:
+        checks += compare_baseline(base, rows, system_of(rows, args.launcher))
+    return checks
+
+
+def compare_baseline(base, rows, system):
+    try:
+        with open(base["file"]) as f:
+            recorded = json.load(f)
+    except FileNotFoundError:
+        return [judge.check("baseline", "baseline", False, f"no baseline at {base['file']} (record one: --record)")]
+    except (OSError, ValueError) as e:
+        raise BadInput(f"{base['file']}: {e}")
+    if recorded.get("system") != system:
+        return [judge.check("baseline system", "baseline", False,
+                            f"the baseline was recorded on {recorded.get('system')}, this run is on {system}")]
+    return judge.against_baseline(rows, recorded, base.get("tolerance", {}))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("suite", help="suite file (inputs/acceptance/*.suite)")
+    p.add_argument("--launcher", default="sim", choices=["sim", "mpirun", "srun", "aprun"])
+    p.add_argument("--out", help="output folder (default: out/acceptance-NAME)")
+    p.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")))
+    p.add_argument("--record", action="store_true", help="write the suite's baseline from this run")
+    p.add_argument("--report-only", action="store_true", help="judge the finished batch jobs in --out")
+    p.add_argument("--judge-only", action="store_true", help="judge the campaign output already in --out")
+    args = p.parse_args()
+    name = os.path.splitext(os.path.basename(args.suite))[0]
+    args.out = args.out or os.path.join(ROOT, "out", f"acceptance-{name}")
+    campaign_out = os.path.join(args.out, "campaign")
+    try:
+        suite = load_suite(args.suite)
+        if not args.judge_only and not run_campaign(suite, args, campaign_out):
+            return 0
+        rows = read_rows(campaign_out)
+        if not rows:
+            raise BadInput(f"{os.path.join(campaign_out, 'runs.csv')}: no runs")
+        checks = judge_all(suite, rows, args)
+    except BadInput as e:
+        print(f"acceptance: error: {e}", file=sys.stderr)
+        return 2
+    if args.record and suite.get("baseline"):
+        results.write_json(judge.baseline_of(rows, system_of(rows, args.launcher)), suite["baseline"]["file"])
+        print(f"acceptance: recorded the baseline in {suite['baseline']['file']}")
+    title = suite.get("title", name)
+    results.write_all(title, checks, args.out)
+    failed = [c for c in checks if not c["ok"]]
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
