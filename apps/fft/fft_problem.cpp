@@ -11,9 +11,7 @@
 namespace tamp::fft {
 
 FftProblem::FftProblem(FftSpec spec, std::string backend)
-    : spec_(std::move(spec)),
-      backend_(std::move(backend)),
-      graphs_(make_fft_graphs(spec_)) {}
+    : spec_(std::move(spec)), backend_(std::move(backend)), graphs_(make_fft_graphs(spec_)) {}
 
 nlohmann::json FftProblem::params() const {
   return {{"size", spec_.n},

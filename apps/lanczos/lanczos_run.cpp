@@ -352,7 +352,8 @@ void LanczosRun<Tag>::compare_with_first(const std::vector<double>& first, app::
     diff = std::max(diff, std::abs(first[i] - ritz_.values[i]) / scale_);
   const bool passed = v.status == app::VerificationStatus::passed;
   if (!(diff <= 1e-10)) {
-    const std::string failure = fmt::format("eigenvalues differ from the first placement's by {:.3g} ||T||", diff);
+    const std::string failure =
+        fmt::format("eigenvalues differ from the first placement's by {:.3g} ||T||", diff);
     v.note = passed ? failure : v.note + "; " + failure;
     v.status = app::VerificationStatus::failed;
     v.error = std::max(v.error, 2 * v.tolerance);

@@ -177,7 +177,8 @@ std::vector<int> spread_offset(const Grid& t, const Machine& machine, int hops) 
   }
   if (rest > 0) {
     throw std::invalid_argument("--dilation: no node is " + std::to_string(hops) + " hops away on " +
-                                machine.describe() + " (diameter " + std::to_string(machine.diameter()) + ")");
+                                machine.describe() + " (diameter " + std::to_string(machine.diameter()) +
+                                ")");
   }
   return offset;
 }

@@ -1,5 +1,5 @@
-// One placement of a problem: reorder the ranks, allocate, warm up (not timed), timed loop, verify, compare with
-// the first placement, reduce.
+// One placement of a problem: reorder the ranks, allocate, warm up (not timed), timed loop, verify, compare
+// with the first placement, reduce.
 #include "tamp/app/run_placement.hpp"
 
 #include "tamp/app/reorder.hpp"

@@ -11,8 +11,8 @@
 
 #include "predict_time.hpp"
 #include "tamp/error.hpp"
-#include "tamp/metrics.hpp"
 #include "tamp/grid.hpp"
+#include "tamp/metrics.hpp"
 
 namespace tamp {
 namespace impl {
@@ -219,8 +219,7 @@ Tally measure_nodes(const TaskGraph& graph, const Allocation& allocation,
   const Machine& machine = allocation.machine();
   per_class.assign(machine.num_link_classes(), 0.0);
   if (loads) loads->assign(machine.link_id_bound(), 0.0);
-  if (const Grid* torus = machine.grid())
-    return measure_torus(*torus, graph, node_of_task, loads, per_class);
+  if (const Grid* torus = machine.grid()) return measure_torus(*torus, graph, node_of_task, loads, per_class);
   return measure_generic(machine, graph, node_of_task, loads, per_class);
 }
 

@@ -1,5 +1,5 @@
-// Network parameters (printing, validation, the bandwidth of the fastest link) and Machine's members that are not
-// a model's: its network parameters and the answers of a machine that machine files cannot describe.
+// Network parameters (printing, validation, the bandwidth of the fastest link) and Machine's members that are
+// not a model's: its network parameters and the answers of a machine that machine files cannot describe.
 #include "tamp/network_parameters.hpp"
 
 #include <cmath>

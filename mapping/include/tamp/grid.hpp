@@ -1,5 +1,5 @@
-// The grid capability of a machine: routers on a D-dimensional grid, each dimension a ring or a line, the same
-// number of nodes on every router. Machine::grid() offers it (tori and meshes) so that the fast paths of
+// The grid capability of a machine: routers on a D-dimensional grid, each dimension a ring or a line, the
+// same number of nodes on every router. Machine::grid() offers it (tori and meshes) so that the fast paths of
 // evaluate(), the geometric and composite algorithms and the apps need no concrete machine type.
 #pragma once
 #include <vector>

@@ -49,9 +49,9 @@ class Machine {
   virtual int nodes_per_router() const { return 1; }
   /// The router (or switch) a node hangs from. Default: every node its own router.
   virtual int router_of_node(int node) const { return node; }
-  /// Extents of the integer coordinates that name a router in a machine file's node line (then comes the index
-  /// on the router, in [0, nodes_per_router())); empty when routers are named otherwise (a switch tree's
-  /// switch names). Throws std::invalid_argument when machine files cannot describe the machine.
+  /// Extents of the integer coordinates that name a router in a machine file's node line (then comes the
+  /// index on the router, in [0, nodes_per_router())); empty when routers are named otherwise (a switch
+  /// tree's switch names). Throws std::invalid_argument when machine files cannot describe the machine.
   virtual std::vector<int> coordinate_extents() const;
   /// The node at router coordinates (as coordinate_extents()) and index on the router. Throws
   /// std::invalid_argument when the machine has no such coordinates.

@@ -382,8 +382,8 @@ void MachineParser::node_list(const std::vector<std::string_view>& tokens) {
                         std::to_string(nodes_line) + " declared " + std::to_string(declared));
 }
 
-// "c0 .. c(D-1) [n] [hostname]" (the numeric coordinates of Machine::coordinate_extents), or "SWITCH [n] [hostname]"
-// on a switch tree.
+// "c0 .. c(D-1) [n] [hostname]" (the numeric coordinates of Machine::coordinate_extents), or "SWITCH [n]
+// [hostname]" on a switch tree.
 void MachineParser::node_line(const std::vector<std::string_view>& words, long count, long declared) {
   const long line = reader_.line_number();
   const FatTree* fat_tree = switch_tree_.get();
@@ -428,9 +428,8 @@ void MachineParser::node_line(const std::vector<std::string_view>& words, long c
     any_hostname_ = true;
   }
   if (next < words.size()) reader_.fail("unexpected " + quoted(words[next]) + " after the hostname");
-  nodes_.push_back(by_switch ? fat_tree->node_of(on_switch, index) : at(line, [&] {
-    return machine_->node_at(coords, index);
-  }));
+  nodes_.push_back(by_switch ? fat_tree->node_of(on_switch, index)
+                             : at(line, [&] { return machine_->node_at(coords, index); }));
   hostnames_.push_back(std::move(host));
 }
 

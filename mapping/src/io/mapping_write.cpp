@@ -4,8 +4,8 @@
 #include <string>
 
 #include "tamp/error.hpp"
-#include "tamp/io/mapping_file.hpp"
 #include "tamp/grid.hpp"
+#include "tamp/io/mapping_file.hpp"
 
 namespace tamp {
 

@@ -181,7 +181,8 @@ ScotchResult scotch_map(const tamp::TaskGraph& graph, const tamp::Allocation& al
   std::vector<SCOTCH_Num> terminals(alloc.nodes().begin(), alloc.nodes().end());
   std::string dims_text;
   for (SCOTCH_Num d : shape.dims) dims_text += (dims_text.empty() ? "" : "x") + std::to_string(d);
-  const bool whole = alloc.num_nodes() == alloc.machine().num_nodes() && std::is_sorted(terminals.begin(), terminals.end());
+  const bool whole =
+      alloc.num_nodes() == alloc.machine().num_nodes() && std::is_sorted(terminals.begin(), terminals.end());
   SCOTCH_Arch* arch = &full;
   if (!whole) {
     check(SCOTCH_archInit(&sub), "archInit");

@@ -27,11 +27,11 @@
 #include <vector>
 
 #include "tamp/generators.hpp"
+#include "tamp/grid.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
-#include "tamp/grid.hpp"
 
 namespace {
 
