@@ -10,11 +10,8 @@
 
 namespace tamp::fft {
 
-FftProblem::FftProblem(FftSpec spec, std::string backend, JobSlots slots)
-    : spec_(std::move(spec)),
-      backend_(std::move(backend)),
-      slots_(std::move(slots)),
-      graphs_(make_fft_graphs(spec_)) {}
+FftProblem::FftProblem(FftSpec spec, std::string backend)
+    : spec_(std::move(spec)), backend_(std::move(backend)), graphs_(make_fft_graphs(spec_)) {}
 
 nlohmann::json FftProblem::params() const {
   return {{"size", spec_.n},
@@ -52,7 +49,7 @@ std::unique_ptr<app::Run> FftProblem::start(const app::RunContext& context) cons
   // Allocation is local: agree on failures (memory) before the first transpose.
   std::unique_ptr<FftRunBase> run =
       app::collectively(context.comm, [&] { return make_fft_run(spec_, graphs_, comms, context); });
-  run->prepare(slots_);
+  run->prepare();
   return run;
 }
 

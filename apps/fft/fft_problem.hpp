@@ -11,7 +11,7 @@ namespace tamp::fft {
 
 class FftProblem final : public app::Problem {
  public:
-  FftProblem(FftSpec spec, std::string backend, JobSlots slots);
+  FftProblem(FftSpec spec, std::string backend);
 
   const TaskGraph& task_graph() const override { return graphs_.all; }
   nlohmann::json params() const override;
@@ -24,7 +24,6 @@ class FftProblem final : public app::Problem {
  private:
   FftSpec spec_;
   std::string backend_;
-  JobSlots slots_;
   FftGraphs graphs_;
 };
 

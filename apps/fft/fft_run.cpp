@@ -62,7 +62,7 @@ class FftRun final : public FftRunBase {
     check_against_graph(context.task);
   }
 
-  void prepare(const JobSlots& slots) override {
+  void prepare() override {
     write_input();
     const Pair pair = [this](const PipelineConfig& config, app::IterationTimers& timers,
                              PhaseTimers& phases) {
@@ -79,7 +79,7 @@ class FftRun final : public FftRunBase {
     if (spec_.mode == TransposeMode::overlap && spec_.reference > 0 && spec_.ranks() > 1) {
       reference_ = time_blocking(pair, spec_.reference, comm_);
     }
-    transposes_ = evaluate_transposes(slots);
+    transposes_ = evaluate_transposes();
     write_input();
   }
 
@@ -282,15 +282,11 @@ class FftRun final : public FftRunBase {
     }
   }
 
-  TransposeMetrics evaluate_transposes(const JobSlots& slots) const {
-    // The slot of every task: each rank's world rank names its slot.
-    int world_rank = 0;
-    MPI_Comm_rank(slots.world, &world_rank);
-    int mine = slots.slot_of_rank.at(world_rank);
-    std::vector<int> slot_of_task(spec_.ranks());
-    MPI_Allgather(&mine, 1, MPI_INT, slot_of_task.data(), 1, MPI_INT, comm_);
-    const Mapping mapping(std::move(slot_of_task), slots.job.num_slots());
-    return {evaluate(graphs_.rows, slots.job, mapping), evaluate(graphs_.columns, slots.job, mapping)};
+  // Under the mapping the harness applied.
+  TransposeMetrics evaluate_transposes() const {
+    const Allocation& job = *context_.job;
+    const Mapping& mapping = *context_.mapping;
+    return {evaluate(graphs_.rows, job, mapping), evaluate(graphs_.columns, job, mapping)};
   }
 
   FftSpec spec_;

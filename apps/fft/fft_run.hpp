@@ -8,18 +8,9 @@
 
 #include "fft_graph.hpp"
 #include "fft_spec.hpp"
-#include "tamp/allocation.hpp"
 #include "tamp/app/app.hpp"
 
 namespace tamp::fft {
-
-/// Where the job's ranks are (from the harness's Placement): to evaluate the row and column transposes of
-/// the placement a run gets.
-struct JobSlots {
-  Allocation job;
-  std::vector<int> slot_of_rank;  // job slot of each rank of `world`
-  MPI_Comm world = MPI_COMM_WORLD;
-};
 
 /// The row and column communicators of the process grid (rank == task = r * pc + c in `comm`). Collective.
 class GridComms {
@@ -35,8 +26,9 @@ class GridComms {
 class FftRunBase : public app::Run {
  public:
   /// Collective: one untimed transform per configuration (FFTW plans, buffers), the auto-tune sweep, the
-  /// blocking reference, hop-bytes of the row and column transposes; then the input is written afresh.
-  virtual void prepare(const JobSlots& slots) = 0;
+  /// blocking reference, hop-bytes of the row and column transposes (under the context's mapping); then the
+  /// input is written afresh.
+  virtual void prepare() = 0;
 };
 
 /// Allocates the arrays of context.task and checks its transposes against the out-edges of `graphs.all`.

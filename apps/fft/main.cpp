@@ -38,8 +38,7 @@ int main(int argc, char** argv) {
   tamp::fft::add_fft_options(cli, options);
   return tamp::app::run_app("fft", cli, argc, argv, [&](const tamp::app::AppSetup& setup) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-fft options:\n" << options;
-    tamp::fft::JobSlots slots{setup.placement.job, setup.placement.slot_of_rank, setup.world};
     return std::make_unique<tamp::fft::FftProblem>(tamp::fft::make_spec(options, setup.ranks),
-                                                   setup.options.backend, std::move(slots));
+                                                   setup.options.backend);
   });
 }

@@ -1,12 +1,11 @@
 // [Aktulga12] Tables 3-4: dilation D, average traffic T and congestion X of the column and of the row groups
 // under the placement a run uses.
 #pragma once
-#include <mpi.h>
-
 #include <nlohmann/json.hpp>
 
 #include "grid.hpp"
-#include "tamp/app/topology.hpp"
+#include "tamp/allocation.hpp"
+#include "tamp/mapping.hpp"
 
 namespace tamp::lanczos {
 
@@ -15,9 +14,9 @@ struct GroupMetrics {
   GroupDtx row;     // S2 + S4
 };
 
-/// The placement's slot of each task of `comm` (rank == task) from the world ranks behind them; no messages.
-GroupMetrics group_metrics(const TaskGraph& graph, const Grid& grid, const app::Placement& placement,
-                           MPI_Comm comm);
+/// Under the mapping the harness applied (task -> job slot); no messages.
+GroupMetrics group_metrics(const TaskGraph& graph, const Grid& grid, const Allocation& job,
+                           const Mapping& mapping);
 
 /// {"column": {"D":..,"T":..,"X":..}, "row": {...}}.
 nlohmann::json to_json(const GroupMetrics& metrics);

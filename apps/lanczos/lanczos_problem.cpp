@@ -27,10 +27,9 @@ std::string kind_name(MatrixKind kind) {
 
 }  // namespace
 
-LanczosProblem::LanczosProblem(LanczosSpec spec, std::string backend, const app::Placement& placement)
+LanczosProblem::LanczosProblem(LanczosSpec spec, std::string backend)
     : spec_(std::move(spec)),
       backend_(std::move(backend)),
-      placement_(&placement),
       grid_(spec_.nd, spec_.ordering, spec_.matrix.n),
       graph_spec_(
           lanczos_graph_spec(spec_.nd, spec_.ordering, spec_.matrix.n, spec_.warmup, spec_.iterations)),
@@ -88,9 +87,9 @@ std::string LanczosProblem::summary() const {
 }
 
 std::unique_ptr<app::Run> LanczosProblem::start(const app::RunContext& context) const {
-  // D, T, X of this placement need the slot of every task: the world rank behind each rank of context.comm.
+  // D, T, X of this placement, from the mapping the harness applied.
   const GroupMetrics groups = group_metrics(spmv_task_graph(spec_.nd, spec_.ordering, spec_.matrix.n), grid_,
-                                            *placement_, context.comm);
+                                            *context.job, *context.mapping);
   // Building the block is local and may fail (memory): agree before the first collective of the run.
   Block block = app::collectively(context.comm,
                                   [&] { return make_block(spec_.matrix, new_index_, grid_, context.task); });

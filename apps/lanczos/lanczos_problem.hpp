@@ -11,18 +11,11 @@
 
 namespace tamp::lanczos {
 
-/// Eigenvalues of the first placement run, so that later placements can be checked against them.
-struct FirstResult {
-  bool set = false;
-  std::vector<double> eigenvalues;
-};
-
 class LanczosProblem final : public app::Problem {
  public:
   /// Builds the grid of spec.ordering and the task graph of one Lanczos step (generate_graph of
-  /// lanczos_graph_spec: SpMV trees and orthogonalisation). `placement` must outlive the
-  /// problem (run_app keeps it for the whole job).
-  LanczosProblem(LanczosSpec spec, std::string backend, const app::Placement& placement);
+  /// lanczos_graph_spec: SpMV trees and orthogonalisation).
+  LanczosProblem(LanczosSpec spec, std::string backend);
 
   const TaskGraph& task_graph() const override { return graph_; }
   nlohmann::json params() const override;
@@ -41,19 +34,15 @@ class LanczosProblem final : public app::Problem {
   const LanczosSpec& spec() const { return spec_; }
   const Grid& grid() const { return grid_; }
   const std::vector<std::int64_t>& new_index() const { return new_index_; }
-  /// Shared by the runs of every placement (written by the first verify()).
-  FirstResult& first_result() const { return *first_; }
 
  private:
   LanczosSpec spec_;
   std::string backend_;
-  const app::Placement* placement_;
   Grid grid_;
   std::string graph_spec_;  // params.graph
   TaskGraph graph_;
   std::vector<std::int64_t> new_index_;
   std::vector<std::pair<std::string, std::vector<int>>> orderings_;  // name, slot of each task
-  std::shared_ptr<FirstResult> first_ = std::make_shared<FirstResult>();
 };
 
 }  // namespace tamp::lanczos

@@ -39,6 +39,6 @@ int main(int argc, char** argv) {
   return tamp::app::run_app("lanczos", cli, argc, argv, [&](const tamp::app::AppSetup& setup) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-lanczos options:\n" << options;
     return std::make_unique<tamp::lanczos::LanczosProblem>(tamp::lanczos::make_spec(options, setup.ranks),
-                                                           setup.options.backend, setup.placement);
+                                                           setup.options.backend);
   });
 }

@@ -8,11 +8,10 @@
 
 namespace tamp::netbench {
 
-NetbenchProblem::NetbenchProblem(NetbenchSpec spec, const app::Placement& placement, MPI_Comm world,
-                                 std::uint64_t seed)
-    : spec_(std::move(spec)), placement_(placement), world_(world) {
-  phases_ = make_phases(spec_, placement_.job, seed);
-  graph_ = make_graph(phases_, placement_.job.num_slots(), spec_.sizes, spec_.messages);
+NetbenchProblem::NetbenchProblem(NetbenchSpec spec, const app::Placement& placement, std::uint64_t seed)
+    : spec_(std::move(spec)) {
+  phases_ = make_phases(spec_, placement.job, seed);
+  graph_ = make_graph(phases_, placement.job.num_slots(), spec_.sizes, spec_.messages);
 }
 
 nlohmann::json NetbenchProblem::params() const {
@@ -37,16 +36,9 @@ std::string NetbenchProblem::summary() const {
 }
 
 std::unique_ptr<app::Run> NetbenchProblem::start(const app::RunContext& context) const {
-  // Where each task runs under this placement, for the hops of the report.
-  int world_rank = 0;
-  MPI_Comm_rank(world_, &world_rank);
-  int tasks = 0;
-  MPI_Comm_size(context.comm, &tasks);
-  const int mine = placement_.slot_of_rank[world_rank];
-  std::vector<int> slot_of_task(tasks);
-  MPI_Allgather(&mine, 1, MPI_INT, slot_of_task.data(), 1, MPI_INT, context.comm);
+  // Where each task runs under this placement (the harness's mapping), for the hops of the report.
   return app::collectively(context.comm, [&] {
-    return make_netbench_run(spec_, phases_, placement_.job, std::move(slot_of_task), context);
+    return make_netbench_run(spec_, phases_, *context.job, context.mapping->slots(), context);
   });
 }
 

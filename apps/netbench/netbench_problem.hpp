@@ -1,8 +1,6 @@
 // Netbench as a tamp::app::Problem: the phases of the benchmark on the job's machine, their task graph (what
 // the mappers place) and the runs.
 #pragma once
-#include <mpi.h>
-
 #include <string>
 #include <vector>
 
@@ -15,7 +13,7 @@ namespace tamp::netbench {
 class NetbenchProblem final : public app::Problem {
  public:
   /// Builds the phases on placement.job (throws std::invalid_argument when the machine cannot hold them).
-  NetbenchProblem(NetbenchSpec spec, const app::Placement& placement, MPI_Comm world, std::uint64_t seed);
+  NetbenchProblem(NetbenchSpec spec, const app::Placement& placement, std::uint64_t seed);
 
   const TaskGraph& task_graph() const override { return graph_; }
   nlohmann::json params() const override;
@@ -29,8 +27,6 @@ class NetbenchProblem final : public app::Problem {
 
  private:
   NetbenchSpec spec_;
-  app::Placement placement_;
-  MPI_Comm world_;
   std::vector<Phase> phases_;
   TaskGraph graph_;
 };

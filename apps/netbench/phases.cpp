@@ -36,7 +36,7 @@ int direction(int c, int L, bool wrap, int n) {
 
 // Every slot paired with the same core `n` routers away along dimension d.
 Phase pairs_along(const TorusGrid& grid, int tasks, int d, int n, std::string name) {
-  const Torus& t = grid.torus();
+  const Grid& t = grid.torus();
   Phase phase;
   phase.name = std::move(name);
   phase.protocol = Protocol::pairs;
@@ -90,7 +90,7 @@ Phase random_pairs(int tasks, std::uint64_t seed) {
 // and the next P cores use the other pairing of the ring ((1,2), (3,0), ...), so no directed link carries two
 // pairs when a node has at most 2P cores.
 Phase spread_pairs(const TorusGrid& grid, const Allocation& job, const std::vector<int>& dims) {
-  const Torus& t = grid.torus();
+  const Grid& t = grid.torus();
   Phase phase;
   phase.name = "nn-spread";
   phase.protocol = Protocol::pairs;
@@ -126,7 +126,7 @@ std::vector<Phase> wicon(const NetbenchSpec& spec, const Allocation& job, std::u
       if (feasible(grid.torus().dim(d), grid.torus().wraps(d), 1)) dims.push_back(d);
     }
     if (dims.empty()) {
-      throw std::invalid_argument("wicon --pairing " + p + ": no dimension of " + grid.torus().describe() +
+      throw std::invalid_argument("wicon --pairing " + p + ": no dimension of " + grid.machine().describe() +
                                   " has an even number of routers to pair");
     }
     if (p == "nn") {
@@ -140,10 +140,10 @@ std::vector<Phase> wicon(const NetbenchSpec& spec, const Allocation& job, std::u
 
 std::vector<Phase> equidistant(const NetbenchSpec& spec, const Allocation& job) {
   const TorusGrid grid(job, "equidistant");
-  const Torus& t = grid.torus();
+  const Grid& t = grid.torus();
   const int d = spec.dim < 0 ? grid.num_dims() - 1 : spec.dim;
   if (d >= grid.num_dims()) {
-    throw std::invalid_argument("--dim " + std::to_string(d) + ": " + t.describe() + " has " +
+    throw std::invalid_argument("--dim " + std::to_string(d) + ": " + grid.machine().describe() + " has " +
                                 std::to_string(grid.num_dims()) + " dimensions");
   }
   std::vector<int> distances = spec.distances;
@@ -168,7 +168,7 @@ std::vector<Phase> equidistant(const NetbenchSpec& spec, const Allocation& job) 
 }
 
 // An offset of `hops` links spread over the dimensions from the last one (Z) down, each up to half its ring.
-std::vector<int> spread_offset(const Torus& t, int hops) {
+std::vector<int> spread_offset(const Grid& t, const Machine& machine, int hops) {
   std::vector<int> offset(t.num_dims(), 0);
   int rest = hops;
   for (int d = t.num_dims() - 1; d >= 0 && rest > 0; --d) {
@@ -177,14 +177,15 @@ std::vector<int> spread_offset(const Torus& t, int hops) {
   }
   if (rest > 0) {
     throw std::invalid_argument("--dilation: no node is " + std::to_string(hops) + " hops away on " +
-                                t.describe() + " (diameter " + std::to_string(t.diameter()) + ")");
+                                machine.describe() + " (diameter " + std::to_string(machine.diameter()) +
+                                ")");
   }
   return offset;
 }
 
 std::vector<Phase> dilation(const NetbenchSpec& spec, const Allocation& job) {
   const TorusGrid grid(job, "dilation");
-  const Torus& t = grid.torus();
+  const Grid& t = grid.torus();
   for (int d = 0; d < t.num_dims(); ++d) {
     if (!t.wraps(d)) throw std::invalid_argument("dilation needs a torus (wrap in every dimension)");
   }
@@ -218,7 +219,7 @@ std::vector<Phase> dilation(const NetbenchSpec& spec, const Allocation& job) {
     Phase phase = near;
     for (int h : group) {
       phase.name += "+" + std::to_string(h);
-      const std::vector<int> offset = spread_offset(t, h);
+      const std::vector<int> offset = spread_offset(t, grid.machine(), h);
       for (int s = 0; s < tasks; ++s) add_target(phase, s, offset);
     }
     phases.push_back(std::move(phase));

@@ -6,7 +6,7 @@
 namespace tamp::netbench {
 
 TorusGrid::TorusGrid(const Allocation& job, const std::string& what)
-    : job_(job), torus_(dynamic_cast<const Torus*>(&job.machine())) {
+    : job_(job), torus_(job.machine().grid()) {
   if (!torus_) {
     throw std::invalid_argument(what + " needs a torus or mesh machine, the job runs on a " +
                                 job.machine().kind());

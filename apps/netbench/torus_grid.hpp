@@ -5,16 +5,17 @@
 #include <vector>
 
 #include "tamp/allocation.hpp"
-#include "tamp/torus.hpp"
+#include "tamp/grid.hpp"
 
 namespace tamp::netbench {
 
 class TorusGrid {
  public:
-  /// Throws std::invalid_argument, naming `what`, unless the job's machine is a Torus (torus or mesh).
+  /// Throws std::invalid_argument, naming `what`, unless the job's machine has a grid (torus or mesh).
   TorusGrid(const Allocation& job, const std::string& what);
 
-  const Torus& torus() const { return *torus_; }
+  const Grid& torus() const { return *torus_; }
+  const Machine& machine() const { return job_.machine(); }
   int num_dims() const { return torus_->num_dims(); }
   std::vector<int> coords(int slot) const;
   /// The slot of the same core and node-on-router on the router at coords(slot) + offset (wrapped in a torus
@@ -23,7 +24,7 @@ class TorusGrid {
 
  private:
   const Allocation& job_;
-  const Torus* torus_ = nullptr;
+  const Grid* torus_ = nullptr;
   std::map<std::pair<int, int>, int> slot_of_;  // (machine node, core) -> job slot
 };
 

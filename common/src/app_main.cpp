@@ -73,10 +73,11 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
   }
 
   std::vector<RunReport> reports;
+  FirstRun first;  // what later placements are compared with
   bool all_passed = true;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     if (rank == 0) fmt::print("\n== run {} of {}: mapping '{}'\n", i + 1, specs.size(), specs[i]);
-    RunReport report = run_placement(app, specs[i], *problem, placement, options, world);
+    RunReport report = run_placement(app, specs[i], *problem, placement, options, world, first);
     all_passed = all_passed && report.verification != VerificationStatus::failed;
     if (rank == 0) print_run(std::cout, report);
     if (!options.json.empty()) {

@@ -1,4 +1,5 @@
-// One placement of a problem: reorder the ranks, allocate, warm up (not timed), timed loop, verify, reduce.
+// One placement of a problem: reorder the ranks, allocate, warm up (not timed), timed loop, verify, compare
+// with the first placement, reduce.
 #include "tamp/app/run_placement.hpp"
 
 #include "tamp/app/reorder.hpp"
@@ -32,13 +33,17 @@ std::map<std::string, double> calibrate(const Problem& problem, const IterationT
 }  // namespace
 
 RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
-                        const Placement& placement, const CommonOptions& options, MPI_Comm world) {
+                        const Placement& placement, const CommonOptions& options, MPI_Comm world,
+                        FirstRun& first) {
   const Backend backend = parse_backend(options.backend);
   Reordering reordering = place_ranks(problem, placement, spec, options, world);
 
   RunContext context;
   context.comm = reordering.comm();
   context.task = reordering.task();
+  context.placement = spec;
+  context.job = &placement.job;
+  context.mapping = &reordering.mapping();
   context.backend = backend;
   context.threads = backend_threads(backend);
   const ComputeModel model = ComputeModel::parse(options.compute_model);
@@ -61,6 +66,12 @@ RunReport run_placement(const std::string& app, const std::string& spec, const P
     verification.note = "skeleton: data not computed";
   } else if (options.verify) {
     verification = run->verify();
+    if (!first.set) {
+      first.set = true;
+      first.result = run->comparable_result();
+    } else {
+      run->compare_with_first(first.result, verification);
+    }
   } else {
     verification.note = "--verify off";
   }

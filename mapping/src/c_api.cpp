@@ -59,11 +59,11 @@ tamp::MapOptions to_options(const tamp_map_options* o) {
   tamp::require(o->objective == TAMP_OBJECTIVE_HOP_BYTES || o->objective == TAMP_OBJECTIVE_CONGESTION ||
                     o->objective == TAMP_OBJECTIVE_TIME,
                 "tamp_map: unknown objective " + std::to_string(o->objective));
-  options.seed = o->seed;
-  options.objective = o->objective == TAMP_OBJECTIVE_CONGESTION ? tamp::Objective::congestion
-                      : o->objective == TAMP_OBJECTIVE_TIME     ? tamp::Objective::time
-                                                                : tamp::Objective::hop_bytes;
-  options.max_tasks_per_slot = o->max_tasks_per_slot;
+  // make_map_options, as the apps and tamp-map build theirs; the C enum names the objective.
+  const tamp::Objective objective = o->objective == TAMP_OBJECTIVE_CONGESTION ? tamp::Objective::congestion
+                                    : o->objective == TAMP_OBJECTIVE_TIME     ? tamp::Objective::time
+                                                                              : tamp::Objective::hop_bytes;
+  options = tamp::make_map_options(o->seed, tamp::to_string(objective), o->max_tasks_per_slot);
   options.refine_passes = o->refine_passes;
   options.refine_work = o->refine_work;
   options.refine_seconds = o->refine_seconds;

@@ -93,6 +93,16 @@ int Dragonfly::node_of(int group, const std::vector<int>& local_coords, int inde
   return (group * routers_per_group_ + local) * spec_.nodes_per_router + index;
 }
 
+std::vector<int> Dragonfly::coordinate_extents() const {
+  std::vector<int> e{spec_.groups};
+  e.insert(e.end(), spec_.group_dims.begin(), spec_.group_dims.end());
+  return e;
+}
+
+int Dragonfly::node_at(const std::vector<int>& coords, int index) const {
+  return node_of(coords.at(0), std::vector<int>(coords.begin() + 1, coords.end()), index);
+}
+
 std::string Dragonfly::describe() const {
   return "dragonfly " + std::to_string(spec_.groups) + " groups of " + extents_text(spec_.group_dims) +
          " routers (" + std::to_string(spec_.nodes_per_router) + " nodes/router, " +

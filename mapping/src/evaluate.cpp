@@ -11,8 +11,8 @@
 
 #include "predict_time.hpp"
 #include "tamp/error.hpp"
+#include "tamp/grid.hpp"
 #include "tamp/metrics.hpp"
-#include "tamp/torus.hpp"
 
 namespace tamp {
 namespace impl {
@@ -55,7 +55,7 @@ struct Tally {
 /// Router-coordinate arithmetic of a Torus, flattened into arrays for the inner loop.
 class TorusWalker {
  public:
-  explicit TorusWalker(const Torus& torus) : D_(torus.num_dims()), npr_(torus.nodes_per_router()) {
+  explicit TorusWalker(const Grid& torus) : D_(torus.num_dims()), npr_(torus.nodes_per_router()) {
     int stride = 1;
     for (int d = 0; d < D_; ++d) {
       n_.push_back(torus.dim(d));
@@ -160,7 +160,7 @@ class TorusWalker {
 };
 
 /// Hop statistics; when `loads` is given (size link_id_bound), also the link loads and per-class hop-bytes.
-Tally measure_torus(const Torus& torus, const TaskGraph& graph, const std::vector<int>& node_of_task,
+Tally measure_torus(const Grid& torus, const TaskGraph& graph, const std::vector<int>& node_of_task,
                     std::vector<double>* loads, std::vector<double>& per_class) {
   const TorusWalker walker(torus);
   std::vector<int> router_of_task(node_of_task.size());
@@ -219,8 +219,7 @@ Tally measure_nodes(const TaskGraph& graph, const Allocation& allocation,
   const Machine& machine = allocation.machine();
   per_class.assign(machine.num_link_classes(), 0.0);
   if (loads) loads->assign(machine.link_id_bound(), 0.0);
-  if (const auto* torus = dynamic_cast<const Torus*>(&machine))
-    return measure_torus(*torus, graph, node_of_task, loads, per_class);
+  if (const Grid* torus = machine.grid()) return measure_torus(*torus, graph, node_of_task, loads, per_class);
   return measure_generic(machine, graph, node_of_task, loads, per_class);
 }
 

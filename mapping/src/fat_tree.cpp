@@ -60,6 +60,18 @@ FatTree::FatTree(FatTreeSpec spec) : kary_(true), kary_spec_(std::move(spec)) {
   }
 }
 
+std::vector<int> FatTree::coordinate_extents() const {
+  if (!kary_) return {};
+  return std::vector<int>(levels_ - 1, kary_spec_.arity);
+}
+
+int FatTree::node_at(const std::vector<int>& coords, int index) const {
+  if (!kary_) throw std::invalid_argument("fattree: a switch tree names its switches, it has no coordinates");
+  int leaf = 0;  // most significant digit first
+  for (int c : coords) leaf = leaf * kary_spec_.arity + c;
+  return node_of(leaf, index);
+}
+
 int FatTree::switch_of_node(int node) const {
   return kary_ ? node / kary_spec_.nodes_per_leaf : switch_of_[node];
 }

@@ -1,14 +1,13 @@
-// Network parameters: printing, validation and the absolute bandwidth of the fastest link.
+// Network parameters (printing, validation, the bandwidth of the fastest link) and Machine's members that are
+// not a model's: its network parameters and the answers of a machine that machine files cannot describe.
 #include "tamp/network_parameters.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 
 #include "tamp/machine.hpp"
-#include "tamp/torus.hpp"
 
 namespace tamp {
 
@@ -40,10 +39,15 @@ void Machine::set_network(const NetworkParameters& parameters) {
 }
 
 double fastest_link_bandwidth(const Machine& machine) {
-  if (const auto* torus = dynamic_cast<const Torus*>(&machine))
-    if (!torus->spec().link_bandwidth.empty())
-      return *std::max_element(torus->spec().link_bandwidth.begin(), torus->spec().link_bandwidth.end());
-  return machine.network().link_bandwidth;
+  return machine.fastest_link_bandwidth();
+}
+
+std::vector<int> Machine::coordinate_extents() const {
+  throw std::invalid_argument("machine files cannot describe a " + kind() + " machine");
+}
+
+int Machine::node_at(const std::vector<int>&, int) const {
+  throw std::invalid_argument("machine files cannot describe a " + kind() + " machine");
 }
 
 }  // namespace tamp

@@ -25,7 +25,7 @@ std::ostream& operator<<(std::ostream& os, const TorusSpec& spec) {
 }
 
 Torus::Torus(TorusSpec spec) : spec_(std::move(spec)) {
-  const int D = num_dims();
+  const int D = static_cast<int>(spec_.dims.size());  // grid_ is built last, from the checked spec
   require(D >= 1, "torus: needs at least one dimension");
   if (spec_.wrap.empty()) spec_.wrap.assign(D, true);
   require(
@@ -39,16 +39,14 @@ Torus::Torus(TorusSpec spec) : spec_(std::move(spec)) {
   // Link ids go up to routers * 2D and node ids to routers * nodes_per_router: both must fit an int.
   const long long limit = std::numeric_limits<int>::max();
   long long routers = 1;
-  stride_.resize(D);
   for (int d = 0; d < D; ++d) {
     require(spec_.dims[d] >= 1, "torus: dimension " + std::to_string(d) + " has size " +
                                     std::to_string(spec_.dims[d]) + " (must be >= 1)");
-    stride_[d] = static_cast<int>(routers);
     routers *= spec_.dims[d];
     require(routers * std::max(2LL * D, static_cast<long long>(spec_.nodes_per_router)) <= limit,
             "torus: " + extents_text(spec_.dims) + " is too large");
   }
-  num_routers_ = static_cast<int>(routers);
+  grid_ = Grid(spec_.dims, spec_.wrap, spec_.nodes_per_router);
 
   capacity_.assign(D, 1.0);
   if (!spec_.link_bandwidth.empty()) {
@@ -61,31 +59,13 @@ Torus::Torus(TorusSpec spec) : spec_(std::move(spec)) {
   }
 }
 
-std::vector<int> Torus::router_coords(int router) const {
-  std::vector<int> c(num_dims());
-  for (int d = 0; d < num_dims(); ++d) {
-    c[d] = router % spec_.dims[d];
-    router /= spec_.dims[d];
-  }
-  return c;
+int Torus::node_at(const std::vector<int>& coords, int index) const {
+  return node_of(router_index(coords), index);
 }
 
-int Torus::router_index(const std::vector<int>& coords) const {
-  if (static_cast<int>(coords.size()) != num_dims())
-    throw std::invalid_argument("torus: router_index needs " + std::to_string(num_dims()) + " coordinates");
-  int r = 0;
-  for (int d = 0; d < num_dims(); ++d) {
-    if (coords[d] < 0 || coords[d] >= spec_.dims[d])
-      throw std::invalid_argument("torus: coordinate " + std::to_string(coords[d]) + " outside dimension " +
-                                  std::to_string(d));
-    r += coords[d] * stride_[d];
-  }
-  return r;
-}
-
-int Torus::distance_1d(int d, int a, int b) const {
-  const int delta = a > b ? a - b : b - a;
-  return spec_.wrap[d] ? std::min(delta, spec_.dims[d] - delta) : delta;
+double Torus::fastest_link_bandwidth() const {
+  if (spec_.link_bandwidth.empty()) return network().link_bandwidth;
+  return *std::max_element(spec_.link_bandwidth.begin(), spec_.link_bandwidth.end());
 }
 
 std::string Torus::kind() const {
@@ -115,7 +95,7 @@ int Torus::num_links() const {
   long long links = 0;
   for (int d = 0; d < num_dims(); ++d) {
     const long long n = spec_.dims[d];
-    const long long lines = num_routers_ / n;
+    const long long lines = grid_.num_routers() / n;
     if (n == 1) continue;
     // A ring of n routers has n links each way; a line has n - 1. With n == 2 both directions of the ring
     // exist.
@@ -125,7 +105,7 @@ int Torus::num_links() const {
 }
 
 LinkId Torus::link_id_bound() const {
-  return num_routers_ * 2 * num_dims();
+  return grid_.num_routers() * 2 * num_dims();
 }
 
 int Torus::hops(int node_a, int node_b) const {
@@ -147,8 +127,8 @@ void Torus::route(int node_a, int node_b, std::vector<LinkId>& out) const {
   const int target = router_of_node(node_b);
   for (int d = 0; d < D; ++d) {
     const int n = spec_.dims[d];
-    const int c0 = (r / stride_[d]) % n;
-    const int c1 = (target / stride_[d]) % n;
+    const int c0 = (r / grid_.stride(d)) % n;
+    const int c1 = (target / grid_.stride(d)) % n;
     if (c0 == c1) continue;
     int steps = 0;
     bool plus = true;
@@ -165,10 +145,10 @@ void Torus::route(int node_a, int node_b, std::vector<LinkId>& out) const {
       out.push_back(r * 2 * D + 2 * d + (plus ? 0 : 1));
       // Step to the next router along d, wrapping around the ring.
       if (plus) {
-        r += c == n - 1 ? -(n - 1) * stride_[d] : stride_[d];
+        r += c == n - 1 ? -(n - 1) * grid_.stride(d) : grid_.stride(d);
         c = c == n - 1 ? 0 : c + 1;
       } else {
-        r += c == 0 ? (n - 1) * stride_[d] : -stride_[d];
+        r += c == 0 ? (n - 1) * grid_.stride(d) : -grid_.stride(d);
         c = c == 0 ? n - 1 : c - 1;
       }
     }

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "tamp/torus.hpp"
+#include "tamp/grid.hpp"
 
 namespace tamp::discovery {
 namespace {
@@ -23,9 +23,9 @@ std::vector<int> node_coords(const Machine& machine, int node) {
 TopoManager::TopoManager(Placement placement) : placement_(std::move(placement)) {
   const Machine& machine = *placement_.machine.machine;
   const int cores = std::max(placement_.machine.cores_per_node, placement_.job.max_cores_per_node());
-  if (const auto* torus = dynamic_cast<const Torus*>(&machine)) {
-    dims_ = torus->spec().dims;
-    torus_.assign(torus->spec().wrap.begin(), torus->spec().wrap.end());
+  if (const Grid* torus = machine.grid()) {
+    dims_ = torus->dims();
+    torus_.assign(torus->wrap().begin(), torus->wrap().end());
     dims_.push_back(torus->nodes_per_router());
     torus_.push_back(false);
   } else {

@@ -41,7 +41,11 @@ class Dragonfly final : public Machine {
   int num_routers() const { return routers_per_group_ * spec_.groups; }
   /// Links between every pair of groups (L above; 0 with one group).
   int links_per_group_pair() const { return pair_links_; }
-  int router_of_node(int node) const { return node / spec_.nodes_per_router; }
+  int router_of_node(int node) const override { return node / spec_.nodes_per_router; }
+  int nodes_per_router() const override { return spec_.nodes_per_router; }
+  /// The group, then the router's coordinates in its group.
+  std::vector<int> coordinate_extents() const override;
+  int node_at(const std::vector<int>& coords, int index) const override;
   int group_of_router(int router) const { return router / routers_per_group_; }
   /// Router and port at the other end of global port `port` of `router` (-1, -1 when unwired).
   std::pair<int, int> global_peer(int router, int port) const;

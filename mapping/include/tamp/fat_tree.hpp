@@ -64,6 +64,13 @@ class FatTree final : public Machine {
   /// Number of switch levels (k-ary: n; tree: height + 1).
   int num_levels() const { return levels_; }
 
+  /// k-ary: nodes_per_leaf; a switch tree: 0 (it varies).
+  int nodes_per_router() const override { return kary_ ? kary_spec_.nodes_per_leaf : 0; }
+  int router_of_node(int node) const override { return switch_of_node(node); }
+  /// k-ary: the leaf's n-1 digits, most significant first; a switch tree: none (switch names).
+  std::vector<int> coordinate_extents() const override;
+  int node_at(const std::vector<int>& coords, int index) const override;
+
   std::string kind() const override { return "fattree"; }
   std::string describe() const override;
   int num_nodes() const override { return num_nodes_; }

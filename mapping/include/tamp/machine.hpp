@@ -8,6 +8,8 @@
 
 namespace tamp {
 
+class Grid;
+
 /// Index of a directed link; in [0, Machine::link_id_bound()).
 using LinkId = std::int32_t;
 
@@ -42,6 +44,23 @@ class Machine {
 
   /// Coordinates of a node for geometric algorithms (router coordinates, then the node's index on its router).
   virtual std::vector<double> node_coordinates(int node) const = 0;
+
+  /// Nodes on each router (or leaf switch); 0 when it varies (a switch tree). Default: 1.
+  virtual int nodes_per_router() const { return 1; }
+  /// The router (or switch) a node hangs from. Default: every node its own router.
+  virtual int router_of_node(int node) const { return node; }
+  /// Extents of the integer coordinates that name a router in a machine file's node line (then comes the
+  /// index on the router, in [0, nodes_per_router())); empty when routers are named otherwise (a switch
+  /// tree's switch names). Throws std::invalid_argument when machine files cannot describe the machine.
+  virtual std::vector<int> coordinate_extents() const;
+  /// The node at router coordinates (as coordinate_extents()) and index on the router. Throws
+  /// std::invalid_argument when the machine has no such coordinates.
+  virtual int node_at(const std::vector<int>& coords, int index) const;
+  /// The grid capability of tori and meshes (tamp/grid.hpp), for fast paths; nullptr for other machines.
+  virtual const Grid* grid() const { return nullptr; }
+  /// Bytes/s of a link of capacity 1 (see fastest_link_bandwidth in tamp/network_parameters.hpp): the model's
+  /// own link bandwidths when it has them (a torus's link_bandwidth), else network().link_bandwidth.
+  virtual double fastest_link_bandwidth() const { return network_.link_bandwidth; }
 
   /// Bandwidths and latencies of the predicted communication time (the machine file's keys; defaults
   /// otherwise).

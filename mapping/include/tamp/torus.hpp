@@ -3,6 +3,7 @@
 #include <iosfwd>
 #include <vector>
 
+#include "tamp/grid.hpp"
 #include "tamp/machine.hpp"
 
 namespace tamp {
@@ -24,22 +25,27 @@ class Torus final : public Machine {
   explicit Torus(TorusSpec spec);  // throws std::invalid_argument on bad dims
 
   const TorusSpec& spec() const { return spec_; }
-  int num_dims() const { return static_cast<int>(spec_.dims.size()); }
-  int dim(int d) const { return spec_.dims[d]; }
-  bool wraps(int d) const { return spec_.wrap[d]; }
-  int nodes_per_router() const { return spec_.nodes_per_router; }
-  int num_routers() const { return num_routers_; }
-
-  int router_of_node(int node) const { return node / spec_.nodes_per_router; }
-  int node_of(int router, int index_on_router) const { return router * spec_.nodes_per_router + index_on_router; }
-  std::vector<int> router_coords(int router) const;
-  int router_index(const std::vector<int>& coords) const;
+  // The grid arithmetic is Grid's (tamp/grid.hpp); these forward to it.
+  int num_dims() const { return grid_.num_dims(); }
+  int dim(int d) const { return grid_.dim(d); }
+  bool wraps(int d) const { return grid_.wraps(d); }
+  int num_routers() const { return grid_.num_routers(); }
+  int node_of(int router, int index_on_router) const { return grid_.node_of(router, index_on_router); }
+  std::vector<int> router_coords(int router) const { return grid_.router_coords(router); }
+  int router_index(const std::vector<int>& coords) const { return grid_.router_index(coords); }
   /// Hops between coordinates a and b along dimension d (wrap-aware).
-  int distance_1d(int d, int a, int b) const;
+  int distance_1d(int d, int a, int b) const { return grid_.distance_1d(d, a, b); }
+
+  int nodes_per_router() const override { return spec_.nodes_per_router; }
+  int router_of_node(int node) const override { return grid_.router_of_node(node); }
+  std::vector<int> coordinate_extents() const override { return spec_.dims; }
+  int node_at(const std::vector<int>& coords, int index) const override;
+  const Grid* grid() const override { return &grid_; }
+  double fastest_link_bandwidth() const override;
 
   std::string kind() const override;
   std::string describe() const override;
-  int num_nodes() const override { return num_routers_ * spec_.nodes_per_router; }
+  int num_nodes() const override { return grid_.num_routers() * spec_.nodes_per_router; }
   int num_links() const override;
   LinkId link_id_bound() const override;
   int hops(int node_a, int node_b) const override;
@@ -52,8 +58,7 @@ class Torus final : public Machine {
 
  private:
   TorusSpec spec_;
-  int num_routers_ = 0;
-  std::vector<int> stride_;         // router index stride per dimension
+  Grid grid_;
   std::vector<double> capacity_;    // relative capacity per dimension
 };
 

@@ -63,13 +63,8 @@ std::shared_ptr<const FatTree> make_switch_tree(const std::vector<SwitchEntry>& 
 /// A positive integer (a size) in [1, kMaxMachineNodes].
 int parse_size(std::string_view token, std::string_view what);
 
-/// How node lines address the nodes of a machine: numeric coordinates with these extents (torus: dims;
-/// k-ary fat tree: arity per leaf digit; dragonfly: groups, then the group dims), then the index on the
-/// router (in [0, nodes_per_router_of)). Empty for a switch tree, whose node lines start with a switch name.
-std::vector<int> coordinate_extents(const Machine& machine);
-int nodes_per_router_of(const Machine& machine);
-int node_from_coordinates(const Machine& machine, const std::vector<int>& coords, int index);
-/// The inverse: the numeric coordinates of a node (without the index on its router).
+/// Node lines address nodes by Machine::coordinate_extents() and Machine::node_at(); this is the inverse:
+/// the numeric coordinates of a node (without the index on its router).
 std::vector<int> coordinates_of_node(const Machine& machine, int node);
 
 /// Assembles a description; `nodes` empty means the whole machine in node-id order. `hostnames` is empty or

@@ -132,6 +132,7 @@ class MachineParser {
   std::unordered_map<std::string, int> switch_index_;
   NetworkParameters network_;
   std::shared_ptr<const Machine> machine_;
+  std::shared_ptr<const FatTree> switch_tree_;  // machine_ when it is a switch tree (nodes named by switch)
   std::vector<int> extents_;  // numeric node-line coordinates (none on a switch tree or a one-level tree)
   int per_router_ = 1;
   std::vector<int> nodes_;
@@ -293,8 +294,8 @@ void MachineParser::finish_header(long line) {
   // The machine was just made by make_shared and nobody else holds it yet: setting its network parameters
   // here is the last step of building it.
   std::const_pointer_cast<Machine>(machine_)->set_network(network_);
-  extents_ = impl::coordinate_extents(*machine_);
-  per_router_ = impl::nodes_per_router_of(*machine_);
+  extents_ = machine_->coordinate_extents();
+  per_router_ = machine_->nodes_per_router();
 }
 
 void MachineParser::build_machine() {
@@ -312,7 +313,8 @@ void MachineParser::build_machine() {
           reader_.fail_at(key_line_[kLinkBandwidth],
                           "link_bandwidth does not apply to a switch tree "
                           "(each switch line gives its uplink bandwidth)");
-        machine_ = impl::make_switch_tree(switches_, switch_index_, reader_, key_line_[kSwitch]);
+        switch_tree_ = impl::make_switch_tree(switches_, switch_index_, reader_, key_line_[kSwitch]);
+        machine_ = switch_tree_;
       } else {
         machine_ = at(size_line, [&] {
           return impl::make_kary_fat_tree(arity_, levels_, nodes_per_router_, bandwidth_);
@@ -380,12 +382,12 @@ void MachineParser::node_list(const std::vector<std::string_view>& tokens) {
                         std::to_string(nodes_line) + " declared " + std::to_string(declared));
 }
 
-// "c0 .. c(D-1) [n] [hostname]" (the numeric coordinates of coordinate_extents), or "SWITCH [n] [hostname]"
-// on a switch tree.
+// "c0 .. c(D-1) [n] [hostname]" (the numeric coordinates of Machine::coordinate_extents), or "SWITCH [n]
+// [hostname]" on a switch tree.
 void MachineParser::node_line(const std::vector<std::string_view>& words, long count, long declared) {
   const long line = reader_.line_number();
-  const auto* fat_tree = dynamic_cast<const FatTree*>(machine_.get());
-  const bool by_switch = fat_tree && !fat_tree->is_kary();
+  const FatTree* fat_tree = switch_tree_.get();
+  const bool by_switch = fat_tree != nullptr;
   const std::size_t D = extents_.size();
   const std::string expected =
       "expected node line " + std::to_string(count + 1) + " of " + std::to_string(declared) +
@@ -426,9 +428,8 @@ void MachineParser::node_line(const std::vector<std::string_view>& words, long c
     any_hostname_ = true;
   }
   if (next < words.size()) reader_.fail("unexpected " + quoted(words[next]) + " after the hostname");
-  nodes_.push_back(by_switch ? fat_tree->node_of(on_switch, index) : at(line, [&] {
-    return impl::node_from_coordinates(*machine_, coords, index);
-  }));
+  nodes_.push_back(by_switch ? fat_tree->node_of(on_switch, index)
+                             : at(line, [&] { return machine_->node_at(coords, index); }));
   hostnames_.push_back(std::move(host));
 }
 

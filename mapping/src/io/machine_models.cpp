@@ -1,4 +1,4 @@
-// Machine-file support for every model: builders with the size limits, and how node lines address nodes.
+// Machine-file support for every model: builders with the size limits, and the coordinates of node lines.
 #include <algorithm>
 #include <stdexcept>
 
@@ -92,39 +92,6 @@ std::shared_ptr<const FatTree> make_switch_tree(const std::vector<SwitchEntry>& 
   } catch (const std::invalid_argument& e) {
     reader.fail_at(first_line, e.what());
   }
-}
-
-std::vector<int> coordinate_extents(const Machine& machine) {
-  if (const auto* t = dynamic_cast<const Torus*>(&machine)) return t->spec().dims;
-  if (const auto* f = dynamic_cast<const FatTree*>(&machine)) {
-    if (!f->is_kary()) return {};
-    return std::vector<int>(f->num_levels() - 1, f->kary_spec().arity);
-  }
-  if (const auto* d = dynamic_cast<const Dragonfly*>(&machine)) {
-    std::vector<int> e{d->spec().groups};
-    e.insert(e.end(), d->spec().group_dims.begin(), d->spec().group_dims.end());
-    return e;
-  }
-  throw std::invalid_argument("machine files cannot describe a " + machine.kind() + " machine");
-}
-
-int nodes_per_router_of(const Machine& machine) {
-  if (const auto* t = dynamic_cast<const Torus*>(&machine)) return t->nodes_per_router();
-  if (const auto* f = dynamic_cast<const FatTree*>(&machine))
-    return f->is_kary() ? f->kary_spec().nodes_per_leaf : 0;
-  if (const auto* d = dynamic_cast<const Dragonfly*>(&machine)) return d->spec().nodes_per_router;
-  throw std::invalid_argument("machine files cannot describe a " + machine.kind() + " machine");
-}
-
-int node_from_coordinates(const Machine& machine, const std::vector<int>& coords, int index) {
-  if (const auto* t = dynamic_cast<const Torus*>(&machine)) return t->node_of(t->router_index(coords), index);
-  if (const auto* f = dynamic_cast<const FatTree*>(&machine)) {
-    int leaf = 0;  // most significant digit first
-    for (int c : coords) leaf = leaf * f->kary_spec().arity + c;
-    return f->node_of(leaf, index);
-  }
-  const auto& d = dynamic_cast<const Dragonfly&>(machine);
-  return d.node_of(coords.at(0), std::vector<int>(coords.begin() + 1, coords.end()), index);
 }
 
 std::vector<int> coordinates_of_node(const Machine& machine, int node) {

@@ -129,7 +129,7 @@ void write_machine(std::ostream& out, const MachineDescription& d) {
   out << "cores_per_node " << d.cores_per_node << '\n';
   if (is_whole_machine(d)) return;
   const Allocation& a = d.allocation;
-  const int per_router = by_switch ? 0 : impl::nodes_per_router_of(machine);
+  const int per_router = by_switch ? 0 : machine.nodes_per_router();
   out << "nodes " << a.num_nodes() << '\n';
   for (int i = 0; i < a.num_nodes(); ++i) {
     const int node = a.node(i);

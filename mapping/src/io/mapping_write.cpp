@@ -4,8 +4,8 @@
 #include <string>
 
 #include "tamp/error.hpp"
+#include "tamp/grid.hpp"
 #include "tamp/io/mapping_file.hpp"
-#include "tamp/torus.hpp"
 
 namespace tamp {
 
@@ -63,16 +63,16 @@ void write_cray(std::ostream& out, const Mapping& mapping, int num_slots) {
 }
 
 void write_bluegene(std::ostream& out, const Mapping& mapping, const MachineDescription& d) {
-  const auto* torus = dynamic_cast<const Torus*>(d.machine.get());
-  require(torus != nullptr, "write_mapping: a Blue Gene mapfile needs a torus or mesh machine");
+  const Grid* grid = d.machine ? d.machine->grid() : nullptr;
+  require(grid != nullptr, "write_mapping: a Blue Gene mapfile needs a torus or mesh machine");
   // BG/P reads "x y z t" and BG/Q "a b c d e t", one node per router: other shapes cannot be written.
-  const std::size_t dims = torus->router_coords(0).size();
+  const std::size_t dims = grid->router_coords(0).size();
   require(dims == 3 || dims == 5,
           "write_mapping: a Blue Gene mapfile needs a 3D (BG/P) or 5D (BG/Q) torus, this one has " +
               std::to_string(dims) + " dimensions");
-  require(torus->nodes_per_router() == 1,
+  require(grid->nodes_per_router() == 1,
           "write_mapping: a Blue Gene mapfile needs one node per router, this machine has " +
-              std::to_string(torus->nodes_per_router()));
+              std::to_string(grid->nodes_per_router()));
   const std::vector<int> count = tasks_per_slot(mapping, d.allocation.num_slots());
   for (std::size_t s = 0; s < count.size(); ++s)
     if (count[s] > 1)
@@ -82,7 +82,7 @@ void write_bluegene(std::ostream& out, const Mapping& mapping, const MachineDesc
   for (int t = 0; t < mapping.num_tasks(); ++t) {
     const int slot = mapping.slot(t);
     const int node = a.machine_node_of_slot(slot);
-    for (int c : torus->router_coords(torus->router_of_node(node))) out << c << ' ';
+    for (int c : grid->router_coords(grid->router_of_node(node))) out << c << ' ';
     out << a.core_of_slot(slot) << '\n';
   }
 }

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "tamp/torus.hpp"
+#include "tamp/grid.hpp"
 
 extern "C" {
 #include <scotch.h>
@@ -66,7 +66,7 @@ struct ArchShape {
   bool wrap = true;
 };
 
-ArchShape arch_shape(const tamp::Torus& torus) {
+ArchShape arch_shape(const tamp::Grid& torus) {
   ArchShape shape;
   if (torus.nodes_per_router() > 1) shape.dims.push_back(torus.nodes_per_router());
   for (int d = 0; d < torus.num_dims(); ++d) shape.dims.push_back(torus.dim(d));
@@ -148,7 +148,7 @@ int repair(const tamp::TaskGraph& graph, const tamp::Allocation& alloc, const Sc
 }  // namespace
 
 ScotchResult scotch_map(const tamp::TaskGraph& graph, const tamp::Allocation& alloc, const ScotchOptions& options) {
-  const auto* torus = dynamic_cast<const tamp::Torus*>(&alloc.machine());
+  const tamp::Grid* torus = alloc.machine().grid();
   if (!torus) throw std::invalid_argument("this comparison describes only torus/mesh machines to Scotch");
   if (!alloc.uniform_cores()) throw std::invalid_argument("Scotch's sub-architecture has no node weights");
   if (graph.num_tasks() > alloc.num_slots()) throw std::invalid_argument("more tasks than cores");
@@ -181,7 +181,8 @@ ScotchResult scotch_map(const tamp::TaskGraph& graph, const tamp::Allocation& al
   std::vector<SCOTCH_Num> terminals(alloc.nodes().begin(), alloc.nodes().end());
   std::string dims_text;
   for (SCOTCH_Num d : shape.dims) dims_text += (dims_text.empty() ? "" : "x") + std::to_string(d);
-  const bool whole = alloc.num_nodes() == torus->num_nodes() && std::is_sorted(terminals.begin(), terminals.end());
+  const bool whole =
+      alloc.num_nodes() == alloc.machine().num_nodes() && std::is_sorted(terminals.begin(), terminals.end());
   SCOTCH_Arch* arch = &full;
   if (!whole) {
     check(SCOTCH_archInit(&sub), "archInit");

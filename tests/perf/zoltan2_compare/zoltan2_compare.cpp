@@ -27,11 +27,11 @@
 #include <vector>
 
 #include "tamp/generators.hpp"
+#include "tamp/grid.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
-#include "tamp/torus.hpp"
 
 namespace {
 
@@ -197,11 +197,11 @@ int run(int argc, char** argv) {
   const tamp::MachineDescription machine = tamp::load_machine(args.machine);
   const tamp::Allocation alloc =
       args.sparse > 0 ? sparse_allocation(machine, args.sparse, args.seed) : machine.allocation;
-  const auto* torus = dynamic_cast<const tamp::Torus*>(&alloc.machine());
+  const tamp::Grid* torus = alloc.machine().grid();
   if (!torus) throw std::invalid_argument("the machine must be a torus or mesh");
   std::printf("graph %s: %d tasks, %lld messages; machine %s: %d nodes x %d cores allocated\n",
               args.graph.c_str(), graph.num_tasks(), static_cast<long long>(graph.num_edges()),
-              torus->describe().c_str(), alloc.num_nodes(), alloc.max_cores_per_node());
+              alloc.machine().describe().c_str(), alloc.num_nodes(), alloc.max_cores_per_node());
 
   // Every core gets its router's coordinates (Zoltan2's Cray RCA machine does the same).
   const int pdim = torus->num_dims();

@@ -24,11 +24,14 @@ class App;
 
 namespace tamp::app {
 
-/// What a run is given: the reordered communicator (rank == task), the chosen backend and how compute is
-/// charged (compute_phase(), tamp/app/compute.hpp).
+/// What a run is given: the reordered communicator (rank == task), the placement it applies and the mapping
+/// that gave, the chosen backend and how compute is charged (compute_phase(), tamp/app/compute.hpp).
 struct RunContext {
   MPI_Comm comm = MPI_COMM_NULL;
   int task = 0;
+  std::string placement;             // the placement text (--mapping or a --compare entry)
+  const Allocation* job = nullptr;   // the job's slots
+  const Mapping* mapping = nullptr;  // task -> job slot, as applied; identical on every rank
   Backend backend = Backend::openmp;
   int threads = 1;
   const ComputeModel* compute_model = nullptr;  // --compute-model; nullptr = measured
@@ -58,6 +61,20 @@ class Run {
   virtual Verification verify() = 0;
   /// `seconds`: time of `iterations` timed iterations (max over ranks).
   virtual Rate rate(double seconds, int iterations) const = 0;
+
+  /// --compare: what the runs of later placements must reproduce (e.g. lanczos's eigenvalues); empty when the
+  /// app compares nothing. The harness asks the first verified run, after verify().
+  virtual std::vector<double> comparable_result() const { return {}; }
+  /// Checks this run against `first` (the first verified run's comparable_result()) and amends `verification`
+  /// (status, error, note). The harness calls it after verify() on every later verified run; every rank must
+  /// reach the same verdict.
+  virtual void compare_with_first(const std::vector<double>& /*first*/, Verification& /*verification*/) {}
+};
+
+/// The first verified run's comparable_result(), kept by the harness across the runs of one job.
+struct FirstRun {
+  bool set = false;
+  std::vector<double> result;
 };
 
 /// A validated problem: identical on every rank.

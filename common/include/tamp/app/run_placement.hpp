@@ -10,9 +10,11 @@
 namespace tamp::app {
 
 /// Collective on `world`: reorders the ranks for `spec`, starts the problem on the new communicator, runs
-/// problem.warmup() untimed and problem.iterations() timed iterations, verifies (unless --verify off) and
-/// returns the reduced report (identical on every rank).
+/// problem.warmup() untimed and problem.iterations() timed iterations, verifies (unless --verify off),
+/// compares with the first verified run of the job (`first`: Run::comparable_result, Run::compare_with_first)
+/// and returns the reduced report (identical on every rank).
 RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
-                        const Placement& placement, const CommonOptions& options, MPI_Comm world);
+                        const Placement& placement, const CommonOptions& options, MPI_Comm world,
+                        FirstRun& first);
 
 }  // namespace tamp::app

@@ -2,30 +2,30 @@
 
 #include <algorithm>
 
-#include "tamp/torus.hpp"
+#include "tamp/grid.hpp"
 
 namespace tamp::impl {
 
 NodeDistance::NodeDistance(const Allocation& allocation)
     : machine_(&allocation.machine()), nodes_(allocation.nodes()) {
-  const auto* torus = dynamic_cast<const Torus*>(machine_);
+  const Grid* torus = machine_->grid();
   if (torus == nullptr) return;
   const int D = torus->num_dims();
-  dims_ = torus->spec().dims;
-  wrap_ = torus->spec().wrap;
+  dims_ = torus->dims();
+  wrap_ = torus->wrap();
   coords_.reserve(nodes_.size() * D);
   for (int node : nodes_) {
     const std::vector<int> c = torus->router_coords(torus->router_of_node(node));
     coords_.insert(coords_.end(), c.begin(), c.end());
   }
-  allocated_index_.assign(torus->num_nodes(), -1);
+  allocated_index_.assign(machine_->num_nodes(), -1);
   for (std::size_t i = 0; i < nodes_.size(); ++i) allocated_index_[nodes_[i]] = static_cast<int>(i);
 }
 
 // A ring of 2 reaches the same router both ways: callers remove repeats.
 void NodeDistance::near_nodes(int a, std::vector<int>& out) const {
   if (dims_.empty()) return;
-  const auto& torus = static_cast<const Torus&>(*machine_);
+  const Grid& torus = *machine_->grid();
   const int D = static_cast<int>(dims_.size());
   const int npr = torus.nodes_per_router();
   auto add_router = [&](const std::vector<int>& c) {

@@ -27,17 +27,18 @@ class NodeDistance {
     }
     return h;
   }
-  /// Allocated nodes one link away from node a, and the other allocated nodes on its router (Torus only;
-  /// empty elsewhere). Appended to `out`.
+  /// Allocated nodes one link away from node a, and the other allocated nodes on its router (grid machines
+  /// only; empty elsewhere). Appended to `out`.
   void near_nodes(int a, std::vector<int>& out) const;
 
  private:
   const Machine* machine_;
   std::vector<int> nodes_;
-  std::vector<int> dims_;  // empty: not a Torus
+  std::vector<int> dims_;  // empty: not a grid machine (Machine::grid())
   std::vector<bool> wrap_;
   std::vector<int> coords_;           // router coordinates of each allocated node
-  std::vector<int> allocated_index_;  // machine node -> allocated index, -1 when not allocated (Torus only)
+  std::vector<int>
+      allocated_index_;  // machine node -> allocated index, -1 when not allocated (grid machines only)
 };
 
 /// Bytes on every link with the routes of the machine, and their maximum congestion (load / relative

@@ -5,13 +5,13 @@
 // evaluate()'s hop-bytes (exactly when the byte counts are integers, up to rounding otherwise).
 #include "algorithms/geometric/geometric.hpp"
 #include "algorithms/impl/objective.hpp"
-#include "tamp/torus.hpp"
+#include "tamp/grid.hpp"
 
 namespace tamp::impl {
 
 CandidateScorer::CandidateScorer(const TaskGraph& graph, const Allocation& allocation, Objective objective)
     : graph_(graph), allocation_(allocation), objective_(objective) {
-  const auto* torus = dynamic_cast<const Torus*>(&allocation.machine());
+  const Grid* torus = allocation.machine().grid();
   if (!torus || objective != Objective::hop_bytes || torus->num_dims() > kMaxFastDims) return;
   fast_ = true;
   dims_ = torus->num_dims();

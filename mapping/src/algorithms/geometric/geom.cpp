@@ -13,7 +13,7 @@
 #include "algorithms/geometric/geometric.hpp"
 #include "algorithms/geometric/mj_partition.hpp"
 #include "tamp/error.hpp"
-#include "tamp/torus.hpp"
+#include "tamp/grid.hpp"
 
 namespace tamp::impl {
 namespace {
@@ -28,7 +28,7 @@ struct MachineGeometry {
 
 MachineGeometry machine_geometry(const Allocation& allocation) {
   MachineGeometry g;
-  if (const auto* torus = dynamic_cast<const Torus*>(&allocation.machine())) {
+  if (const Grid* torus = allocation.machine().grid()) {
     g.nodes.dim = torus->num_dims();
     for (int d = 0; d < torus->num_dims(); ++d)
       g.length.push_back(torus->dim(d)), g.wrap.push_back(torus->wraps(d));

@@ -4,7 +4,7 @@
 
 #include "algorithms/impl/node_grid.hpp"
 #include "tamp/error.hpp"
-#include "tamp/torus.hpp"
+#include "tamp/grid.hpp"
 
 namespace tamp::impl {
 
@@ -16,7 +16,7 @@ NodeBox node_box(const Allocation& nodes, const char* algorithm) {
     const int node = grid->node_at[cell];
     if (node >= 0 && nodes.cores_of(node) > 0) box.slot_at[cell] = nodes.first_slot(node);
   }
-  box.node_index_last = grid->axis.back() == static_cast<const Torus&>(nodes.machine()).num_dims();
+  box.node_index_last = grid->axis.back() == nodes.machine().grid()->num_dims();
   return box;
 }
 

@@ -1,6 +1,6 @@
 #include "algorithms/impl/node_grid.hpp"
 
-#include "tamp/torus.hpp"
+#include "tamp/grid.hpp"
 
 namespace tamp::impl {
 namespace {
@@ -39,7 +39,7 @@ int NodeGrid::cell(const std::vector<int>& c) const {
 }
 
 std::optional<NodeGrid> node_grid(const Allocation& allocation) {
-  const auto* torus = dynamic_cast<const Torus*>(&allocation.machine());
+  const Grid* torus = allocation.machine().grid();
   if (!torus || allocation.num_nodes() == 0) return std::nullopt;
   const int D = torus->num_dims(), npr = torus->nodes_per_router();
   // Machine coordinates of every allocated node: router coordinates, then the index on the router.

@@ -7,7 +7,7 @@
 
 #include "algorithms/impl/node_grid.hpp"
 #include "tamp/error.hpp"
-#include "tamp/torus.hpp"
+#include "tamp/grid.hpp"
 
 namespace tamp::impl {
 
@@ -26,7 +26,7 @@ NodeSpace::NodeSpace(const Allocation& nodes)
           layout.dims = box->dims;
           layout.wrap = box->wrap;
           layout.node_at = box->node_at;
-          const int torus_dims = static_cast<const Torus&>(nodes.machine()).num_dims();
+          const int torus_dims = nodes.machine().grid()->num_dims();
           for (size_t d = 0; d < box->axis.size(); ++d)
             if (box->axis[d] == torus_dims) layout.router_dim = static_cast<int>(d);
         } else {
