@@ -16,6 +16,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "campaign"))
+from matrix import run_id  # noqa: E402  (the campaign's name of a run's files)
 EXPERIMENTS = os.path.join(ROOT, "inputs", "fidelity")
 SAME = 0.01  # gains within +-1% count as "no change"
 
@@ -61,8 +63,7 @@ def campaign_out(experiment, campaign, args):
 def measured(experiment, row, args):
     """(total s, communication s) of the row's run, or None when it did not run."""
     campaign = next(c for c in experiment["campaigns"] if c["file"] == row["campaign"])
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in row["mapping"])
-    path = os.path.join(campaign_out(experiment, campaign, args), "runs", f"{row['app']}-n{row['ranks']}-{safe}.jsonl")
+    path = os.path.join(campaign_out(experiment, campaign, args), "runs", run_id(row) + ".jsonl")
     try:
         with open(path) as f:
             report = json.loads(f.readline())
