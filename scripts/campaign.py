@@ -14,6 +14,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -22,6 +23,7 @@ import calibrate  # noqa: E402
 import launch  # noqa: E402
 import matrix  # noqa: E402
 import jobs  # noqa: E402
+import pool  # noqa: E402
 import provenance  # noqa: E402
 import report  # noqa: E402
 
@@ -44,6 +46,8 @@ def options():
     p.add_argument("--decks", default=os.path.join(ROOT, "inputs", "campaigns", "apps"), help="folder of app decks")
     p.add_argument("--topology", help="--topology of real runs (default: the apps' discovery)")
     p.add_argument("--timeout", type=float, default=600, help="seconds before a run is stopped and failed")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="simulated runs at a time (default: the "
+                   "cores; a run waits until its memory estimate fits beside the others); real runs: one at a time")
     p.add_argument("--resume", action="store_true", help="keep the runs already done in --out, run the others")
     p.add_argument("--report-only", action="store_true", help="only write the report of the runs in --out")
     p.add_argument("--calibrate", action="store_true", help="run each deck natively (mpirun) with --compute-model "
@@ -95,6 +99,8 @@ def run_once(cmd, args, log, json_path):
     # Its own process group: smpirun starts the simulator as a child, and a stop or timeout must reach both.
     child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
                              env=dict(os.environ, OMP_NUM_THREADS="1"))
+    with RUNNING_LOCK:
+        RUNNING.add(child)
     try:
         returncode = child.wait(timeout=args.timeout)
     except subprocess.TimeoutExpired:
@@ -103,11 +109,26 @@ def run_once(cmd, args, log, json_path):
     except BaseException:
         kill_group(child)
         raise
+    finally:
+        with RUNNING_LOCK:
+            RUNNING.discard(child)
     if returncode != 0:
         return f"failed: exit status {returncode}"
     if not os.path.exists(json_path) or os.path.getsize(json_path) == 0:
         return "failed: no JSON report"
     return "ok"
+
+
+# The runs under way (several at once with --jobs): a stop kills them all.
+RUNNING = set()
+RUNNING_LOCK = threading.Lock()
+
+
+def kill_running():
+    with RUNNING_LOCK:
+        children = list(RUNNING)
+    for child in children:
+        kill_group(child)
 
 
 def kill_group(child):
@@ -166,35 +187,58 @@ def execute(campaign, paths, runs, args, setting):
         shutil.rmtree(runs_dir)
     os.makedirs(runs_dir, exist_ok=True)
     batch = args.launcher in ("srun", "aprun")
-    start, done_now = time.time(), 0
+    start = time.time()
+    todo = []
     for i, run in enumerate(runs, 1):
         rid = matrix.run_id(run)
-        json_path, status_path, key_path = (os.path.join(runs_dir, rid + ext) for ext in (".jsonl", ".status",
-                                                                                          ".key"))
-        elapsed = time.time() - start
+        files = {ext: os.path.join(runs_dir, rid + ext) for ext in (".jsonl", ".status", ".key", ".log")}
         label = f"[{i}/{len(runs)}] {run['app']} ranks {run['ranks']} mapping {run['mapping']}"
         key = provenance.run_key(run, setting)
-        if args.resume and status_of(status_path) == "ok":
-            if provenance.stored(key_path) == key:
+        if args.resume and status_of(files[".status"]) == "ok":
+            if provenance.stored(files[".key"]) == key:
                 print(f"{label}: done before, kept", flush=True)
                 continue
             print(f"{label}: done before with another machine, deck, mapping or binary: run again", flush=True)
-        for stale in (status_path, key_path, json_path):  # a run interrupted below leaves nothing to keep
+        for stale in (files[".status"], files[".key"], files[".jsonl"]):  # an interrupted run leaves nothing
             if os.path.exists(stale):
                 os.remove(stale)
         if batch:
-            script = jobs.write_job(run, args.launcher, paths, args.topology, json_path)
-            provenance.store(key_path, key)
+            script = jobs.write_job(run, args.launcher, paths, args.topology, files[".jsonl"])
+            provenance.store(files[".key"], key)
             print(f"{label}: job script {script}", flush=True)
             continue
-        print(f"{label} ... (elapsed {elapsed:.0f} s, {len(runs) - i} left after this)", end="", flush=True)
+        todo.append((run, label, key, files))
+    if not todo:
+        return time.time() - start
+
+    sim = args.launcher == "sim"
+    budget = pool.available_memory() if sim else None
+    if sim:
+        launch.check_memory([t[0] for t in todo], paths, budget)
+    # The largest runs first, so that the small ones fill the other job slot while they run.
+    order = sorted(todo, key=lambda t: -t[0]["ranks"]) if sim else todo
+    items = [(t, launch.memory_estimate(t[0], paths) if sim else 0) for t in order]
+    jobs_at_once = args.jobs if sim else 1
+    print(f"campaign: {len(todo)} runs, {jobs_at_once} at a time", flush=True)
+    count = [0]
+
+    def work(t):
+        run, label, key, files = t
         t0 = time.time()
-        status = run_one(run, args, paths, campaign, os.path.join(runs_dir, rid + ".log"), json_path)
-        provenance.store(key_path, key)
-        with open(status_path, "w") as f:
+        status = run_one(run, args, paths, campaign, files[".log"], files[".jsonl"])
+        return status, time.time() - t0
+
+    def done(t, result):
+        run, label, key, files = t
+        status, seconds = result
+        provenance.store(files[".key"], key)
+        with open(files[".status"], "w") as f:
             f.write(status + "\n")
-        done_now += 1
-        print(f" {status} ({time.time() - t0:.1f} s)", flush=True)
+        count[0] += 1
+        print(f"{label}: {status} ({seconds:.1f} s; {count[0]} of {len(todo)} done, elapsed "
+              f"{time.time() - start:.0f} s)", flush=True)
+
+    pool.Pool(jobs_at_once, budget).run(items, work, done, kill_running)
     return time.time() - start
 
 

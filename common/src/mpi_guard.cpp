@@ -5,11 +5,27 @@
 
 #include <stdexcept>
 
+#ifdef TAMP_SMPI
+#include <cstdio>
+#include <cstdlib>
+#endif
+
 namespace tamp::app {
 namespace {
 
 #ifdef TAMP_SMPI  // SimGrid's SMPI grants MPI_THREAD_SINGLE only; simulated runs use one OpenMP thread per rank
 constexpr int kThreadLevel = MPI_THREAD_SINGLE;
+
+// Under SMPI every rank runs in one process. With mmap privatization (each rank its own copy of the data segment)
+// the function-local statics of every rank register their destructors in the process's one exit list, and at exit
+// they would all run on the data of the last rank mapped: glibc aborts with "double free or corruption". A rank
+// registers this after MPI_Finalize; the last one registered runs first at exit, when the simulation is over and
+// every report is written: it flushes stdio and ends the process with SMPI's exit status, without those
+// destructors (docs/simulation.md, "Operating-system limits").
+void end_without_static_destructors(int status, void*) {
+  std::fflush(nullptr);
+  std::_Exit(status);
+}
 #else
 constexpr int kThreadLevel = MPI_THREAD_FUNNELED;
 #endif
@@ -39,6 +55,9 @@ MpiGuard::~MpiGuard() {
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized) MPI_Finalize();
+#ifdef TAMP_SMPI
+  on_exit(end_without_static_destructors, nullptr);
+#endif
 }
 
 }  // namespace tamp::app

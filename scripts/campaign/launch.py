@@ -15,9 +15,13 @@ SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (anoth
 # one by one; Open MPI's choices (coll-selector:ompi) for the others. SMPI's "default" algorithms start every pair's
 # flow at once (an MPI_Allgather of 336 B on 256 ranks: more than 5 minutes of simulator time), and ompi's allreduce
 # for small messages on multi-core hosts (smp_rdb) took 28 s of wall time for 8 bytes on 1,024 ranks (rdb: 0.3-0.45 s).
+# Every send waits for its receive (no detached eager sends): SimGrid 3.32 keeps detached sends in lists it scans
+# whole at each completion, which made a 4,096-rank run 6 times slower (docs/simulation.md, "Sends"). The apps'
+# globals are privatized by mmap (each rank its copy of the data segment), not dlopen (a copy of the whole binary
+# per rank: 4 times the memory; docs/simulation.md, "Operating-system limits").
 SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi", "--cfg=smpi/allreduce:rdb",
                "--cfg=smpi/bcast:binomial_tree", "--cfg=smpi/reduce:binomial", "--cfg=smpi/alltoall:pair",
-               "--cfg=smpi/alltoallv:pair"]
+               "--cfg=smpi/alltoallv:pair", "--cfg=smpi/send-is-detached-thresh:0", "--cfg=smpi/privatization:mmap"]
 # A modelled compute time (the deck's `compute` line): the app injects units x seconds per unit itself, and SMPI must
 # not add the host's measured time between MPI calls (docs/simulation.md).
 SMPI_MODELLED = ["--cfg=smpi/simulate-computation:no"]
@@ -98,23 +102,9 @@ def prepare_platform(paths, machine, max_ranks):
     check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
 
 
-# Simulated runs privatize the apps' globals by dlopen (SimGrid's default: a copy of the binary per rank). mmap
-# privatization (one copy of the data segment per rank) needs six times less memory (tamp-stencil on 1,024 ranks:
-# 0.30 GB instead of 1.85 GB) but every TAMP app then aborts at exit, after its report ("double free or corruption",
-# status 134), so it is not used (docs/simulation.md, "Operating-system limits").
-PRIVATIZATION = "dlopen"
-# Memory maps per rank (measured: 8.0 with dlopen, 3.0 with mmap) and for the process itself.
-MAPS_PER_RANK = {"dlopen": 8.5, "mmap": 3.2}
+# Memory maps per rank (measured: 8.0 with dlopen privatization, 3.0 with mmap) and for the process itself.
+MAPS_PER_RANK = 3.2
 MAPS_BASE = 1000
-
-
-def privatization(ranks):
-    return PRIVATIZATION
-
-
-def simulator_options(ranks):
-    """smpirun options that depend on the scale."""
-    return [f"--cfg=smpi/privatization:{privatization(ranks)}"]
 
 
 def check_map_count(max_ranks, path="/proc/sys/vm/max_map_count"):
@@ -124,10 +114,35 @@ def check_map_count(max_ranks, path="/proc/sys/vm/max_map_count"):
             limit = int(f.read())
     except (OSError, ValueError):
         return
-    need = int(MAPS_BASE + MAPS_PER_RANK[privatization(max_ranks)] * max_ranks)
+    need = int(MAPS_BASE + MAPS_PER_RANK * max_ranks)
     if limit < need:
         raise matrix.MatrixError(f"vm.max_map_count is {limit}, a simulated run of {max_ranks} ranks needs about "
                                  f"{need}: raise it with `sudo sysctl -w vm.max_map_count={max(need, 262144)}`")
+
+
+# Memory of a simulated run per rank (mmap privatization: the rank's copy of the data segment, its stack as used,
+# its data, SimGrid's state) and for the process. Measured peak RSS (2026-11-24): tamp-stencil 4,096 ranks 2.64 GB,
+# tamp-halo 4,096 ranks 3.48 GB (16^3 x 10 variables per rank), i.e. 0.6-0.85 MB per rank.
+MEMORY_PER_RANK = 1.0e6
+MEMORY_BASE = 0.3e9
+
+
+def memory_estimate(run, paths):
+    """Bytes a simulated run needs (an estimate above the measured peaks)."""
+    return int(MEMORY_BASE + run["ranks"] * MEMORY_PER_RANK)
+
+
+def check_memory(runs, paths, available):
+    """A simulated run that cannot fit in this machine's memory is refused before the campaign starts."""
+    if available is None:
+        return
+    for run in runs:
+        need = memory_estimate(run, paths)
+        if need > available:
+            raise matrix.MatrixError(
+                f"{run['app']} on {run['ranks']} ranks needs about {need / 1e9:.1f} GB under the simulator "
+                f"({MEMORY_PER_RANK / 1e6:g} MB per rank), this machine has {available / 1e9:.1f} GB available: "
+                "run fewer ranks (--scales) or on a machine with more memory")
 
 
 def hostfile_for(paths, ranks):
@@ -171,8 +186,7 @@ def command(run, launcher, paths, topology, json_path, smpirun_args=()):
         with open(paths.smpirun_options) as f:
             figures = [line.strip() for line in f if line.strip()]
         return ["env", "TAMP_PLATFORM=" + paths.platform, SMPIRUN, "-np", n, "-platform", paths.plugin, "-hostfile",
-                hostfile, *SMPI_CONFIG, *figures, *smpi_compute,
-                *simulator_options(run["ranks"]), *smpirun_args, *app, *where]
+                hostfile, *SMPI_CONFIG, *figures, *smpi_compute, *smpirun_args, *app, *where]
     app += ["--mapping", run["mapping"]]
     if topology:
         app += ["--topology", topology]

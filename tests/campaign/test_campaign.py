@@ -27,10 +27,18 @@ FAKE_APP = textwrap.dedent("""\
     import json, os, sys, time
     argv = sys.argv[1:]
     out = argv[argv.index("--json") + 1]
-    if os.environ.get("FAKE_APP_PIDFILE"):
-        with open(os.environ["FAKE_APP_PIDFILE"], "w") as f:
+    if os.environ.get("FAKE_APP_PIDDIR"):  # one file per app: its pid; then it runs until killed
+        with open(os.path.join(os.environ["FAKE_APP_PIDDIR"], str(os.getpid())), "w") as f:
             f.write(str(os.getpid()))
         time.sleep(600)
+    if os.environ.get("FAKE_APP_MEET"):  # waits up to 20 s for a second app to be running at the same time
+        meet = os.environ["FAKE_APP_MEET"]
+        open(os.path.join(meet, str(os.getpid())), "w").close()
+        deadline = time.time() + 20
+        while len(os.listdir(meet)) < 2:
+            if time.time() > deadline:
+                sys.exit("no other app ran beside this one")
+            time.sleep(0.05)
     hostfile = os.environ.get("FAKE_HOSTFILE", "")
     hosts = open(hostfile).read() if hostfile else ""
     record = {"app": "stencil", "mapping": "x", "ranks": 1, "threads": 1, "machine": "m", "verified": True,
@@ -84,7 +92,8 @@ class CampaignTest(unittest.TestCase):
             f.write("machine torus:2x2x2,cores=2\napps stencil\nscales 8\nmappings default blocked\n")
         self.out = os.path.join(self.dir, "out")
         self.env = dict(os.environ, TAMP_SMPIRUN=os.path.join(self.dir, "bin", "smpirun"))
-        self.env.pop("FAKE_APP_PIDFILE", None)
+        for name in ("FAKE_APP_PIDDIR", "FAKE_APP_MEET", "TAMP_MEMINFO_FILE"):
+            self.env.pop(name, None)
 
     def tearDown(self):
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -189,21 +198,51 @@ class CampaignTest(unittest.TestCase):
 
     # Signals
     def test_sigterm_stops_the_run_and_its_children(self):
-        pidfile = os.path.join(self.dir, "app.pid")
-        env = dict(self.env, FAKE_APP_PIDFILE=pidfile)
-        driver = subprocess.Popen(self.driver(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                  env=env)
-        while not os.path.exists(pidfile) or not read(pidfile):  # the app is running
-            self.assertIsNone(driver.poll(), "the driver ended before its first run started")
+        piddir = os.path.join(self.dir, "pids")
+        os.makedirs(piddir)
+        env = dict(self.env, FAKE_APP_PIDDIR=piddir)
+        driver = subprocess.Popen(self.driver("--jobs", "2"), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  text=True, env=env)
+        while len([p for p in os.listdir(piddir) if read(os.path.join(piddir, p))]) < 2:  # both apps run
+            self.assertIsNone(driver.poll(), "the driver ended before its two runs started")
             time.sleep(0.1)
-        app = int(read(pidfile))
+        apps = [int(p) for p in os.listdir(piddir)]
         driver.send_signal(signal.SIGTERM)
         out, _ = driver.communicate(timeout=120)
         self.assertNotEqual(driver.returncode, 0, out)
         self.assertIn("campaign: stopped by SIGTERM", out)
-        self.assertFalse(alive(app), f"the app (pid {app}) outlived the driver")
+        for app in apps:
+            self.assertFalse(alive(app), f"the app (pid {app}) outlived the driver")
         runs = os.listdir(os.path.join(self.out, "runs"))
         self.assertEqual([f for f in runs if f.endswith((".trial", ".status", ".key"))], [], runs)
+
+    # Simulated runs side by side
+    def test_jobs_run_side_by_side(self):
+        meet = os.path.join(self.dir, "meet")
+        os.makedirs(meet)
+        self.env["FAKE_APP_MEET"] = meet
+        out = self.run_driver("--jobs", "2").stdout
+        self.assertIn("2 runs, 2 at a time", out)
+        for mapping in ("default", "blocked"):
+            self.assertEqual(read(os.path.join(self.out, "runs", f"stencil-n8-{mapping}.status")).strip(), "ok")
+
+    def test_jobs_one_runs_one_at_a_time(self):
+        meet = os.path.join(self.dir, "meet")
+        os.makedirs(meet)
+        self.env["FAKE_APP_MEET"] = meet
+        self.run_driver("--jobs", "1", ok=False)
+        self.assertIn("failed", read(os.path.join(self.out, "runs", "stencil-n8-default.status")))
+
+    def test_run_larger_than_memory_refused_first(self):
+        meminfo = os.path.join(self.dir, "meminfo")
+        with open(meminfo, "w") as f:
+            f.write("MemTotal:        1000 kB\nMemAvailable:      100 kB\n")
+        self.env["TAMP_MEMINFO_FILE"] = meminfo
+        done = self.run_driver(ok=False)
+        self.assertNotEqual(done.returncode, 0)
+        self.assertRegex(done.stdout, r"campaign: error: stencil on 8 ranks needs about [0-9.]+ GB under the "
+                                      r"simulator .* this machine has 0.0 GB available")
+        self.assertEqual(os.listdir(os.path.join(self.out, "runs")), [], "a run was started")
 
     # Slurm job scripts
     def test_slurm_hostfile_names_the_jobs_hosts(self):
