@@ -1,4 +1,4 @@
-// Task graph, report parameters, runs and app orderings of the halo problem.
+// Task graph, report parameters and runs of the halo problem.
 #include "halo_problem.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +8,7 @@
 #include "halo_graph.hpp"
 #include "halo_run.hpp"
 #include "tamp/app/collective.hpp"
+#include "tamp/app/shared_graph.hpp"
 
 namespace tamp::halo {
 
@@ -15,8 +16,12 @@ HaloProblem::HaloProblem(HaloSpec spec, std::string backend)
     : spec_(std::move(spec)),
       backend_(std::move(backend)),
       sources_(make_sources(spec_)),
-      graph_(make_halo_graph(
-          spec_, static_cast<int>(std::count(sources_.summed.begin(), sources_.summed.end(), true)))) {}
+      graph_(app::shared_task_graph(
+          halo_graph_spec(spec_, static_cast<int>(std::count(sources_.summed.begin(), sources_.summed.end(), true))),
+          [this] {
+            return make_halo_graph(
+                spec_, static_cast<int>(std::count(sources_.summed.begin(), sources_.summed.end(), true)));
+          })) {}
 
 nlohmann::json HaloProblem::params() const {
   int summed = 0;
@@ -50,13 +55,7 @@ std::string HaloProblem::summary() const {
 
 std::unique_ptr<app::Run> HaloProblem::start(const app::RunContext& context) const {
   // Allocation and set-up are local: agree on failures (memory) before the first exchange.
-  return app::collectively(context.comm, [&] { return make_halo_run(spec_, sources_, graph_, context); });
-}
-
-Mapping HaloProblem::app_mapping(const std::string& name, const Allocation& job,
-                                 const MapOptions& options) const {
-  if (name == "group") return group_mapping(spec_, job);
-  return app::Problem::app_mapping(name, job, options);
+  return app::collectively(context.comm, [&] { return make_halo_run(spec_, sources_, *graph_, context); });
 }
 
 }  // namespace tamp::halo

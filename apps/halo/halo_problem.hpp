@@ -1,6 +1,7 @@
-// The MiniGhost deck as a tamp::app::Problem: its task graph (what the mappers place), its runs and the
-// `group` ordering it offers beside the module's mappers.
+// The MiniGhost deck as a tamp::app::Problem: its task graph (what the mappers place) and its runs. [Deveci14]'s
+// Group ordering is the mapping module's `group`.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,16 +15,13 @@ class HaloProblem final : public app::Problem {
  public:
   HaloProblem(HaloSpec spec, std::string backend);
 
-  const TaskGraph& task_graph() const override { return graph_; }
+  const TaskGraph& task_graph() const override { return *graph_; }
   nlohmann::json params() const override;
   std::string summary() const override;
   int warmup() const override { return 0; }  // every step counts: MiniGhost times them all
   int iterations() const override { return spec_.steps(); }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"cell_point", "flux", "sum"}; }
-  std::vector<std::string> app_mappings() const override { return {"group"}; }
-  Mapping app_mapping(const std::string& name, const Allocation& job,
-                      const MapOptions& options) const override;
 
   const HaloSpec& spec() const { return spec_; }
 
@@ -31,7 +29,7 @@ class HaloProblem final : public app::Problem {
   HaloSpec spec_;
   std::string backend_;
   Sources sources_;
-  TaskGraph graph_;
+  std::shared_ptr<const TaskGraph> graph_;  // one per process (tamp/app/shared_graph.hpp)
 };
 
 }  // namespace tamp::halo

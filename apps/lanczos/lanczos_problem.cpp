@@ -1,6 +1,8 @@
 // Task graph, report parameters and runs of the Lanczos problem.
 #include "lanczos_problem.hpp"
 
+#include "tamp/app/shared_graph.hpp"
+
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -33,7 +35,7 @@ LanczosProblem::LanczosProblem(LanczosSpec spec, std::string backend)
       grid_(spec_.nd, spec_.ordering, spec_.matrix.n),
       graph_spec_(
           lanczos_graph_spec(spec_.nd, spec_.ordering, spec_.matrix.n, spec_.warmup, spec_.iterations)),
-      graph_(generate_graph(graph_spec_)),
+      graph_(app::shared_task_graph(graph_spec_, [this] { return generate_graph(graph_spec_); })),
       new_index_(spreading_permutation(spec_.matrix.n, spec_.permute_seed)) {
   for (const MfdnOrdering o : {MfdnOrdering::dm, MfdnOrdering::cm, MfdnOrdering::bdm, MfdnOrdering::bcm}) {
     std::vector<int> slots = ordering_slots(grid_, o);

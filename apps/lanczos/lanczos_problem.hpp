@@ -17,7 +17,7 @@ class LanczosProblem final : public app::Problem {
   /// lanczos_graph_spec: SpMV trees and orthogonalisation).
   LanczosProblem(LanczosSpec spec, std::string backend);
 
-  const TaskGraph& task_graph() const override { return graph_; }
+  const TaskGraph& task_graph() const override { return *graph_; }
   nlohmann::json params() const override;
   std::string summary() const override;
   int warmup() const override { return spec_.warmup; }
@@ -40,7 +40,7 @@ class LanczosProblem final : public app::Problem {
   std::string backend_;
   Grid grid_;
   std::string graph_spec_;  // params.graph
-  TaskGraph graph_;
+  std::shared_ptr<const TaskGraph> graph_;  // one per process (tamp/app/shared_graph.hpp)
   std::vector<std::int64_t> new_index_;
   std::vector<std::pair<std::string, std::vector<int>>> orderings_;  // name, slot of each task
 };

@@ -2,9 +2,11 @@
 #include "stencil_problem.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "stencil_run.hpp"
 #include "tamp/app/collective.hpp"
+#include "tamp/app/shared_graph.hpp"
 #include "tamp/generators.hpp"
 #include "tamp/text.hpp"
 
@@ -28,7 +30,9 @@ StencilProblem::StencilProblem(StencilSpec spec, std::string backend)
   g.points = spec_.points;
   g.local = first(spec_.local, spec_.dims);
   g.bytes_per_cell = kBytesPerCell;
-  graph_ = make_stencil_graph(g);
+  const std::string key = fmt::format("stencil {} periodic {} points {} local {} bytes {}", fmt::join(g.tasks, "x"),
+                                      spec_.periodic, g.points, fmt::join(g.local, "x"), g.bytes_per_cell);
+  graph_ = app::shared_task_graph(key, [&] { return make_stencil_graph(g); });
 }
 
 nlohmann::json StencilProblem::params() const {
@@ -55,7 +59,7 @@ std::string StencilProblem::summary() const {
 
 std::unique_ptr<app::Run> StencilProblem::start(const app::RunContext& context) const {
   // Allocation and set-up are local: agree on failures (memory) before the first halo exchange.
-  return app::collectively(context.comm, [&] { return make_stencil_run(spec_, graph_, context); });
+  return app::collectively(context.comm, [&] { return make_stencil_run(spec_, *graph_, context); });
 }
 
 }  // namespace tamp::stencil

@@ -1,5 +1,6 @@
 // The stencil as a tamp::app::Problem: its task graph (what the mappers place) and its runs.
 #pragma once
+#include <memory>
 #include <string>
 
 #include "stencil_spec.hpp"
@@ -12,7 +13,7 @@ class StencilProblem final : public app::Problem {
   /// Builds the task graph with make_stencil_graph({procs, periodic, points, local, 8 bytes per cell}).
   StencilProblem(StencilSpec spec, std::string backend);
 
-  const TaskGraph& task_graph() const override { return graph_; }
+  const TaskGraph& task_graph() const override { return *graph_; }
   nlohmann::json params() const override;
   std::string summary() const override;
   int warmup() const override { return spec_.warmup; }
@@ -25,7 +26,7 @@ class StencilProblem final : public app::Problem {
  private:
   StencilSpec spec_;
   std::string backend_;
-  TaskGraph graph_;
+  std::shared_ptr<const TaskGraph> graph_;  // one per process (tamp/app/shared_graph.hpp)
 };
 
 }  // namespace tamp::stencil

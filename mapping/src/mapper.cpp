@@ -52,6 +52,8 @@ const std::vector<MapperInfo>& mapper_registry() {
         {"random", "a seeded random permutation of the slots", map_random},
         {"round-robin", "task t on node t mod N (cyclic over nodes)", map_round_robin},
         {"blocked", "node-sized blocks of the task grid, placed on nodes by recursive bisection", map_blocked},
+        {"group", "[Deveci14]'s Group: node-sized blocks of the task grid (2x2x4 for 16 cores), block k on node k",
+         map_group},
     };
     for (auto family : {impl::regular_mappers, impl::irregular_mappers, impl::geometric_mappers,
                         impl::composite_mappers}) {

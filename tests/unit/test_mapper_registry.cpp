@@ -56,6 +56,8 @@ const std::map<std::string, std::set<std::string>>& refusals() {
       {"coce", {"partial/1d", "partial/2d"}},
       {"exco", {"partial/1d", "partial/2d"}},
       {"hilbert", {"partial/1d", "partial/2d"}},
+      // [Deveci14]'s Group fills every node with one block: equal cores per node.
+      {"group", {"partial/1d", "partial/2d"}},
       // The 2D embeddings also need the nodes to fill a 2D box.
       {"mxovlp", {"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}},
       {"mxoval", {"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}},
