@@ -121,9 +121,9 @@ def check_map_count(max_ranks, path="/proc/sys/vm/max_map_count"):
 
 
 # Memory of a simulated run per rank (mmap privatization: the rank's copy of the data segment, its stack as used,
-# its data, SimGrid's state) and for the process. Measured peak RSS (2026-11-24): tamp-stencil 4,096 ranks 2.64 GB,
-# tamp-halo 4,096 ranks 3.48 GB (16^3 x 10 variables per rank), i.e. 0.6-0.85 MB per rank.
-MEMORY_PER_RANK = 1.0e6
+# its data, SimGrid's state; the task graph is shared by the ranks) and for the process. Measured RSS (2026-11-24):
+# tamp-stencil 4,096 ranks 2.6 GB, tamp-halo 4,096 ranks 4.2 GB (16^3 x 10 variables per rank), 1,024 ranks 0.99 GB.
+MEMORY_PER_RANK = 1.25e6
 MEMORY_BASE = 0.3e9
 
 

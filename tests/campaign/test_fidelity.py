@@ -23,9 +23,9 @@ class FidelityTest(unittest.TestCase):
     def test_table_from_records(self):
         with tempfile.TemporaryDirectory() as tmp:
             runs = os.path.join(tmp, "deveci14-table2", "minighost", "runs")
-            write_run(runs, "halo", 1024, "default", 2.0, 1.0)  # the baseline (None)
-            write_run(runs, "halo", 1024, "group", 1.6, 0.6)     # faster, as in the paper
-            write_run(runs, "halo", 1024, "geom", 2.5, 1.5)      # slower: the paper has Geom faster
+            write_run(runs, "halo", 4096, "default", 2.0, 1.0)  # the baseline (None)
+            write_run(runs, "halo", 4096, "group", 1.6, 0.6)     # faster, as in the paper
+            write_run(runs, "halo", 4096, "geom", 2.5, 1.5)      # slower: the paper has Geom faster
             doc = os.path.join(tmp, "fidelity.md")
             result = subprocess.run([sys.executable, SCRIPT, "--report-only", "--out", tmp, "--doc", doc],
                                     capture_output=True, text=True)
