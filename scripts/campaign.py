@@ -112,6 +112,9 @@ def run_once(cmd, args, log, json_path):
     finally:
         with RUNNING_LOCK:
             RUNNING.discard(child)
+    if returncode in (137, -signal.SIGKILL):  # smpirun reports its simulator's SIGKILL as 137
+        return (f"failed: killed (exit status {returncode}): if the kernel ran out of memory, run fewer simulations "
+                "at a time (--jobs 1) or fewer ranks")
     if returncode != 0:
         return f"failed: exit status {returncode}"
     if not os.path.exists(json_path) or os.path.getsize(json_path) == 0:
