@@ -24,7 +24,7 @@ decks=${DECKS:-"a-3D7PT-40v-BSPMA:$cube --num_vars 40 --stencil 23 --comm_method
 b-3D7PT-40v-SVAF:$cube --num_vars 40 --stencil 23 --comm_method 11;\
 c-3D27PT-10v-BSPMA:$cube --num_vars 10 --stencil 24 --comm_method 10;\
 d-2D5PT-200sq-10v:--nx 200 --ny 200 --nz 1 --num_tsteps 20 --num_spikes 1 --num_vars 10 --stencil 21 --comm_method 10"}
-printf '%-20s %5s %14s %14s %6s\n' deck ranks miniGhost-s/step tamp-s/step ratio
+printf '%-20s %5s %14s %14s %6s  %s\n' deck ranks miniGhost-s/step tamp-s/step ratio "runs (miniGhost / tamp-halo)"
 IFS=';' read -ra list <<< "$decks"
 for entry in "${list[@]}"; do
   name=${entry%%:*}; deck="${entry#*:} $grid --error_tol 2"
@@ -36,5 +36,6 @@ for entry in "${list[@]}"; do
     t+=("$("${run[@]}" "$tamp" $deck 2>/dev/null | sed -n 's/^Rate: .*, \([0-9.e+-]*\) s per step.*/\1/p')")
   done
   mm=$(printf '%s\n' "${m[@]}" | median); tm=$(printf '%s\n' "${t[@]}" | median)
-  printf '%-20s %5s %14.4e %14.4e %6.2f\n' "$name" "$ranks" "$mm" "$tm" "$(awk "BEGIN {print $tm / $mm}")"
+  printf '%-20s %5s %14.4e %14.4e %6.2f  %s / %s\n' "$name" "$ranks" "$mm" "$tm" "$(awk "BEGIN {print $tm / $mm}")" \
+    "${m[*]}" "${t[*]}"
 done
