@@ -17,7 +17,8 @@ void for_plane(const BlockLayout& layout, int face, int layer, F&& f) {
   std::array<std::int64_t, 3> c{0, 0, 0};
   c[d] = layer;
   std::int64_t next = 0;
-  for (c[b] = 0; c[b] <= layout.n[b] + 1; ++c[b], next += line) f(layout.index(c[0], c[1], c[2]), stride, line, next);
+  for (c[b] = 0; c[b] <= layout.n[b] + 1; ++c[b], next += line)
+    f(layout.index(c[0], c[1], c[2]), stride, line, next);
 }
 
 int send_layer(const BlockLayout& layout, int face) {

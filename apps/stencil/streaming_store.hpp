@@ -22,10 +22,14 @@ inline void stream_store(double* aligned, const double* values) {
 }
 #elif defined(__SSE2__)
 inline constexpr int kStreamWidth = 2;
-inline void stream_store(double* aligned, const double* values) { _mm_stream_pd(aligned, _mm_loadu_pd(values)); }
+inline void stream_store(double* aligned, const double* values) {
+  _mm_stream_pd(aligned, _mm_loadu_pd(values));
+}
 #else
 inline constexpr int kStreamWidth = 1;
-inline void stream_store(double* aligned, const double* values) { *aligned = *values; }
+inline void stream_store(double* aligned, const double* values) {
+  *aligned = *values;
+}
 #endif
 
 /// True when `p` may take stream_store().

@@ -1,7 +1,7 @@
 // The sweep shared by the backends (stencil_kernel_openmp.cpp, stencil_kernel_kokkos.cpp): the box cut into
-// tiles of rows, each tile swept plane by plane (k advancing) so that the three planes a 3D stencil reads stay
-// in the L2 while k advances, and each row swept by one vector loop. Backends differ only in how they spread
-// the tiles over threads.
+// tiles of rows, each tile swept plane by plane (k advancing) so that the three planes a 3D stencil reads
+// stay in the L2 while k advances, and each row swept by one vector loop. Backends differ only in how they
+// spread the tiles over threads.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -54,7 +54,8 @@ void sweep_row(const double* in, std::int64_t index, int n, std::int64_t sy, std
                std::int64_t lead, std::int64_t size, double* out) {
   int i = 0;
   if (streaming) {
-    for (; i < n && !stream_aligned(out + index + i); ++i) out[index + i] = stencil_average<Points>(in, index + i, sy, sz);
+    for (; i < n && !stream_aligned(out + index + i); ++i)
+      out[index + i] = stencil_average<Points>(in, index + i, sy, sz);
     const std::int64_t prefetch_end = size - index - lead - kPrefetchAhead;
     for (; i + kStreamWidth <= n; i += kStreamWidth) {
       if (i < prefetch_end) __builtin_prefetch(in + index + lead + kPrefetchAhead + i);
@@ -97,8 +98,8 @@ void sweep_tile(const SweepTiles& tiles, const Layout& layout, const Box& box, i
   }
   for (int k = box.lo[2]; k < box.hi[2]; ++k) {
     for (int j = j_lo; j < j_hi; ++j) {
-      impl::sweep_row<Points>(in, layout.index(box.lo[0], j, k), n, sy, sz, tiles.streaming, lead, layout.size(),
-                              out);
+      impl::sweep_row<Points>(in, layout.index(box.lo[0], j, k), n, sy, sz, tiles.streaming, lead,
+                              layout.size(), out);
     }
   }
   if (tiles.streaming) stream_fence();

@@ -1,8 +1,8 @@
 // The stencil app's sweep kernel against a STREAM-like triad, both out of cache and counted the STREAM way:
-// 16 bytes per cell for the sweep (read once, write once), 24 per element for the triad, so sweep GB/s / triad
-// GB/s is the share of the machine's streaming bandwidth the kernel reaches. The triad is compiled like
-// STREAM's (-march=native when TAMP_NATIVE_KERNELS); tests/perf/stream_compare runs the real stream.c beside it.
-// Threads: OMP_NUM_THREADS.
+// 16 bytes per cell for the sweep (read once, write once), 24 per element for the triad, so sweep GB/s /
+// triad GB/s is the share of the machine's streaming bandwidth the kernel reaches. The triad is compiled like
+// STREAM's (-march=native when TAMP_NATIVE_KERNELS); tests/perf/stream_compare runs the real stream.c beside
+// it. Threads: OMP_NUM_THREADS.
 //   tamp-bench-stencil-sweep --benchmark_min_time=1
 #include <benchmark/benchmark.h>
 
