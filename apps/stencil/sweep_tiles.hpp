@@ -38,8 +38,8 @@ inline SweepTiles make_sweep_tiles(const Box& box, int threads) {
 namespace impl {
 
 // Rows this short (a boundary slab one cell wide in x) touch a new cache line of each field per row, a row
-// apart: plain loops, and the lines of the row kNarrowAhead rows ahead prefetched. Where a message fills the x
-// halo, the two x-slabs of a 512^3 block still take ~15% of the interior sweep's time (40 ns per row out of
+// apart: plain loops, and the lines of the row kNarrowAhead rows ahead prefetched. Where a message fills the
+// x halo, the two x-slabs of a 512^3 block still take ~15% of the interior sweep's time (40 ns per row out of
 // cache, 16 ns in cache); where none does they are swept with the interior (geometry.hpp).
 inline constexpr int kNarrowRow = 8;
 inline constexpr int kNarrowAhead = 16;

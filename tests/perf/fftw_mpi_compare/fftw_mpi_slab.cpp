@@ -74,10 +74,12 @@ int main(int argc, char** argv) {
   const ptrdiff_t alloc = fftw_mpi_local_size_3d_transposed(n[0], n[1], n[2], MPI_COMM_WORLD, &local_n0,
                                                             &start0, &local_n1, &start1);
   fftw_complex* data = fftw_alloc_complex(alloc);
-  const fftw_plan forward = fftw_mpi_plan_dft_3d(n[0], n[1], n[2], data, data, MPI_COMM_WORLD, FFTW_FORWARD,
-                                                 args.flags | (args.transposed ? FFTW_MPI_TRANSPOSED_OUT : 0u));
-  const fftw_plan backward = fftw_mpi_plan_dft_3d(n[0], n[1], n[2], data, data, MPI_COMM_WORLD, FFTW_BACKWARD,
-                                                  args.flags | (args.transposed ? FFTW_MPI_TRANSPOSED_IN : 0u));
+  const fftw_plan forward =
+      fftw_mpi_plan_dft_3d(n[0], n[1], n[2], data, data, MPI_COMM_WORLD, FFTW_FORWARD,
+                           args.flags | (args.transposed ? FFTW_MPI_TRANSPOSED_OUT : 0u));
+  const fftw_plan backward =
+      fftw_mpi_plan_dft_3d(n[0], n[1], n[2], data, data, MPI_COMM_WORLD, FFTW_BACKWARD,
+                           args.flags | (args.transposed ? FFTW_MPI_TRANSPOSED_IN : 0u));
   const ptrdiff_t local = local_n0 * n[1] * n[2];
   auto fill = [&] {
     for (ptrdiff_t i = 0; i < local; ++i) {
@@ -113,9 +115,11 @@ int main(int argc, char** argv) {
   if (rank == 0) {
     std::printf(
         "{\"app\": \"fftw-mpi-slab\", \"size\": [%td, %td, %td], \"ranks\": %d, \"iterations\": %d, "
-        "\"plan\": \"%s\", \"layout\": \"%s\", \"seconds_per_pair\": %.6e, \"gflops\": %.4f, \"roundtrip_error\": %.3e}\n",
+        "\"plan\": \"%s\", \"layout\": \"%s\", \"seconds_per_pair\": %.6e, \"gflops\": %.4f, "
+        "\"roundtrip_error\": %.3e}\n",
         n[0], n[1], n[2], ranks, args.iterations, args.flags == FFTW_MEASURE ? "measure" : "estimate",
-        args.transposed ? "transposed" : "normal", slowest, 2 * 5 * N * std::log2(N) / slowest * 1e-9, all[0] / all[1]);
+        args.transposed ? "transposed" : "normal", slowest, 2 * 5 * N * std::log2(N) / slowest * 1e-9,
+        all[0] / all[1]);
   }
   fftw_destroy_plan(forward);
   fftw_destroy_plan(backward);
