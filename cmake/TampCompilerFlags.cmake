@@ -16,3 +16,15 @@ if(TAMP_SANITIZE)
   add_compile_options(-fsanitize=${TAMP_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=${TAMP_SANITIZE})
 endif()
+
+# The apps' memory-bound kernels at the width of the build machine's vectors (-march=native, as STREAM and the
+# proxy apps' own makefiles build): the sweeps are compute-bound at SSE2's 2 doubles per instruction
+# (docs/performance.md). Off for binaries that must run on another CPU than the one they were built on.
+option(TAMP_NATIVE_KERNELS "Compile the apps' kernel libraries with -march=native" ON)
+include(CheckCXXCompilerFlag)
+check_cxx_compiler_flag(-march=native TAMP_HAVE_MARCH_NATIVE)
+function(tamp_native_kernels target)
+  if(TAMP_NATIVE_KERNELS AND TAMP_HAVE_MARCH_NATIVE)
+    target_compile_options(${target} PRIVATE -march=native)
+  endif()
+endfunction()

@@ -32,22 +32,27 @@ Layout block_layout(const StencilSpec& spec) {
   return layout;
 }
 
-Box interior_box(const Layout& layout) {
+Box interior_box(const Layout& layout, bool x_received) {
   Box box;
   for (int d = 0; d < 3; ++d) {
-    box.lo[d] = layout.halo[d] ? 1 : 0;
-    box.hi[d] = layout.halo[d] ? layout.n[d] - 1 : layout.n[d];
+    const bool waits = layout.halo[d] && (d > 0 || x_received);
+    box.lo[d] = waits ? 1 : 0;
+    box.hi[d] = waits ? layout.n[d] - 1 : layout.n[d];
   }
   return box;
 }
 
+bool x_halo_received(const StencilSpec& spec) {
+  return spec.procs[0] > 1 || spec.periodic;
+}
+
 // Slabs at the low and high side of each halo dimension d, limited to the interior range in the dimensions
 // before d: every boundary cell lies in exactly one box (the one of its first dimension on a side).
-std::vector<Box> boundary_boxes(const Layout& layout) {
+std::vector<Box> boundary_boxes(const Layout& layout, bool x_received) {
   std::vector<Box> boxes;
-  const Box inner = interior_box(layout);
+  const Box inner = interior_box(layout, x_received);
   for (int d = 0; d < 3; ++d) {
-    if (!layout.halo[d]) continue;
+    if (!layout.halo[d] || (d == 0 && !x_received)) continue;
     const int n = layout.n[d];
     const int sides = n > 1 ? 2 : 1;  // one layer: the low slab is the high slab too
     for (int s = 0; s < sides; ++s) {

@@ -42,9 +42,14 @@ Block block_of_task(const StencilSpec& spec, int task);
 /// Storage of a task's block: halo 1 in the stencil's dimensions, 0 beyond.
 Layout block_layout(const StencilSpec& spec);
 
-/// The cells whose stencil reads no halo cell, and the disjoint boxes of the remaining boundary layer.
-Box interior_box(const Layout& layout);
-std::vector<Box> boundary_boxes(const Layout& layout);
+/// The cells whose stencil reads no halo cell that a message fills, and the disjoint boxes of the remaining
+/// boundary layer. `x_received`: a message fills the x halo; when none does (one rank along x, not periodic:
+/// the x halo stays 0) the two x-slabs, one cell wide and the slowest boxes to sweep, join the interior. The
+/// other dimensions keep their slabs whether or not a message comes.
+Box interior_box(const Layout& layout, bool x_received = true);
+std::vector<Box> boundary_boxes(const Layout& layout, bool x_received = true);
+/// Whether a message fills the x halo of every block of `spec`.
+bool x_halo_received(const StencilSpec& spec);
 
 /// One halo message partner of a task: the neighbour in direction `dir` (each entry -1, 0, 1).
 struct Neighbor {

@@ -1,33 +1,23 @@
-// The Kokkos backend of the sweep (compiled only with TAMP_HAVE_KOKKOS): an MDRange over the box on the host
-// execution space, on unmanaged views of the app's fields.
+// The Kokkos backend of the sweep (compiled only with TAMP_HAVE_KOKKOS): the tiles of the OpenMP backend as a
+// range over the host execution space, so both backends run the same loops and agree bitwise.
 #include <Kokkos_Core.hpp>
 #include <stdexcept>
 #include <string>
 
 #include "stencil_kernel.hpp"
-#include "stencil_point.hpp"
+#include "sweep_tiles.hpp"
 
 namespace tamp::stencil {
 namespace {
 
 using HostSpace = Kokkos::DefaultHostExecutionSpace;
-using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
 
+// The OpenMP backend's tiles (sweep_tiles.hpp), spread over the host execution space's threads.
 template <int Points>
 void sweep_points(const Layout& layout, const Box& box, const double* in, double* out) {
-  const Kokkos::View<const double*, Kokkos::HostSpace, Unmanaged> u(in, layout.size());
-  const Kokkos::View<double*, Kokkos::HostSpace, Unmanaged> v(out, layout.size());
-  const std::int64_t sy = layout.stride_y();
-  const std::int64_t sz = layout.stride_z();
-  // Rank<3> iterates the last index fastest on the host: (k, j, i) keeps i contiguous.
-  using Policy = Kokkos::MDRangePolicy<HostSpace, Kokkos::Rank<3>, Kokkos::IndexType<std::int64_t>>;
-  const Policy policy({std::int64_t{box.lo[2]}, std::int64_t{box.lo[1]}, std::int64_t{box.lo[0]}},
-                      {std::int64_t{box.hi[2]}, std::int64_t{box.hi[1]}, std::int64_t{box.hi[0]}});
-  Kokkos::parallel_for("tamp-stencil sweep", policy,
-                       [=](const std::int64_t k, const std::int64_t j, const std::int64_t i) {
-                         const std::int64_t index = layout.index(i, j, k);
-                         v(index) = stencil_average<Points>(u.data(), index, sy, sz);
-                       });
+  const SweepTiles tiles = make_sweep_tiles(box, HostSpace().concurrency());
+  Kokkos::parallel_for("tamp-stencil sweep", Kokkos::RangePolicy<HostSpace>(0, tiles.tiles),
+                       [=](const int t) { sweep_tile<Points>(tiles, layout, box, t, in, out); });
 }
 
 }  // namespace

@@ -46,8 +46,8 @@ class StencilRun final : public app::Run {
         layout_(block_layout(spec)),
         block_(block_of_task(spec, context.task)),
         halo_(spec, context.task, context.comm),
-        interior_(interior_box(layout_)),
-        boundary_(boundary_boxes(layout_)),
+        interior_(interior_box(layout_, x_halo_received(spec))),
+        boundary_(boundary_boxes(layout_, x_halo_received(spec))),
         u_(static_cast<std::size_t>(layout_.size()), 0.0),
         v_(u_.size(), 0.0) {
     for (const Box& box : boundary_) boundary_cells_ += box.cells();

@@ -1,27 +1,35 @@
 #!/usr/bin/env bash
-# tamp-fft (slab, blocking) against FFTW-MPI's slab transform: ROUNDS alternating runs of each per size,
-# median and fastest seconds per forward + backward pair (max over ranks). Usage:
+# tamp-fft (slab, blocking) against FFTW-MPI's slab transform in both of its layouts (TRANSPOSED_OUT/_IN and the
+# normal one): ROUNDS alternating runs of each per size, median seconds per forward + backward pair (max over
+# ranks) of each, and tamp-fft's ratio to the better FFTW-MPI layout (medians; and fastest runs). Usage:
 #   compare.sh FFTW_MPI_SLAB TAMP_FFT [RANKS] [BIND] [ROUNDS]      (BIND: none | core; default none, 5 rounds)
-# SIZES="N0xN1xN2:ITERATIONS ..." replaces the default sizes.
+# SIZES="N0xN1xN2:ITERATIONS ..." replaces the default sizes; DECOMPOSITION=pencil runs tamp-fft's pencils
+# against the same FFTW-MPI slab.
 set -euo pipefail
 fftw=${1:?path of fftw-mpi-slab}; tamp=${2:?path of tamp-fft}
-ranks=${3:-2}; bind=${4:-none}; rounds=${5:-5}
+ranks=${3:-2}; bind=${4:-none}; rounds=${5:-5}; decomposition=${DECOMPOSITION:-slab}
 export OMP_NUM_THREADS=1
 run=(mpirun --oversubscribe --allow-run-as-root -np "$ranks" --bind-to "$bind")
 median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
-printf '%-12s %4s %5s %12s %12s %6s %12s %12s %6s\n' size iter bind fftw-median tamp-median ratio fftw-best \
-  tamp-best ratio
+best() { sort -g | head -1; }
+fftw_pair() {
+  "${run[@]}" "$fftw" --size "$1" --iterations "$2" --plan measure --layout "$3" |
+    sed -n 's/.*"seconds_per_pair": \([0-9.e+-]*\).*/\1/p'
+}
+printf '%-12s %4s %5s %6s %12s %12s %12s %6s %6s\n' size iter bind tamp fftw-transp fftw-normal tamp-median \
+  ratio best-r
 for case in ${SIZES:-64:20 96x80x72:10 128:10 160x144x128:4}; do
   set -- ${case/:/ }
-  f=(); t=()
+  ft=(); fn=(); t=()
   for ((i = 0; i < rounds; ++i)); do
-    f+=("$("${run[@]}" "$fftw" --size "$1" --iterations "$2" --plan measure |
-          sed -n 's/.*"seconds_per_pair": \([0-9.e+-]*\).*/\1/p')")
-    t+=("$("${run[@]}" "$tamp" --size "$1" --iterations "$2" --plan measure --decomposition slab \
-          --transpose blocking | awk '/per iter/ {print $NF}')")
+    ft+=("$(fftw_pair "$1" "$2" transposed)")
+    t+=("$("${run[@]}" "$tamp" --size "$1" --iterations "$2" --plan measure --decomposition "$decomposition" \
+          --transpose blocking 2>/dev/null | awk '/per iter/ {print $NF}')")
+    fn+=("$(fftw_pair "$1" "$2" normal)")
   done
-  fm=$(printf '%s\n' "${f[@]}" | median); tm=$(printf '%s\n' "${t[@]}" | median)
-  fb=$(printf '%s\n' "${f[@]}" | sort -g | head -1); tb=$(printf '%s\n' "${t[@]}" | sort -g | head -1)
-  printf '%-12s %4s %5s %12.4e %12.4e %6.2f %12.4e %12.4e %6.2f\n' "$1" "$2" "$bind" "$fm" "$tm" \
-    "$(awk "BEGIN {print $tm / $fm}")" "$fb" "$tb" "$(awk "BEGIN {print $tb / $fb}")"
+  ftm=$(printf '%s\n' "${ft[@]}" | median); fnm=$(printf '%s\n' "${fn[@]}" | median)
+  tm=$(printf '%s\n' "${t[@]}" | median)
+  fb=$(printf '%s\n' "${ft[@]}" "${fn[@]}" | best); tb=$(printf '%s\n' "${t[@]}" | best)
+  printf '%-12s %4s %5s %6s %12.4e %12.4e %12.4e %6.2f %6.2f\n' "$1" "$2" "$bind" "$decomposition" "$ftm" "$fnm" \
+    "$tm" "$(awk "BEGIN {m = $ftm < $fnm ? $ftm : $fnm; print $tm / m}")" "$(awk "BEGIN {print $tb / $fb}")"
 done

@@ -18,6 +18,7 @@ struct Args {
   ptrdiff_t n[3] = {64, 64, 64};
   int iterations = 10;
   unsigned flags = FFTW_MEASURE;
+  bool transposed = true;  // FFTW_MPI_TRANSPOSED_OUT / _IN; false: the natural layout on both sides
 };
 
 bool parse(int argc, char** argv, Args& args) {
@@ -31,6 +32,9 @@ bool parse(int argc, char** argv, Args& args) {
       args.n[0] = a, args.n[1] = b, args.n[2] = c;
     } else if (key == "--iterations") {
       args.iterations = std::max(1, std::atoi(value.c_str()));
+    } else if (key == "--layout") {
+      if (value != "transposed" && value != "normal") return false;
+      args.transposed = value == "transposed";
     } else if (key == "--plan") {
       if (value != "estimate" && value != "measure") return false;
       args.flags = value == "measure" ? FFTW_MEASURE : FFTW_ESTIMATE;
@@ -60,7 +64,8 @@ int main(int argc, char** argv) {
   if (!parse(argc, argv, args)) {
     if (rank == 0)
       std::fprintf(stderr,
-                   "usage: fftw-mpi-slab [--size N0xN1xN2|N] [--iterations K] [--plan estimate|measure]\n");
+                   "usage: fftw-mpi-slab [--size N0xN1xN2|N] [--iterations K] [--plan estimate|measure] "
+                   "[--layout transposed|normal]\n");
     MPI_Finalize();
     return 2;
   }
@@ -69,10 +74,12 @@ int main(int argc, char** argv) {
   const ptrdiff_t alloc = fftw_mpi_local_size_3d_transposed(n[0], n[1], n[2], MPI_COMM_WORLD, &local_n0,
                                                             &start0, &local_n1, &start1);
   fftw_complex* data = fftw_alloc_complex(alloc);
-  const fftw_plan forward = fftw_mpi_plan_dft_3d(n[0], n[1], n[2], data, data, MPI_COMM_WORLD, FFTW_FORWARD,
-                                                 args.flags | FFTW_MPI_TRANSPOSED_OUT);
-  const fftw_plan backward = fftw_mpi_plan_dft_3d(n[0], n[1], n[2], data, data, MPI_COMM_WORLD, FFTW_BACKWARD,
-                                                  args.flags | FFTW_MPI_TRANSPOSED_IN);
+  const fftw_plan forward =
+      fftw_mpi_plan_dft_3d(n[0], n[1], n[2], data, data, MPI_COMM_WORLD, FFTW_FORWARD,
+                           args.flags | (args.transposed ? FFTW_MPI_TRANSPOSED_OUT : 0u));
+  const fftw_plan backward =
+      fftw_mpi_plan_dft_3d(n[0], n[1], n[2], data, data, MPI_COMM_WORLD, FFTW_BACKWARD,
+                           args.flags | (args.transposed ? FFTW_MPI_TRANSPOSED_IN : 0u));
   const ptrdiff_t local = local_n0 * n[1] * n[2];
   auto fill = [&] {
     for (ptrdiff_t i = 0; i < local; ++i) {
@@ -108,9 +115,11 @@ int main(int argc, char** argv) {
   if (rank == 0) {
     std::printf(
         "{\"app\": \"fftw-mpi-slab\", \"size\": [%td, %td, %td], \"ranks\": %d, \"iterations\": %d, "
-        "\"plan\": \"%s\", \"seconds_per_pair\": %.6e, \"gflops\": %.4f, \"roundtrip_error\": %.3e}\n",
+        "\"plan\": \"%s\", \"layout\": \"%s\", \"seconds_per_pair\": %.6e, \"gflops\": %.4f, "
+        "\"roundtrip_error\": %.3e}\n",
         n[0], n[1], n[2], ranks, args.iterations, args.flags == FFTW_MEASURE ? "measure" : "estimate",
-        slowest, 2 * 5 * N * std::log2(N) / slowest * 1e-9, all[0] / all[1]);
+        args.transposed ? "transposed" : "normal", slowest, 2 * 5 * N * std::log2(N) / slowest * 1e-9,
+        all[0] / all[1]);
   }
   fftw_destroy_plan(forward);
   fftw_destroy_plan(backward);
