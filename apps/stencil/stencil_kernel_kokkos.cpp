@@ -1,8 +1,6 @@
 // The Kokkos backend of the sweep (compiled only with TAMP_HAVE_KOKKOS): the tiles of the OpenMP backend as a
 // range over the host execution space, so both backends run the same loops and agree bitwise.
 #include <Kokkos_Core.hpp>
-#include <stdexcept>
-#include <string>
 
 #include "stencil_kernel.hpp"
 #include "sweep_tiles.hpp"
@@ -25,17 +23,7 @@ void sweep_points(const Layout& layout, const Box& box, const double* in, double
 void sweep(app::KokkosTag, int points, const Layout& layout, const Box& box, const double* in, double* out) {
   app::require_backend<app::KokkosTag>();
   if (box.empty()) return;
-  switch (points) {
-    case 5:
-      return sweep_points<5>(layout, box, in, out);
-    case 9:
-      return sweep_points<9>(layout, box, in, out);
-    case 7:
-      return sweep_points<7>(layout, box, in, out);
-    case 27:
-      return sweep_points<27>(layout, box, in, out);
-  }
-  throw std::invalid_argument("no " + std::to_string(points) + "-point stencil");
+  with_points(points, [&](auto p) { sweep_points<decltype(p)::value>(layout, box, in, out); });
 }
 
 }  // namespace tamp::stencil

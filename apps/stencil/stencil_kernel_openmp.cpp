@@ -1,9 +1,6 @@
 // The OpenMP backend of the sweep.
 #include <omp.h>
 
-#include <stdexcept>
-#include <string>
-
 #include "stencil_kernel.hpp"
 #include "sweep_tiles.hpp"
 
@@ -21,17 +18,7 @@ void sweep_points(const Layout& layout, const Box& box, const double* in, double
 
 void sweep(app::OpenMPTag, int points, const Layout& layout, const Box& box, const double* in, double* out) {
   if (box.empty()) return;
-  switch (points) {
-    case 5:
-      return sweep_points<5>(layout, box, in, out);
-    case 9:
-      return sweep_points<9>(layout, box, in, out);
-    case 7:
-      return sweep_points<7>(layout, box, in, out);
-    case 27:
-      return sweep_points<27>(layout, box, in, out);
-  }
-  throw std::invalid_argument("no " + std::to_string(points) + "-point stencil");
+  with_points(points, [&](auto p) { sweep_points<decltype(p)::value>(layout, box, in, out); });
 }
 
 }  // namespace tamp::stencil

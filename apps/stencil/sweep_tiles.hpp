@@ -5,6 +5,9 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
 
 #include "geometry.hpp"
 #include "stencil_point.hpp"
@@ -104,6 +107,23 @@ void sweep_tile(const SweepTiles& tiles, const Layout& layout, const Box& box, i
     }
   }
   if (tiles.streaming) stream_fence();
+}
+
+/// Calls `sweep(std::integral_constant<int, P>{})` with the stencil's point count P (5, 9, 7 or 27): the one switch
+/// from the run-time count to the kernels' template argument, for every backend.
+template <class Sweep>
+void with_points(int points, Sweep&& sweep) {
+  switch (points) {
+    case 5:
+      return sweep(std::integral_constant<int, 5>{});
+    case 9:
+      return sweep(std::integral_constant<int, 9>{});
+    case 7:
+      return sweep(std::integral_constant<int, 7>{});
+    case 27:
+      return sweep(std::integral_constant<int, 27>{});
+  }
+  throw std::invalid_argument("no " + std::to_string(points) + "-point stencil");
 }
 
 }  // namespace tamp::stencil
