@@ -6,7 +6,6 @@
 #include <cctype>
 #include <string>
 
-#include "tamp/generators.hpp"
 
 namespace tamp::halo {
 
@@ -20,10 +19,6 @@ std::string halo_graph_spec(const HaloSpec& spec, int summed) {
   if (spec.comm == CommMethod::svaf) line += ",comm=svaf";
   if (summed != spec.vars) line += fmt::format(",sums={}", summed);
   return line;
-}
-
-TaskGraph make_halo_graph(const HaloSpec& spec, int summed) {
-  return generate_graph(halo_graph_spec(spec, summed));
 }
 
 }  // namespace tamp::halo

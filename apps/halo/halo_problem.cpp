@@ -9,6 +9,7 @@
 #include "halo_run.hpp"
 #include "tamp/app/collective.hpp"
 #include "tamp/app/shared_graph.hpp"
+#include "tamp/generators.hpp"
 
 namespace tamp::halo {
 
@@ -16,12 +17,9 @@ HaloProblem::HaloProblem(HaloSpec spec, std::string backend)
     : spec_(std::move(spec)),
       backend_(std::move(backend)),
       sources_(make_sources(spec_)),
-      graph_(app::shared_task_graph(
-          halo_graph_spec(spec_, static_cast<int>(std::count(sources_.summed.begin(), sources_.summed.end(), true))),
-          [this] {
-            return make_halo_graph(
-                spec_, static_cast<int>(std::count(sources_.summed.begin(), sources_.summed.end(), true)));
-          })) {}
+      graph_spec_(halo_graph_spec(
+          spec_, static_cast<int>(std::count(sources_.summed.begin(), sources_.summed.end(), true)))),
+      graph_(app::shared_task_graph(graph_spec_, [this] { return generate_graph(graph_spec_); })) {}
 
 nlohmann::json HaloProblem::params() const {
   int summed = 0;
@@ -41,7 +39,7 @@ nlohmann::json HaloProblem::params() const {
           {"debug_grid", spec_.debug_grid},
           {"backend", backend_},
           {"cells", spec_.global_cells()},
-          {"graph", halo_graph_spec(spec_, summed)}};
+          {"graph", graph_spec_}};
 }
 
 std::string HaloProblem::summary() const {

@@ -29,6 +29,7 @@ class HaloProblem final : public app::Problem {
   HaloSpec spec_;
   std::string backend_;
   Sources sources_;
+  std::string graph_spec_;  // halo_graph_spec: the graph's generator line, params.graph
   std::shared_ptr<const TaskGraph> graph_;  // one per process (tamp/app/shared_graph.hpp)
 };
 
