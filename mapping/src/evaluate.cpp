@@ -312,7 +312,8 @@ std::ostream& operator<<(std::ostream& os, const Metrics& m) {
   for (const PhaseMetrics& p : m.phases)
     os << "  phase " << p.name << " (" << to_string(p.kind) << ", x" << p.count << "): " << p.predicted_time
        << " s; link " << p.link_time << ", injection " << p.injection_time << ", loopback " << p.loopback_time
-       << ", latency " << p.latency_time << "; max link load " << p.max_link_load << "\n";
+       << ", latency " << p.latency_time << ", last message " << p.message_time << ", busiest resource "
+       << p.resource_time << "; max link load " << p.max_link_load << "\n";
   return os;
 }
 

@@ -35,12 +35,12 @@ void print_metrics(const Metrics& m) {
   fmt::print("max congestion     {:.6g}\n", m.max_congestion);
   fmt::print("off-node bytes     {:.2f} %\n", 100 * m.offnode_fraction);
   fmt::print("predicted time     {:.6g} s per iteration\n", m.predicted_comm_time);
-  fmt::print("  {:<22} {:<10} {:>7} {:>12} {:>11} {:>11} {:>11} {:>11} {:>12}\n", "phase", "kind", "count",
-             "time (s)", "link", "injection", "loopback", "latency", "max link");
+  fmt::print("  {:<22} {:<10} {:>7} {:>12} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11} {:>12}\n", "phase", "kind",
+             "count", "time (s)", "link", "injection", "loopback", "latency", "message", "resource", "max link");
   for (const PhaseMetrics& p : m.phases)
-    fmt::print("  {:<22} {:<10} {:>7.4g} {:>12.5g} {:>11.4g} {:>11.4g} {:>11.4g} {:>11.4g} {:>12.5g}\n",
+    fmt::print("  {:<22} {:<10} {:>7.4g} {:>12.5g} {:>11.4g} {:>11.4g} {:>11.4g} {:>11.4g} {:>11.4g} {:>11.4g} {:>12.5g}\n",
                p.name, to_string(p.kind), p.count, p.predicted_time, p.link_time, p.injection_time,
-               p.loopback_time, p.latency_time, p.max_link_load);
+               p.loopback_time, p.latency_time, p.message_time, p.resource_time, p.max_link_load);
 }
 
 }  // namespace

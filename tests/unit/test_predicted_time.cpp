@@ -3,6 +3,7 @@
 // busiest resource's time), loopback per message, counts, and the network keys of the machine file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <numeric>
 #include <sstream>
@@ -82,10 +83,33 @@ TEST(PredictedTime, LatencyOfASmallMessage) {
 }
 
 TEST(PredictedTime, OverheadCountsTheBusiestSendersMessages) {
-  // Task 0 sends 3 small messages (1 hop, 2 hops, 3 hops): slowest 3 hops, overhead x 3.
+  // Task 0 sends 3 small messages (1 hop, 2 hops, 3 hops), one overhead apart: the third leaves after 3 us and
+  // crosses 3 hops, the last to arrive.
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}});
   const Metrics m = evaluate(g, line(), identity(4));
-  EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-7 + 1e-6 + 3e-6);
+  EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-6 + 3e-7 + 1e-6);
+}
+
+TEST(PredictedTime, AFarMessagePostedFirstArrivesBeforeTheLastNearOne) {
+  // The same messages with tasks 1 and 3 swapped on the line: task 0's first message (to task 1) crosses 3 hops
+  // and arrives at 1 us + 300 ns + 1 us; its third (to task 3, 1 hop) leaves at 3 us and arrives last, at
+  // 3 us + 100 ns + 1 us. The slowest message and the busiest sender's overheads are not added: 200 ns less.
+  const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}});
+  const Metrics m = evaluate(g, line(), Mapping({0, 3, 2, 1}, 4));
+  EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-6 + 1e-7 + 1e-6);
+}
+
+TEST(PredictedTime, BytesFlowWhileLaterMessagesArePosted) {
+  // Task 0 posts 3 small messages (the last one lands at 3 us + 300 ns + 1 us + 8 bytes / 6e9) while task 3 sends
+  // 6e6 bytes to task 2: node 2's injection link receives 6e6 + 8 bytes (1 ms), from one overhead plus the
+  // shortest off-node latency (1 hop: 100 ns + 1 us) on. The phase lasts the larger of the two, not their sum.
+  const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}, {3, 2, 6e6}});
+  const Metrics m = evaluate(g, line(), identity(4));
+  EXPECT_DOUBLE_EQ(m.phases[0].message_time, 1e-6 + 1e-7 + 1e-6 + 6e6 / 6e9);  // the big message alone
+  EXPECT_DOUBLE_EQ(m.phases[0].resource_time, 1e-6 + 1e-7 + 1e-6 + (6e6 + 8) / 6e9);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + 1e-7 + 1e-6 + (6e6 + 8) / 6e9);
+  // The old sum (the slowest first byte plus the busiest resource) would say 4.3 us + 1 ms.
+  EXPECT_LT(m.predicted_comm_time, m.phases[0].latency_time + m.phases[0].injection_time);
 }
 
 TEST(PredictedTime, LoopbackOnOneNode) {
@@ -165,6 +189,13 @@ TEST(PredictedTime, PlatformsReadTheMachinesFigures) {
   std::ostringstream s;
   s << d.machine->network();
   EXPECT_NE(s.str().find("message overhead"), std::string::npos);
+  // The per-message overhead the prediction charges every send: SMPI's for blocking sends and for MPI_Isend.
+  const std::vector<std::string> options = simgrid_smpirun_options(*d.machine, SimgridPlatformOptions{});
+  for (const char* key : {"--cfg=smpi/os:0:", "--cfg=smpi/ois:0:"})
+    EXPECT_EQ(std::count_if(options.begin(), options.end(),
+                            [&](const std::string& o) { return o.rfind(key, 0) == 0 && o.find("1e-06") != o.npos; }),
+              1)
+        << key;
 }
 
 TEST(PredictedTime, TorusLinkBandwidthWins) {

@@ -11,7 +11,8 @@
 
 namespace tamp {
 
-/// The predicted time of one phase (one occurrence): the largest of the four terms below (docs/mapping.md).
+/// The predicted time of one phase (one occurrence): the larger of two lower bounds, the last message to land and
+/// the busiest network resource (docs/mapping.md, "Predicted communication time").
 struct PhaseMetrics {
   std::string name;
   PhaseKind kind = PhaseKind::p2p;
@@ -22,8 +23,10 @@ struct PhaseMetrics {
   double link_time = 0;       // max over links of load / bandwidth
   double injection_time = 0;  // max over nodes of off-node bytes sent, or received, / injection bandwidth
   double loopback_time = 0;   // max over nodes of on-node bytes / loopback bandwidth
-  double latency_time = 0;    // slowest message's latency + message overhead x messages of the busiest sender
-  double predicted_time = 0;  // max of the four terms, seconds
+  double latency_time = 0;    // last first byte to land: k-th message of a task leaves after k overheads
+  double message_time = 0;    // last message to land whole: latency_time's term plus its own size / bandwidth
+  double resource_time = 0;   // one overhead + the shortest off-node latency + max(link_time, injection_time)
+  double predicted_time = 0;  // max(message_time, resource_time), seconds
 };
 
 struct Metrics {

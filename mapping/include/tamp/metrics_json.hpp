@@ -19,7 +19,9 @@ inline void to_json(nlohmann::json& j, const PhaseMetrics& p) {
                      {"link_time", p.link_time},
                      {"injection_time", p.injection_time},
                      {"loopback_time", p.loopback_time},
-                     {"latency_time", p.latency_time}};
+                     {"latency_time", p.latency_time},
+                     {"message_time", p.message_time},
+                     {"resource_time", p.resource_time}};
 }
 
 inline void to_json(nlohmann::json& j, const Metrics& m) {
