@@ -16,12 +16,13 @@ SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (anoth
 # flow at once (an MPI_Allgather of 336 B on 256 ranks: more than 5 minutes of simulator time), and ompi's allreduce
 # for small messages on multi-core hosts (smp_rdb) took 28 s of wall time for 8 bytes on 1,024 ranks (rdb: 0.3-0.45 s).
 # Every send waits for its receive (no detached eager sends): SimGrid 3.32 keeps detached sends in lists it scans
-# whole at each completion, which made a 4,096-rank run 6 times slower (docs/simulation.md, "Sends"). The apps'
-# globals are privatized by mmap (each rank its copy of the data segment), not dlopen (a copy of the whole binary
-# per rank: 4 times the memory; docs/simulation.md, "Operating-system limits").
+# whole at each completion, which made a 4,096-rank run 6 times slower (docs/simulation.md, "Sends"). No
+# privatization: TAMP's apps write no global (test sim-no-shared-globals), so the ranks share one data segment;
+# mmap privatization remapped it at every context switch (2-3 times the wall time; docs/simulation.md,
+# "Privatization").
 SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi", "--cfg=smpi/allreduce:rdb",
                "--cfg=smpi/bcast:binomial_tree", "--cfg=smpi/reduce:binomial", "--cfg=smpi/alltoall:pair",
-               "--cfg=smpi/alltoallv:pair", "--cfg=smpi/send-is-detached-thresh:0", "--cfg=smpi/privatization:mmap"]
+               "--cfg=smpi/alltoallv:pair", "--cfg=smpi/send-is-detached-thresh:0", "--cfg=smpi/privatization:no"]
 # A modelled compute time (the deck's `compute` line): the app injects units x seconds per unit itself, and SMPI must
 # not add the host's measured time between MPI calls (docs/simulation.md).
 SMPI_MODELLED = ["--cfg=smpi/simulate-computation:no"]
