@@ -3,7 +3,7 @@
 judges it against the suite's thresholds — every app verifies, each mapping's gain over `default`, each figure
 against a recorded baseline of the same system — and writes a table, JSON and JUnit XML.
 
-  scripts/acceptance.py SUITE [--launcher sim|mpirun|srun|aprun] [--out DIR] [--record] [--build DIR]
+  scripts/acceptance.py SUITE [--launcher sim|mpirun|srun|aprun|runjob|cobalt-mpirun] [--out DIR] [--record]
   scripts/acceptance.py SUITE --launcher srun --report-only --out DIR   # after the batch jobs ran
   scripts/acceptance.py SUITE --judge-only --out DIR                    # judge the runs already in DIR
 
@@ -25,6 +25,8 @@ import matrix  # noqa: E402  (run_id: the name of a run's files, owned by the ca
 import results  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
+LAUNCHERS = ["sim", "mpirun", "srun", "aprun", "runjob", "cobalt-mpirun"]
+BATCH = ("srun", "aprun", "runjob", "cobalt-mpirun")  # scripts written, not run
 SUITE_KEYS = {"title", "campaign", "decks", "verify", "gain", "baseline"}
 
 
@@ -85,9 +87,9 @@ def run_campaign(suite, args, campaign_out):
     table = os.path.join(campaign_out, "runs.csv")
     if os.path.exists(table):  # an earlier campaign's table must never be judged as this one's
         os.remove(table)
-    subprocess.run(command)
+    done = subprocess.run(command)
     if not os.path.exists(table):
-        if args.launcher in ("srun", "aprun") and not args.report_only:
+        if args.launcher in BATCH and not args.report_only and done.returncode == 0:
             print(f"acceptance: submit the scripts in {os.path.join(campaign_out, 'jobs')}, then judge them: "
                   f"scripts/acceptance.py {args.suite} --launcher {args.launcher} --report-only --out {args.out}")
             return False
@@ -164,7 +166,7 @@ def compare_baseline(base, rows, system):
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("suite", help="suite file (inputs/acceptance/*.suite)")
-    p.add_argument("--launcher", default="sim", choices=["sim", "mpirun", "srun", "aprun"])
+    p.add_argument("--launcher", default="sim", choices=LAUNCHERS)
     p.add_argument("--out", help="output folder (default: out/acceptance-NAME)")
     p.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")))
     p.add_argument("--record", action="store_true", help="write the suite's baseline from this run")
