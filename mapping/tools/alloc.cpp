@@ -3,8 +3,8 @@
 #include <fmt/core.h>
 
 #include <fstream>
-#include <stdexcept>
 #include <sstream>
+#include <stdexcept>
 
 #include "problem.hpp"
 #include "tamp/io/machine_file.hpp"
@@ -27,9 +27,10 @@ void add_alloc_command(CLI::App& app, AllocArgs& args) {
       ->check(unsigned_integer())
       ->capture_default_str();
   cmd->add_option("--out", args.out, "machine file to write")->required();
-  cmd->add_flag("--first", args.first,
-                "instead: the first NODES nodes of the machine's own allocation, in its order, host names kept "
-                "(the nodes a job of NODES nodes fills first; any machine kind)")
+  cmd->add_flag(
+         "--first", args.first,
+         "instead: the first NODES nodes of the machine's own allocation, in its order, host names kept "
+         "(the nodes a job of NODES nodes fills first; any machine kind)")
       ->excludes("--chunk")
       ->excludes("--seed");
 }

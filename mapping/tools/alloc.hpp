@@ -1,5 +1,5 @@
-// tamp-map alloc: a machine file whose allocation is a sparse job on a busy machine, or the first nodes of the
-// machine's own allocation (a batch job's nodes; docs/machines.md).
+// tamp-map alloc: a machine file whose allocation is a sparse job on a busy machine, or the first nodes of
+// the machine's own allocation (a batch job's nodes; docs/machines.md).
 #pragma once
 #include <CLI/CLI.hpp>
 #include <string>
