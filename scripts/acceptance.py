@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Acceptance test of a system (docs/acceptance.md): runs a suite's campaign through scripts/campaign.py, then
 judges it against the suite's thresholds — every app verifies, each mapping's gain over `default`, each figure
-against a recorded baseline of the same system — and writes a table, JSON and JUnit XML.
+against a recorded baseline of the same system, netbench's link figures against the machine file's (the suite's
+`network` campaign) — and writes a table, JSON and JUnit XML.
 
-  scripts/acceptance.py SUITE [--launcher sim|mpirun|srun|aprun] [--out DIR] [--record] [--build DIR]
+  scripts/acceptance.py SUITE [--launcher sim|mpirun|srun|aprun|runjob|cobalt-mpirun] [--out DIR] [--record]
   scripts/acceptance.py SUITE --launcher srun --report-only --out DIR   # after the batch jobs ran
   scripts/acceptance.py SUITE --judge-only --out DIR                    # judge the runs already in DIR
 
@@ -22,10 +23,15 @@ sys.path.insert(0, os.path.join(HERE, "acceptance"))
 sys.path.insert(0, os.path.join(HERE, "campaign"))
 import judge  # noqa: E402
 import matrix  # noqa: E402  (run_id: the name of a run's files, owned by the campaign)
+import network  # noqa: E402
 import results  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
-SUITE_KEYS = {"title", "campaign", "decks", "verify", "gain", "baseline"}
+DECKS = os.path.join(ROOT, "inputs", "campaigns", "apps")
+LAUNCHERS = ["sim", "mpirun", "srun", "aprun", "runjob", "cobalt-mpirun"]
+BATCH = ("srun", "aprun", "runjob", "cobalt-mpirun")  # scripts written, not run
+SUITE_KEYS = {"title", "campaign", "decks", "verify", "gain", "baseline", "network"}
+NETWORK_KEYS = {"campaign", "decks", "tolerance", "rnd_nn"}
 
 
 class BadInput(Exception):
@@ -66,7 +72,81 @@ def load_suite(path):
                 raise BadInput(f"{path}: baseline figure {figure!r} is not one of {', '.join(judge.FIGURES)}")
             if not is_fraction(tolerance):
                 raise BadInput(f"{path}: baseline tolerance of {figure} must be a number >= 0 (0.05 is 5%)")
+    if "network" in suite:
+        suite["network"] = load_network(path, folder, suite["network"])
     return suite
+
+
+def load_network(path, folder, rule):
+    """The `network` group: its own campaign (netbench's decks) and the limits of its figures."""
+    if not isinstance(rule, dict):
+        raise BadInput(f"{path}: network must be an object")
+    unknown = set(rule) - NETWORK_KEYS
+    if unknown:
+        raise BadInput(f"{path}: unknown key network.{sorted(unknown)[0]} (known: {', '.join(sorted(NETWORK_KEYS))})")
+    if "campaign" not in rule:
+        raise BadInput(f"{path}: network has no 'campaign' (the campaign of the netbench decks, relative to the suite)")
+    tolerance, limits = rule.get("tolerance", {}), rule.get("rnd_nn")
+    if not isinstance(tolerance, dict):
+        raise BadInput(f"{path}: network.tolerance must be an object")
+    for figure, value in tolerance.items():
+        if figure not in network.EXPECTED:
+            raise BadInput(f"{path}: network.tolerance figure {figure!r} is not one of {', '.join(network.EXPECTED)}")
+        if not is_fraction(value):
+            raise BadInput(f"{path}: network.tolerance of {figure} must be a number >= 0 (0.05 is 5%)")
+    if limits is not None:
+        if not isinstance(limits, dict) or not limits or set(limits) - {"min", "max"} or \
+                not all(is_fraction(v) for v in limits.values()):
+            raise BadInput(f"{path}: network.rnd_nn must be {{\"min\": N, \"max\": N}} (either or both, numbers >= 0)")
+    if not tolerance and not limits:
+        raise BadInput(f"{path}: network has neither 'tolerance' nor 'rnd_nn': nothing to check")
+    rule = dict(rule)
+    for key in ("campaign", "decks"):
+        if key in rule:
+            rule[key] = os.path.join(folder, rule[key])
+    return rule
+
+
+def machine_keys(path):
+    """{key: [words]} of a machine file's `key values` lines, up to its node list."""
+    keys = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                words = line.split("#", 1)[0].split()
+                if not words:
+                    continue
+                if words[0] == "nodes":
+                    break
+                keys[words[0]] = words[1:]
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"{path}: {e}")
+    return keys
+
+
+def network_machine(rule):
+    """The machine file of the network campaign and the figures the checks compare with, each written in it."""
+    try:
+        machine = matrix.Campaign(rule["campaign"], rule.get("decks", DECKS)).machine
+    except matrix.MatrixError as e:
+        raise BadInput(str(e))
+    if not os.path.isfile(machine):
+        raise BadInput(f"{rule['campaign']}: the network check needs a machine file (its link figures): "
+                       f"{machine!r} is none")
+    keys = machine_keys(machine)
+    figures = {}
+    for figure in rule.get("tolerance", {}):
+        for key in network.MACHINE_KEYS[figure]:
+            try:
+                figures[key] = [float(v) for v in keys[key]]
+                if not figures[key] or min(figures[key]) <= 0:  # the checks divide by them
+                    raise ValueError
+            except KeyError:
+                raise BadInput(f"{machine}: the network check of {figure} compares with '{key}': write it in the "
+                               "machine file (a default is not a figure of the machine)")
+            except ValueError:
+                raise BadInput(f"{machine}: '{key}' must be positive numbers, not {' '.join(keys[key])!r}")
+    return machine, figures
 
 
 def is_fraction(value):
@@ -74,7 +154,8 @@ def is_fraction(value):
 
 
 def run_campaign(suite, args, campaign_out):
-    """scripts/campaign.py does every launch; its exit status only says whether all runs succeeded."""
+    """scripts/campaign.py does every launch; its exit status only says whether all runs succeeded. `suite`: the
+    suite, or its network group (each has a campaign and may have decks)."""
     command = [sys.executable, os.path.join(HERE, "campaign.py"), suite["campaign"], "--launcher", args.launcher,
                "--out", campaign_out, "--build", args.build]
     if "decks" in suite:
@@ -85,9 +166,9 @@ def run_campaign(suite, args, campaign_out):
     table = os.path.join(campaign_out, "runs.csv")
     if os.path.exists(table):  # an earlier campaign's table must never be judged as this one's
         os.remove(table)
-    subprocess.run(command)
+    done = subprocess.run(command)
     if not os.path.exists(table):
-        if args.launcher in ("srun", "aprun") and not args.report_only:
+        if args.launcher in BATCH and not args.report_only and done.returncode == 0:
             print(f"acceptance: submit the scripts in {os.path.join(campaign_out, 'jobs')}, then judge them: "
                   f"scripts/acceptance.py {args.suite} --launcher {args.launcher} --report-only --out {args.out}")
             return False
@@ -135,10 +216,30 @@ def system_of(rows, launcher):
     return {"launcher": launcher, "machine": sorted({r["machine"] for r in rows if r.get("machine")})}
 
 
-def judge_all(suite, rows, args):
+def network_records(rows, campaign_out):
+    """(run name, `results` of its JSON record) of each network run that succeeded."""
+    out = []
+    for r in rows:
+        if r["status"] != "ok":
+            continue
+        path = os.path.join(campaign_out, "runs", matrix.run_id(r) + ".jsonl")
+        try:
+            with open(path) as f:
+                record = [json.loads(line) for line in f if line.strip()][-1]
+            out.append((f"{r['app']} {r['ranks']} ranks", record["results"]))
+        except (OSError, ValueError, IndexError, KeyError) as e:
+            raise BadInput(f"{path}: not a netbench record ({e})")
+    return out
+
+
+def judge_all(suite, rows, args, net_rows=None):
     checks = []
     if suite.get("verify", True):
         checks += judge.verified(rows)
+        checks += judge.verified(net_rows or [])
+    if net_rows is not None:
+        machine, figures = network_machine(suite["network"])
+        checks += network.checks(network_records(net_rows, args.network_out), figures, machine, suite["network"])
     if suite.get("gain"):
         checks += judge.gains(rows, suite["gain"])
     base = suite.get("baseline")
@@ -164,7 +265,7 @@ def compare_baseline(base, rows, system):
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("suite", help="suite file (inputs/acceptance/*.suite)")
-    p.add_argument("--launcher", default="sim", choices=["sim", "mpirun", "srun", "aprun"])
+    p.add_argument("--launcher", default="sim", choices=LAUNCHERS)
     p.add_argument("--out", help="output folder (default: out/acceptance-NAME)")
     p.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")))
     p.add_argument("--record", action="store_true", help="write the suite's baseline from this run")
@@ -174,14 +275,23 @@ def main():
     name = os.path.splitext(os.path.basename(args.suite))[0]
     args.out = args.out or os.path.join(ROOT, "out", f"acceptance-{name}")
     campaign_out = os.path.join(args.out, "campaign")
+    args.network_out = os.path.join(args.out, "network")
     try:
         suite = load_suite(args.suite)
-        if not args.judge_only and not run_campaign(suite, args, campaign_out):
-            return 0
+        net = suite.get("network")
+        if net:
+            network_machine(net)  # a machine file without the figures is refused before anything runs
+        if not args.judge_only:
+            ran = run_campaign(suite, args, campaign_out)
+            if net:
+                ran = run_campaign(net, args, args.network_out) and ran
+            if not ran:
+                return 0
         rows = read_rows(campaign_out)
         if not rows:
             raise BadInput(f"{os.path.join(campaign_out, 'runs.csv')}: no runs")
-        checks = judge_all(suite, rows, args)
+        net_rows = read_rows(args.network_out) if net else None
+        checks = judge_all(suite, rows, args, net_rows)
     except BadInput as e:
         print(f"acceptance: error: {e}", file=sys.stderr)
         return 2

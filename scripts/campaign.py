@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """TAMP's campaign driver (docs/measuring-gains.md): runs a matrix of app x scale (weak scaling) x mapping on a
-machine — simulated with SimGrid (default), or real through mpirun — or writes the batch job scripts (srun, aprun)
+machine — simulated with SimGrid (default), or real through mpirun — or writes the batch job scripts (srun, aprun;
+runjob and cobalt-mpirun on Blue Gene/Q and /P)
 with their launcher files; then writes every run's JSON, a CSV, the summary table and gnuplot plots.
 
-  scripts/campaign.py [CAMPAIGN] [--launcher sim|mpirun|srun|aprun] [--out DIR] [--resume] ...
+  scripts/campaign.py [CAMPAIGN] [--launcher sim|mpirun|srun|aprun|runjob|cobalt-mpirun] [--out DIR] [--resume] ...
   scripts/campaign.py CAMPAIGN --report-only --out DIR      # the report of finished runs (e.g. batch jobs)
   scripts/campaign.py CAMPAIGN --calibrate --out DIR        # the decks' `compute` lines, measured natively
 """
@@ -34,7 +35,8 @@ def options():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("campaign", nargs="?", default=os.path.join(ROOT, "inputs", "campaigns", "main.campaign"),
                    help="campaign file (default: inputs/campaigns/main.campaign)")
-    p.add_argument("--launcher", default="sim", help="sim (SimGrid, default), mpirun, srun or aprun (batch: "
+    p.add_argument("--launcher", default="sim", help="sim (SimGrid, default), mpirun, srun, aprun, runjob (Blue Gene/Q) or "
+                   "cobalt-mpirun (Blue Gene/P) (the last four are batch: "
                    "writes job scripts instead of running)")
     p.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")),
                    help="build folder (default: $TAMP_BUILD_DIR or build)")
@@ -189,7 +191,7 @@ def execute(campaign, paths, runs, args, setting):
     if not args.resume and os.path.isdir(runs_dir):
         shutil.rmtree(runs_dir)
     os.makedirs(runs_dir, exist_ok=True)
-    batch = args.launcher in ("srun", "aprun")
+    batch = args.launcher in launch.BATCH
     start = time.time()
     todo = []
     for i, run in enumerate(runs, 1):
@@ -310,7 +312,7 @@ def main():
         if not args.report_only:
             if sim:
                 launch.prepare_platform(paths, campaign.machine, max(r["ranks"] for r in runs))
-            elif args.launcher in ("srun", "aprun"):
+            elif args.launcher in launch.BATCH:
                 jobs.prepare(paths, campaign.machine, max(r["ranks"] for r in runs))
         extra = {"smpi": launch.SMPI_CONFIG + launch.SMPI_MODELLED} if sim else {}
         setting = provenance.setting_of(args, campaign, paths, runs, sim, extra)
@@ -333,7 +335,7 @@ def main():
         except Stopped as e:  # the run under way was killed with its children and left no record
             sys.exit(f"\ncampaign: stopped by {e}; the runs done so far are kept for --resume")
         print(f"campaign: {len(runs)} runs in {seconds:.0f} s", flush=True)
-        if args.launcher in ("srun", "aprun"):
+        if args.launcher in launch.BATCH:
             print(f"submit the scripts in {os.path.join(paths.out, 'jobs')}, then: scripts/campaign.py "
                   f"{args.campaign} --launcher {args.launcher} --report-only --out {paths.out}")
             return 0

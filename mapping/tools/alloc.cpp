@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include "problem.hpp"
 #include "tamp/io/machine_file.hpp"
@@ -26,10 +27,44 @@ void add_alloc_command(CLI::App& app, AllocArgs& args) {
       ->check(unsigned_integer())
       ->capture_default_str();
   cmd->add_option("--out", args.out, "machine file to write")->required();
+  cmd->add_flag(
+         "--first", args.first,
+         "instead: the first NODES nodes of the machine's own allocation, in its order, host names kept "
+         "(the nodes a job of NODES nodes fills first; any machine kind)")
+      ->excludes("--chunk")
+      ->excludes("--seed");
 }
+
+namespace {
+
+// The first `count` nodes of the description's allocation, with their host names.
+void keep_first_nodes(MachineDescription& d, int count) {
+  const int have = d.allocation.num_nodes();
+  if (count > have)
+    throw std::invalid_argument(
+        fmt::format("--nodes {}: the machine's allocation has only {} nodes", count, have));
+  std::vector<int> nodes(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) nodes[static_cast<std::size_t>(i)] = d.allocation.node(i);
+  d.allocation = Allocation(d.machine, nodes, d.cores_per_node);
+  if (d.hostnames.size() > nodes.size()) d.hostnames.resize(nodes.size());
+  d.name += fmt::format("-first-{}n", count);
+}
+
+}  // namespace
 
 int run_alloc(const AllocArgs& args) {
   MachineDescription d = load_machine(args.machine);
+  if (args.first) {
+    keep_first_nodes(d, args.options.nodes);
+    std::ostringstream text;
+    text << "# the first " << args.options.nodes << " nodes of the allocation: tamp-map alloc --machine "
+         << args.machine << " --nodes " << args.options.nodes << " --first\n";
+    write_machine(text, d);
+    write_output_file(args.out, "--out", text.str());
+    fmt::print("{}: the first {} nodes of {} ({} slots)\n", args.out, d.allocation.num_nodes(),
+               d.machine->describe(), d.allocation.num_slots());
+    return 0;
+  }
   const std::vector<int> nodes = sparse_allocation_nodes(*d.machine, args.options);
   d.allocation = Allocation(d.machine, nodes, d.cores_per_node);
   d.hostnames.clear();

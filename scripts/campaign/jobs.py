@@ -1,9 +1,13 @@
-"""Batch job scripts (srun, aprun) written instead of run, with the launcher file of each placement.
+"""Batch job scripts (srun, aprun; runjob on Blue Gene/Q, cobalt-mpirun on Blue Gene/P) written instead of run, with
+the launcher file of each placement.
 
 A placement is computed on the job's own nodes: the first ranks / cores nodes of the machine file's allocation
 (OUT/platform/machine-N.machine), so slot k is the job's node k / cores, core k % cores. Host names are never made
 up: a Slurm script expands SLURM_JOB_NODELIST at run time (`scontrol show hostnames`) and writes the hostfile of
-the placement from its slots file (docs/measuring-gains.md, section 2)."""
+the placement from its slots file (docs/measuring-gains.md, section 2). A Blue Gene script names torus coordinates
+instead (`tamp-map map --format bluegene`, block-relative when the machine file is the job's block), and every
+run gets a mapfile: its mapping's, or the model's slot order, so `default` is the placement the model assumed and
+not the launcher's own order (XYZT on BG/P, ABCDET on BG/Q)."""
 import math
 import os
 import shlex
@@ -30,19 +34,31 @@ def cores_per_node(paths):
     return int(keys.get("cores_per_node", ["1"])[0])
 
 
-def _launcher_file(run, launcher, paths, jobs_dir, rid):
-    """(file, why-not): the slots file (srun) or MPICH_RANK_ORDER (aprun) of the run's placement on the job's
-    nodes, or None and the reason there is none."""
+BLUEGENE = ("runjob", "cobalt-mpirun")
+# Launcher file of each batch launcher: tamp-map's --format and the file's name after the run id.
+FILES = {"srun": ("slots", ".map"), "aprun": ("cray", ".MPICH_RANK_ORDER"), "runjob": ("bluegene", ".mapfile"),
+         "cobalt-mpirun": ("bluegene", ".mapfile")}
+# Blue Gene/P modes: ranks per node (the campaign fills every core of a node).
+BGP_MODES = {1: "SMP", 2: "DUAL", 4: "VN"}
+
+
+def _launcher_file(run, launcher, paths, jobs_dir, rid, mapping=None, name=None):
+    """(file, why-not): the launcher file of the run's placement (or of `mapping`) on the job's nodes — slots file
+    (srun), MPICH_RANK_ORDER (aprun), Blue Gene mapfile (runjob, cobalt-mpirun) — or None and the reason there is
+    none (None, None: the launcher's own order is the placement)."""
+    mapping = mapping or run["mapping"]
     graph = run["deck"].graph_for(run["ranks"])
-    if not graph or run["mapping"] == "default":
+    if not graph:
+        return None, "the deck has no graph line" if launcher in BLUEGENE else None
+    if mapping == "default" and launcher not in BLUEGENE:
         return None, None
-    machine = placement.job_machine(paths, run["ranks"], launch.allocation_slots(paths))
+    machine = placement.job_machine(paths, run["ranks"], launch.allocation_slots(paths), launch.tamp_map)
     if machine is None:
         return None, "the job's last node is only partly used, so its nodes are not a machine file"
-    fmt, name = ("slots", f"{rid}.map") if launcher == "srun" else ("cray", f"{rid}.MPICH_RANK_ORDER")
-    path = os.path.join(jobs_dir, name)
+    fmt, ext = FILES[launcher]
+    path = os.path.join(jobs_dir, (name or rid) + ext)
     try:
-        launch.tamp_map(paths, "map", "--graph", graph, "--machine", machine, "--algorithm", run["mapping"],
+        launch.tamp_map(paths, "map", "--graph", graph, "--machine", machine, "--algorithm", mapping,
                         "--format", fmt, "--out", path)
     except matrix.MatrixError as e:  # the app's own renumbering still works: say why there is no file
         return None, str(e)
@@ -63,29 +79,54 @@ def _slurm_hostfile_lines(rid, map_path, nodes, cores):
             '  export SLURM_HOSTFILE="$hostfile"']
 
 
+def _bluegene_command(launcher, ranks, cores, app, mapfile):
+    """runjob (BG/Q) or cobalt-mpirun (BG/P) of `app` on the Cobalt job's block, placed by `mapfile` (or the
+    launcher's own order when None)."""
+    if launcher == "runjob":
+        where = ["--mapping", mapfile] if mapfile else []
+        return ["runjob", "--block", '"$COBALT_PARTNAME"', "--np", str(ranks), "--ranks-per-node", str(cores),
+                "--envs", "OMP_NUM_THREADS=1", *where, ":", *app]
+    where = ["-mapfile", mapfile] if mapfile else []
+    return ["cobalt-mpirun", "-np", str(ranks), "-mode", BGP_MODES[cores], "-env", "OMP_NUM_THREADS=1", *where, *app]
+
+
+def _header(launcher, rid, ranks, nodes, block):
+    if launcher == "srun":
+        return [f"#SBATCH --job-name=tamp-{rid}", f"#SBATCH --nodes={nodes}", f"#SBATCH --ntasks={ranks}",
+                "#SBATCH --time=00:30:00"]
+    if launcher == "aprun":
+        return [f"#PBS -N tamp-{rid}", f"#PBS -l mppwidth={ranks}", "#PBS -l walltime=00:30:00",
+                'cd "$PBS_O_WORKDIR"']
+    machine = "Blue Gene/Q: runjob" if launcher == "runjob" else "Blue Gene/P: cobalt-mpirun"
+    return [f"#COBALT -n {block}", "#COBALT -t 30", f"#COBALT -O tamp-{rid}",
+            f"# A Cobalt script job ({machine}; qsub --mode script) on the block of {block} nodes that the",
+            f"# machine file describes: the mapfile's coordinates are relative to it; the {ranks} ranks use {nodes}",
+            "# of its nodes."]
+
+
 def write_job(run, launcher, paths, topology, json_path):
-    """OUT/jobs/ID.sh for srun or aprun, and the launcher file of the mapping when the deck gives its graph."""
+    """OUT/jobs/ID.sh for a batch launcher, and the launcher file of the mapping when the deck gives its graph."""
     jobs_dir = os.path.join(paths.out, "jobs")
     os.makedirs(jobs_dir, exist_ok=True)
     rid = matrix.run_id(run)
     ranks = run["ranks"]
     cores = cores_per_node(paths)
     nodes = math.ceil(ranks / cores)
-    cmd = launch.command(run, launcher, paths, topology, json_path)
-    lines = ["#!/bin/bash"]
-    if launcher == "srun":
-        lines += [f"#SBATCH --job-name=tamp-{rid}", f"#SBATCH --nodes={nodes}", f"#SBATCH --ntasks={ranks}",
-                  "#SBATCH --time=00:30:00"]
-    else:
-        lines += [f"#PBS -N tamp-{rid}", f"#PBS -l mppwidth={ranks}", "#PBS -l walltime=00:30:00",
-                  'cd "$PBS_O_WORKDIR"']
-    lines += ["export OMP_NUM_THREADS=1"]
-    for old in (f"{rid}.map", f"{rid}.MPICH_RANK_ORDER", f"{rid}.hostfile"):  # of an earlier campaign here
-        if os.path.exists(os.path.join(jobs_dir, old)):
-            os.remove(os.path.join(jobs_dir, old))
+    if launcher == "cobalt-mpirun" and cores not in BGP_MODES:
+        raise matrix.MatrixError(f"cobalt-mpirun: a Blue Gene/P node runs 1, 2 or 4 ranks (SMP, DUAL, VN), the "
+                                 f"machine file has cores_per_node {cores}")
+    block = launch.allocation_slots(paths) // cores  # Blue Gene: the machine file is the job's block
+    lines = ["#!/bin/bash", *_header(launcher, rid, ranks, nodes, block), "export OMP_NUM_THREADS=1"]
+    for _, ext in FILES.values():  # of an earlier campaign here
+        for old in (rid + ext, f"{rid}.hostfile"):
+            if os.path.exists(os.path.join(jobs_dir, old)):
+                os.remove(os.path.join(jobs_dir, old))
     path, why_not = _launcher_file(run, launcher, paths, jobs_dir, rid)
     if why_not:
         lines += [f"# No launcher file for this placement: {why_not}"]
+    if launcher in BLUEGENE:
+        return _write_bluegene(run, launcher, paths, topology, json_path, lines, path, (rid, ranks, cores))
+    cmd = launch.command(run, launcher, paths, topology, json_path)
     if path:
         lines += [f"# Launcher file of this placement: {os.path.basename(path)} (set TAMP_LAUNCHER_FILE=1 to use it "
                   "instead of the", "# app's own renumbering)", 'if [[ "${TAMP_LAUNCHER_FILE:-0}" == 1 ]]; then']
@@ -97,6 +138,37 @@ def write_job(run, launcher, paths, topology, json_path):
                       "  " + " ".join(cmd[:3] + swap_mapping(cmd[3:]))]
         lines += ["  exit $?", "fi"]
     lines += [" ".join(cmd)]
+    return _write_script(jobs_dir, rid, lines)
+
+
+def _write_bluegene(run, launcher, paths, topology, json_path, lines, path, job):
+    """The Blue Gene script: the mapping's mapfile with TAMP_LAUNCHER_FILE=1, else the model's slot order (the
+    mapfile of `default`) with the app's own renumbering."""
+    rid, ranks, cores = job
+    jobs_dir = os.path.join(paths.out, "jobs")
+    app = launch.app_command(run, paths, topology, json_path)
+    order = path
+    if run["mapping"] != "default":
+        if path:
+            lines += [f"# Launcher file of this placement: {os.path.basename(path)} (set TAMP_LAUNCHER_FILE=1 to use "
+                      "it instead of the", "# app's own renumbering)",
+                      'if [[ "${TAMP_LAUNCHER_FILE:-0}" == 1 ]]; then',
+                      "  " + " ".join(_bluegene_command(launcher, ranks, cores, swap_mapping(app), path)),
+                      "  exit $?", "fi"]
+        order, why_not = _launcher_file(run, launcher, paths, jobs_dir, rid, "default", f"slot-order-n{ranks}")
+        if why_not and path:
+            lines += [f"# No mapfile of the slot order: {why_not}"]
+    if order:
+        lines += [f"# The ranks in the model's slot order ({os.path.basename(order)}: rank r on the job's node "
+                  f"r / {cores}, core r % {cores})."]
+    else:
+        lines += ["# The launcher's own order places the ranks (XYZT on BG/P, ABCDET on BG/Q), which need not be "
+                  "the model's slot order."]
+    lines += [" ".join(_bluegene_command(launcher, ranks, cores, app, order))]
+    return _write_script(jobs_dir, rid, lines)
+
+
+def _write_script(jobs_dir, rid, lines):
     script = os.path.join(jobs_dir, rid + ".sh")
     with open(script, "w") as f:
         f.write("\n".join(lines) + "\n")

@@ -1,5 +1,5 @@
 """How one run is launched: simulated (smpirun on the generated platform), mpirun, or a batch job script (srun,
-aprun) written with its launcher files instead of run."""
+aprun, runjob, cobalt-mpirun) written with its launcher files instead of run."""
 import os
 import shutil
 import subprocess
@@ -7,6 +7,8 @@ import subprocess
 import matrix
 import placement
 
+LAUNCHERS = ("sim", "mpirun", "srun", "aprun", "runjob", "cobalt-mpirun")
+BATCH = ("srun", "aprun", "runjob", "cobalt-mpirun")  # job scripts written, not run (jobs.py)
 SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (another install: its full path)
 # The smpirun options of every simulated run (campaign and tests/sim read this list; docs/simulation.md, section
 # "Collective algorithms", has the measurements). host-speed equal to the platform's host speed: compute time is
@@ -64,8 +66,8 @@ def check_tools(launcher, paths):
     needed = {"sim": SMPIRUN, "mpirun": "mpirun"}.get(launcher)
     if needed and shutil.which(needed) is None:
         raise matrix.MatrixError(f"launcher '{needed}' not found on PATH")
-    if launcher not in ("sim", "mpirun", "srun", "aprun"):
-        raise matrix.MatrixError(f"unknown launcher '{launcher}' (known: sim, mpirun, srun, aprun)")
+    if launcher not in LAUNCHERS:
+        raise matrix.MatrixError(f"unknown launcher '{launcher}' (known: {', '.join(LAUNCHERS)})")
 
 
 def tamp_map(paths, *args):
@@ -171,6 +173,13 @@ def mpirun_flags():
     return ["--oversubscribe", "--allow-run-as-root"] if "Open MPI" in version or "OpenRTE" in version else []
 
 
+def app_command(run, paths, topology, json_path):
+    """The app and its arguments in a real run (mpirun or a batch script): the deck's, the mapping, the topology."""
+    deck = run["deck"]
+    app = [paths.app(deck.app, False), *deck.args_for(run["ranks"]), "--json", json_path, "--mapping", run["mapping"]]
+    return app + (["--topology", topology] if topology else [])
+
+
 def command(run, launcher, paths, topology, json_path, smpirun_args=()):
     deck = run["deck"]
     smpi_compute, app_compute = compute_args(run, launcher)
@@ -188,9 +197,7 @@ def command(run, launcher, paths, topology, json_path, smpirun_args=()):
             figures = [line.strip() for line in f if line.strip()]
         return ["env", "TAMP_PLATFORM=" + paths.platform, SMPIRUN, "-np", n, "-platform", paths.plugin, "-hostfile",
                 hostfile, *SMPI_CONFIG, *figures, *smpi_compute, *smpirun_args, *app, *where]
-    app += ["--mapping", run["mapping"]]
-    if topology:
-        app += ["--topology", topology]
+    app = app_command(run, paths, topology, json_path)
     if launcher == "mpirun":
         return ["mpirun", "-np", n, *mpirun_flags(), *app]
     return (["srun", "-n", n] if launcher == "srun" else ["aprun", "-n", n]) + app

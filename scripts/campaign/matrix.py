@@ -9,8 +9,8 @@ Campaign file (inputs/campaigns/*.campaign), `key values` lines, `#` comments:
     smpirun  ARG...         extra smpirun options of simulated runs (optional)
     compute  deck|measured  simulated compute time: the decks' cost models (default; deterministic) or the
                             host's measured time (noisy)
-Deck (inputs/campaigns/apps/APP.deck):
-    app      NAME           the binary is tamp-NAME
+Deck (inputs/campaigns/apps/NAME.deck; NAME names its runs, usually the app's name):
+    app      APP            the binary is tamp-APP (two decks of one app run it two ways: netbench-wocon, -wicon)
     args     ARG...         arguments of every run; {ranks}, {procs2}, {procs3} (AxBxC) and {px} {py} {pz}
                             (the extents of {procs3}), {nd} (n_d when ranks = n_d(n_d+1)/2) are replaced
                             per scale
@@ -133,6 +133,7 @@ class Deck:
         if "app" not in entries or len(entries["app"][0]) != 1:
             raise MatrixError(f"{path}: needs one 'app NAME' line")
         self.path = path
+        self.name = os.path.splitext(os.path.basename(path))[0]  # names the runs (run ids, report rows)
         self.app = entries["app"][0][0]
         self.args = entries.get("args", ([], 0))[0]
         self.mappings = distinct(path, "mappings", *entries.get("mappings", ([], 0)))
@@ -205,7 +206,7 @@ def expand(campaign, decks, apps, binary_exists):
             except MatrixError as e:
                 raise MatrixError(f"{deck.path}: at {ranks} ranks: {e}")
             for mapping in mappings:
-                runs.append({"app": deck.app, "ranks": ranks, "mapping": mapping, "deck": deck,
+                runs.append({"app": deck.name, "ranks": ranks, "mapping": mapping, "deck": deck,
                              "compute": deck.compute if campaign.compute == "deck" else "measured"})
     return runs
 

@@ -31,26 +31,11 @@ def _keyed(lines):
     return out
 
 
-def _node_lines(keys, count):
-    """Coordinates "c0 .. c(D-1) n" of machine nodes 0..count-1 (node id = router * nodes_per_router + n, dimension 0
-    fastest), for a torus or mesh given without a node list; None for other models."""
-    if keys.get("topology", [""])[0] not in ("torus", "mesh") or "dims" not in keys:
-        return None
-    dims = [int(d) for d in keys["dims"]]
-    per_router = int(keys.get("nodes_per_router", ["1"])[0])
-    lines = []
-    for node in range(count):
-        router, coords = node // per_router, []
-        for d in dims:
-            coords.append(router % d)
-            router //= d
-        lines.append(" ".join(map(str, coords + [node % per_router])) + "\n")
-    return lines
-
-
-def job_machine(paths, ranks, slots):
+def job_machine(paths, ranks, slots, tamp_map):
     """The machine file of the job's nodes: the first ranks / cores nodes of the allocation (what the launcher-order
-    hostfile of `ranks` lines uses), or None when the last of them would be only partly used."""
+    hostfile of `ranks` lines uses), or None when the last of them would be only partly used. A machine file with a
+    node list keeps its first lines; one without (the whole machine, any kind: torus, fat tree, dragonfly) is
+    written by `tamp-map alloc --first`, the owner of every kind's node lines."""
     if ranks == slots:
         return paths.machine
     path = os.path.join(paths.out, "platform", f"machine-{ranks}.machine")
@@ -65,14 +50,11 @@ def job_machine(paths, ranks, slots):
     count = ranks // cores
     at = next((i for i, line in enumerate(lines) if line.split("#", 1)[0].split()[:1] == ["nodes"]), None)
     if at is None:
-        header, nodes = lines, _node_lines(keys, count)
-    else:
-        header = lines[:at]
-        nodes = [line for line in lines[at + 1:] if line.split("#", 1)[0].strip()][:count]
-    if nodes is None:
-        return None
+        tamp_map(paths, "alloc", "--machine", paths.machine, "--nodes", str(count), "--first", "--out", path)
+        return path
+    nodes = [line for line in lines[at + 1:] if line.split("#", 1)[0].strip()][:count]
     with open(path, "w") as f:
-        f.writelines(header + [f"nodes {count}\n"] + nodes)
+        f.writelines(lines[:at] + [f"nodes {count}\n"] + nodes)
     return path
 
 
@@ -81,7 +63,7 @@ def launcher_placement(run, paths, slots, tamp_map):
     graph = run["deck"].graph_for(run["ranks"])
     if not graph or run["mapping"].startswith("file:"):
         return None
-    machine = job_machine(paths, run["ranks"], slots)
+    machine = job_machine(paths, run["ranks"], slots, tamp_map)
     if machine is None:
         return None
     folder = os.path.join(paths.out, "placements")

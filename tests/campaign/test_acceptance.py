@@ -57,6 +57,52 @@ def judge(suite, out, *options):
                            *options], capture_output=True, text=True)
 
 
+# The network check's stand-ins: a machine file with its link figures, the network campaign naming it, and netbench
+# records whose figures are exactly the machine's (100 ns per hop, 6 GB/s = min(injection, fastest link)).
+MACHINE = ("topology torus\ndims 2 2 2\nwrap 1 1 1\ncores_per_node 1\nlink_bandwidth 9.4e9 4.7e9 9.4e9\n"
+           "link_latency 100e-9\ninjection_bandwidth 6e9\n")
+SIZES = [8, 262144, 1048576]
+
+
+def wocon_results(per_hop=100e-9, bandwidth=6e9):
+    base = [2.0 + s / bandwidth * 1e6 for s in SIZES]  # us at 1 hop
+    by_hops = {str(h): [b + (h - 1) * per_hop * 1e6 for b in base] for h in (1, 2, 3)}
+    return {"benchmark": "wocon", "sizes": SIZES,
+            "phases": [{"name": "wocon", "latency_by_hops_us": by_hops, "latency_min_us": base,
+                        "latency_us": by_hops["2"], "latency_max_us": by_hops["3"]}]}
+
+
+def wicon_results(ratio=1.6):
+    return {"benchmark": "wicon", "sizes": [8, 1048576], "ratio_last_first_largest": ratio,
+            "phases": [{"name": "nn", "latency_us": [3.0, 200.0]}, {"name": "rnd", "latency_us": [6.0, 200 * ratio]}]}
+
+
+def write_network(out, wocon, wicon):
+    folder = os.path.join(out, "network")
+    os.makedirs(os.path.join(folder, "runs"), exist_ok=True)
+    rows = [{"app": app, "ranks": 8, "mapping": "default", "status": "ok", "verified": True, "time_total": 0.01,
+             "time_comm": 0.01, "hop_bytes": 1.0, "machine": "torus 2x2x2"}
+            for app in ("netbench-wocon", "netbench-wicon")]
+    with open(os.path.join(folder, "runs.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w.writeheader()
+        w.writerows(rows)
+    for app, results in (("netbench-wocon", wocon), ("netbench-wicon", wicon)):
+        with open(os.path.join(folder, "runs", f"{app}-n8-default.jsonl"), "w") as f:
+            f.write(json.dumps({"iterations": 1, "results": results}) + "\n")
+
+
+def network_suite(folder, machine=MACHINE, **rule):
+    with open(os.path.join(folder, "net.machine"), "w") as f:
+        f.write(machine)
+    with open(os.path.join(folder, "net.campaign"), "w") as f:
+        f.write("machine net.machine\napps netbench-wocon netbench-wicon\nscales 8\nmappings default\n")
+    network = {"campaign": "net.campaign", "tolerance": {"latency_per_hop": 0.05, "bandwidth": 0.05},
+               "rnd_nn": {"min": 1.2}}
+    network.update(rule)
+    return write_suite(folder, network=network)
+
+
 class AcceptanceTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -157,6 +203,66 @@ class AcceptanceTest(unittest.TestCase):
                          f"acceptance: error: {os.path.join(self.dir, 'none.campaign')}: the campaign wrote no "
                          "runs.csv (its error is above)")
 
+    # The network check: netbench's figures against the machine file's.
+    def test_network_figures_match_the_machine_file(self):
+        suite = network_suite(self.dir)
+        write_network(self.out, wocon_results(), wicon_results())
+        result = judge(suite, self.out)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("pass   network  netbench-wocon 8 ranks latency_per_hop: 100 ns is +0.0% against the machine "
+                      "file's 100 ns (link_latency of net.machine; allowed +-5.0%)", result.stdout)
+        self.assertIn("pass   network  netbench-wocon 8 ranks bandwidth: 6 GB/s is +0.0% against the machine file's "
+                      "6 GB/s (min(injection_bandwidth, fastest link_bandwidth) of net.machine; allowed +-5.0%)",
+                      result.stdout)
+        self.assertIn("pass   network  netbench-wicon 8 ranks rnd/nn: 1.6 at the largest size (allowed >= 1.2)",
+                      result.stdout)
+        self.assertIn("19 of 19 checks passed", result.stdout)  # 14, 2 more verify, 3 network
+        with open(os.path.join(self.out, "acceptance.xml")) as f:
+            self.assertEqual(f.read().count('classname="acceptance.network"'), 3)
+
+    def test_network_figure_off_by_more_than_the_tolerance_fails(self):
+        # 12% slower per hop and 6% less bandwidth than the machine file says, both under a 5% tolerance; a
+        # bandwidth 4% high passes (the rule is two-sided: the figures must match, not beat, the file).
+        suite = network_suite(self.dir)
+        write_network(self.out, wocon_results(per_hop=112e-9, bandwidth=5.64e9), wicon_results())
+        result = judge(suite, self.out)
+        self.assertEqual(result.returncode, 1, result.stdout)
+        self.assertEqual(self.failures(result), [
+            "FAIL network: netbench-wocon 8 ranks latency_per_hop: 112 ns is +12.0% against the machine file's 100 ns "
+            "(link_latency of net.machine; allowed +-5.0%)",
+            "FAIL network: netbench-wocon 8 ranks bandwidth: 5.64 GB/s is -6.0% against the machine file's 6 GB/s "
+            "(min(injection_bandwidth, fastest link_bandwidth) of net.machine; allowed +-5.0%)"])
+        write_network(self.out, wocon_results(bandwidth=6.24e9), wicon_results())
+        self.assertEqual(judge(suite, self.out).returncode, 0)
+
+    def test_network_rnd_nn_under_its_limit_fails(self):
+        suite = network_suite(self.dir, rnd_nn={"min": 1.2, "max": 3})
+        write_network(self.out, wocon_results(), wicon_results(ratio=1.1))
+        self.assertEqual(self.failures(judge(suite, self.out)),
+                         ["FAIL network: netbench-wicon 8 ranks rnd/nn: 1.1 at the largest size (allowed >= 1.2 and "
+                          "<= 3)"])
+        write_network(self.out, wocon_results(), wicon_results(ratio=3.5))
+        self.assertEqual(judge(suite, self.out).returncode, 1)
+
+    def test_network_bad_input_is_one_line(self):
+        write_network(self.out, wocon_results(), wicon_results())
+        for args, rule, message in (
+                ((MACHINE.replace("link_latency 100e-9\n", ""),), {},
+                 "net.machine: the network check of latency_per_hop compares with 'link_latency': write it in the "
+                 "machine file"),
+                ((MACHINE.replace("injection_bandwidth 6e9", "injection_bandwidth fast"),), {},
+                 "net.machine: 'injection_bandwidth' must be positive numbers, not 'fast'"),
+                ((), {"tolerance": {"latency": 0.1}},
+                 "network.tolerance figure 'latency' is not one of latency_per_hop, bandwidth"),
+                ((), {"rnd_nn": {"least": 1}}, "network.rnd_nn must be"),
+                ((), {"campaing": "x"}, "unknown key network.campaing")):
+            suite = network_suite(self.dir, *args, **rule)
+            result = judge(suite, self.out)
+            self.assertEqual(result.returncode, 2, message)
+            lines = result.stderr.strip().splitlines()
+            self.assertEqual(len(lines), 1, result.stderr)
+            self.assertTrue(lines[0].startswith("acceptance: error: ") and message in lines[0], lines[0])
+
     def test_shipped_suites_are_valid(self):
         """Every suite of inputs/acceptance loads (keys, figures, limits) and names a campaign file that exists."""
         sys.path.insert(0, os.path.dirname(SCRIPT))
@@ -167,6 +273,8 @@ class AcceptanceTest(unittest.TestCase):
         for name in names:
             suite = acceptance.load_suite(os.path.join(folder, name))
             self.assertTrue(os.path.isfile(suite["campaign"]), name)
+            if "network" in suite:  # its campaign exists and its machine file has the figures the checks need
+                acceptance.network_machine(suite["network"])
 
 
 if __name__ == "__main__":

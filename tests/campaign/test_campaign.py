@@ -272,6 +272,57 @@ class CampaignTest(unittest.TestCase):
         self.assertRegex(done.stdout, re.escape("the job has 1 nodes, the placement needs 4"))
         self.assertFalse(os.path.exists(seen))
 
+    # Batch scripts on other machines: launcher files on fat trees and dragonflies, Blue Gene mapfiles.
+    def test_fat_tree_and_dragonfly_jobs_have_launcher_files(self):
+        for machine in ("fattree:4x2,cores=2", "dragonfly:3x2,h=1,npr=2,cores=2"):
+            self.run_driver("--machine", machine, launcher="srun")
+            jobs = os.path.join(self.out, "jobs")
+            text = read(os.path.join(jobs, "stencil-n8-blocked.sh"))
+            self.assertNotIn("No launcher file", text, machine)
+            slots = [int(line) for line in read(os.path.join(jobs, "stencil-n8-blocked.map")).split()]
+            self.assertEqual(sorted(slots), list(range(8)), machine)  # the job's 4 nodes, 2 cores each
+
+    def test_runjob_scripts_carry_bluegene_mapfiles(self):
+        self.run_driver("--machine", "torus:2x2x2x2x2,cores=2", launcher="runjob")
+        jobs = os.path.join(self.out, "jobs")
+        text = read(os.path.join(jobs, "stencil-n8-blocked.sh"))
+        self.assertIn("#COBALT -n 32", text)  # the block the machine file describes
+        self.assertIn('runjob --block "$COBALT_PARTNAME" --np 8 --ranks-per-node 2 --envs OMP_NUM_THREADS=1', text)
+        mapping = os.path.join(jobs, "stencil-n8-blocked.mapfile")
+        order = os.path.join(jobs, "slot-order-n8.mapfile")
+        # The model's slot order: rank r on the job's node r / 2 (A fastest), core r % 2; "A B C D E T" per rank.
+        self.assertEqual(read(order), "0 0 0 0 0 0\n0 0 0 0 0 1\n1 0 0 0 0 0\n1 0 0 0 0 1\n"
+                                      "0 1 0 0 0 0\n0 1 0 0 0 1\n1 1 0 0 0 0\n1 1 0 0 0 1\n")
+        lines = read(mapping).splitlines()
+        self.assertEqual(sorted(lines), sorted(read(order).splitlines()))  # the same slots, another order
+        self.assertEqual(read(os.path.join(jobs, "stencil-n8-default.mapfile")), read(order))
+        # Run it with a stand-in runjob: the mapping's mapfile with TAMP_LAUNCHER_FILE=1, else the slot order.
+        bin_dir = os.path.join(self.dir, "bg-bin")
+        seen = os.path.join(self.dir, "runjob-args")
+        executable(os.path.join(bin_dir, "runjob"), f"#!/bin/sh\necho \"$@\" > {seen}\n")
+        for launcher_file, expected, app_mapping in (("1", mapping, "default"), ("0", order, "blocked")):
+            env = dict(self.env, PATH=bin_dir + os.pathsep + os.environ["PATH"], COBALT_PARTNAME="MIR-00000-33331-512",
+                       TAMP_LAUNCHER_FILE=launcher_file)
+            done = subprocess.run(["bash", os.path.join(jobs, "stencil-n8-blocked.sh")], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            self.assertEqual(done.returncode, 0, done.stdout)
+            args = read(seen).split()
+            self.assertEqual(args[args.index("--block") + 1], "MIR-00000-33331-512")
+            self.assertEqual(args[args.index("--mapping") + 1], expected)
+            self.assertEqual(args[len(args) - 1 - args[::-1].index("--mapping") + 1], app_mapping)
+
+    def test_cobalt_mpirun_scripts_on_blue_gene_p(self):
+        self.run_driver("--machine", "torus:2x2x2,cores=2", launcher="cobalt-mpirun")
+        text = read(os.path.join(self.out, "jobs", "stencil-n8-blocked.sh"))
+        self.assertIn("cobalt-mpirun -np 8 -mode DUAL -env OMP_NUM_THREADS=1 -mapfile ", text)
+        self.assertEqual(read(os.path.join(self.out, "jobs", "slot-order-n8.mapfile")).splitlines()[:3],
+                         ["0 0 0 0", "0 0 0 1", "1 0 0 0"])  # x y z t
+        # A Blue Gene/P node runs 1, 2 or 4 ranks.
+        done = self.run_driver("--machine", "torus:2x2x2,cores=3", "--scales", "6", launcher="cobalt-mpirun", ok=False)
+        self.assertNotEqual(done.returncode, 0)
+        self.assertIn("campaign: error: cobalt-mpirun: a Blue Gene/P node runs 1, 2 or 4 ranks", done.stdout)
+
+
 
 def read(path):
     with open(path) as f:
