@@ -105,7 +105,8 @@ def prepare_platform(paths, machine, max_ranks):
     check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
 
 
-# Memory maps per rank (measured: 8.0 with dlopen privatization, 3.0 with mmap) and for the process itself.
+# Memory maps per rank (measured: 2.4 without privatization, what the campaign runs; 3.0 with mmap, 8.0 with dlopen)
+# and for the process itself: the estimate keeps mmap's figure and a margin.
 MAPS_PER_RANK = 3.2
 MAPS_BASE = 1000
 
@@ -123,8 +124,9 @@ def check_map_count(max_ranks, path="/proc/sys/vm/max_map_count"):
                                  f"{need}: raise it with `sudo sysctl -w vm.max_map_count={max(need, 262144)}`")
 
 
-# Memory of a simulated run per rank (mmap privatization: the rank's copy of the data segment, its stack as used,
-# its data, SimGrid's state; the task graph is shared by the ranks) and for the process. Measured RSS (2026-11-24):
+# Memory of a simulated run per rank (measured with mmap privatization, an upper bound without: the rank's copy of
+# the data segment, its stack as used, its data, SimGrid's state; the task graph is shared by the ranks) and for the
+# process. Measured RSS (2026-11-24):
 # tamp-stencil 4,096 ranks 2.6 GB, tamp-halo 4,096 ranks 4.2 GB (16^3 x 10 variables per rank), 1,024 ranks 0.99 GB.
 MEMORY_PER_RANK = 1.25e6
 MEMORY_BASE = 0.3e9
