@@ -50,7 +50,7 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
       cli.add_option_function<std::string>(
           "--compare", [&options](const std::string& list) { options.compare = split(list, ','); },
           "Run each placement A,B[,C] in one job and compare them (overrides --mapping)");
-  // Placement by the launcher (docs/simulation.md): the hostfile or launcher file of mapping NAME put task t
+  // Launched as (docs/simulation.md): the hostfile or launcher file of mapping NAME put task t
   // on slot MAPFILE[t] of the --topology synthetic:MACHINE; the app renumbers nothing and reports NAME.
   cli.add_option("--launched-as", options.launched_as,
                  "NAME:MAPFILE: the launcher already put task t on slot MAPFILE[t] (line t) of the "
