@@ -8,10 +8,10 @@
 
 namespace tamp::netbench {
 
-NetbenchProblem::NetbenchProblem(NetbenchSpec spec, const app::Placement& placement, std::uint64_t seed)
+NetbenchProblem::NetbenchProblem(NetbenchSpec spec, const app::JobLayout& layout, std::uint64_t seed)
     : spec_(std::move(spec)) {
-  phases_ = make_phases(spec_, placement.job, seed);
-  graph_ = make_graph(phases_, placement.job.num_slots(), spec_.sizes, spec_.messages);
+  phases_ = make_phases(spec_, layout.job, seed);
+  graph_ = make_graph(phases_, layout.job.num_slots(), spec_.sizes, spec_.messages);
 }
 
 nlohmann::json NetbenchProblem::params() const {

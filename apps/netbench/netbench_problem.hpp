@@ -12,8 +12,8 @@ namespace tamp::netbench {
 
 class NetbenchProblem final : public app::Problem {
  public:
-  /// Builds the phases on placement.job (throws std::invalid_argument when the machine cannot hold them).
-  NetbenchProblem(NetbenchSpec spec, const app::Placement& placement, std::uint64_t seed);
+  /// Builds the phases on layout.job (throws std::invalid_argument when the machine cannot hold them).
+  NetbenchProblem(NetbenchSpec spec, const app::JobLayout& layout, std::uint64_t seed);
 
   const TaskGraph& task_graph() const override { return graph_; }
   nlohmann::json params() const override;

@@ -53,12 +53,12 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
     });
   }
 
-  const Placement placement = job_placement(options, world);
+  const JobLayout layout = job_layout(options, world);
   // The factory validates the app's options and builds the task graph: local work, identical on every rank.
   const std::unique_ptr<Problem> problem = collectively(world, [&] {
-    std::unique_ptr<Problem> p = make_problem(AppSetup{options, placement, world, rank, ranks});
+    std::unique_ptr<Problem> p = make_problem(AppSetup{options, layout, world, rank, ranks});
     check_mapping_names(placements(options), *p);  // the module's names and the app's own
-    check_compared_placements(placements(options), *p, placement, options);
+    check_compared_placements(placements(options), *p, layout, options);
     ComputeModel::parse(options.compute_model).require(p->compute_kinds(), "tamp-" + app);
     return p;
   });
@@ -68,8 +68,8 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
   if (rank == 0) {
     fmt::print("tamp-{}: {}\n", app, problem->summary());
     fmt::print("  {} ranks x {} thread(s) ({}), {}\n", ranks, backend_threads(parse_backend(options.backend)),
-               options.backend, describe(placement));
-    fmt::print("  topology {}\n", placement.source);
+               options.backend, describe(layout));
+    fmt::print("  topology {}\n", layout.source);
   }
 
   std::vector<RunReport> reports;
@@ -77,7 +77,7 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
   bool all_passed = true;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     if (rank == 0) fmt::print("\n== run {} of {}: mapping '{}'\n", i + 1, specs.size(), specs[i]);
-    RunReport report = run_placement(app, specs[i], *problem, placement, options, world, first);
+    RunReport report = run_placement(app, specs[i], *problem, layout, options, world, first);
     all_passed = all_passed && report.verification != VerificationStatus::failed;
     if (rank == 0) print_run(std::cout, report);
     if (!options.json.empty()) {

@@ -9,21 +9,12 @@
 
 #include "tamp/app/backend.hpp"
 #include "tamp/app/compute_model.hpp"
+#include "tamp/cli/validators.hpp"
 #include "tamp/placement.hpp"
 #include "tamp/text.hpp"
 
 namespace tamp::app {
 namespace {
-
-CLI::Validator unsigned_integer() {
-  return CLI::Validator(
-      [](std::string& text) {
-        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
-                   ? std::string()
-                   : "must be an integer of 0 or more, not '" + text + "'";
-      },
-      "UINT");
-}
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
@@ -50,7 +41,7 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
       cli.add_option_function<std::string>(
           "--compare", [&options](const std::string& list) { options.compare = split(list, ','); },
           "Run each placement A,B[,C] in one job and compare them (overrides --mapping)");
-  // Placement by the launcher (docs/simulation.md): the hostfile or launcher file of mapping NAME put task t
+  // Launched as (docs/simulation.md): the hostfile or launcher file of mapping NAME put task t
   // on slot MAPFILE[t] of the --topology synthetic:MACHINE; the app renumbers nothing and reports NAME.
   cli.add_option("--launched-as", options.launched_as,
                  "NAME:MAPFILE: the launcher already put task t on slot MAPFILE[t] (line t) of the "
@@ -68,7 +59,7 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
       ->capture_default_str();
   cli.add_option("--json", options.json, "Append one JSON object per run to FILE (JSON Lines)");
   cli.add_option("--seed", options.seed, "Seed of randomised mappings")
-      ->check(unsigned_integer())  // CLI11 would read -1 as 2^64 - 1
+      ->check(tamp::cli::unsigned_integer())  // CLI11 would read -1 as 2^64 - 1
       ->capture_default_str();
   cli.add_option("--objective", options.objective, "What auto and refinement minimise")
       ->check(CLI::IsMember({"time", "hop-bytes", "congestion"}))

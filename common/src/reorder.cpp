@@ -61,7 +61,7 @@ namespace {
 
 // The reordering for a mapping computed by `compute` (local work, the same on every rank).
 template <class Compute>
-Reordering reorder_with(const TaskGraph& graph, const Placement& placement, const std::string& spec,
+Reordering reorder_with(const TaskGraph& graph, const JobLayout& layout, const std::string& spec,
                         MPI_Comm world, Compute&& compute) {
   int rank = 0;
   int ranks = 0;
@@ -72,18 +72,18 @@ Reordering reorder_with(const TaskGraph& graph, const Placement& placement, cons
   // process, so P computations of `auto` would cost P times as much. Errors (a mapping file missing, an algorithm
   // that does not apply) are agreed before MPI_Comm_split.
   std::vector<int> slots = collectively(world, [&] {
-    if (graph.num_tasks() != ranks || placement.job.num_slots() != ranks ||
-        static_cast<int>(placement.slot_of_rank.size()) != ranks) {
+    if (graph.num_tasks() != ranks || layout.job.num_slots() != ranks ||
+        static_cast<int>(layout.slot_of_rank.size()) != ranks) {
       throw std::invalid_argument(
           fmt::format("reordering needs one task per rank: {} tasks, {} ranks, {} job slots",
-                      graph.num_tasks(), ranks, placement.job.num_slots()));
+                      graph.num_tasks(), ranks, layout.job.num_slots()));
     }
     return rank == 0 ? compute().slots() : std::vector<int>(ranks, 0);
   });
   MPI_Bcast(slots.data(), ranks, MPI_INT, 0, world);
-  Mapping mapping(std::move(slots), placement.job.num_slots());
-  Metrics metrics = evaluate(graph, placement.job, mapping);
-  const int task = mapping.task_of_slot()[placement.slot_of_rank[rank]];
+  Mapping mapping(std::move(slots), layout.job.num_slots());
+  Metrics metrics = evaluate(graph, layout.job, mapping);
+  const int task = mapping.task_of_slot()[layout.slot_of_rank[rank]];
 
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Comm_split(world, 0, task, &comm);
@@ -112,10 +112,10 @@ Mapping compute_app_mapping(const Problem& problem, const Allocation& job, const
 
 }  // namespace
 
-Reordering reorder_ranks(const TaskGraph& graph, const Placement& placement, const std::string& spec,
+Reordering reorder_ranks(const TaskGraph& graph, const JobLayout& layout, const std::string& spec,
                          const MapOptions& options, MPI_Comm world) {
-  return reorder_with(graph, placement, spec, world,
-                      [&] { return compute_mapping(graph, placement.job, spec, options); });
+  return reorder_with(graph, layout, spec, world,
+                      [&] { return compute_mapping(graph, layout.job, spec, options); });
 }
 
 Mapping Problem::app_mapping(const std::string& name, const Allocation&, const MapOptions&) const {
@@ -127,7 +127,7 @@ void check_mapping_names(const std::vector<std::string>& specs, const Problem& p
 }
 
 void check_compared_placements(const std::vector<std::string>& specs, const Problem& problem,
-                               const Placement& placement, const CommonOptions& options) {
+                               const JobLayout& layout, const CommonOptions& options) {
   if (specs.size() < 2 || !options.launched_as.empty()) return;
   // Each mapping is computed here once more (deterministic, no MPI): a bad file or an algorithm that does not
   // apply stops the job before the first run rather than after half of them were measured.
@@ -135,41 +135,41 @@ void check_compared_placements(const std::vector<std::string>& specs, const Prob
     try {
       const tamp::Placement parsed = tamp::Placement::parse(spec);
       if (parsed.names_one_of(problem.app_mappings()))
-        compute_app_mapping(problem, placement.job, parsed, map_options(options));
+        compute_app_mapping(problem, layout.job, parsed, map_options(options));
       else
-        compute_mapping(problem.task_graph(), placement.job, spec, map_options(options));
+        compute_mapping(problem.task_graph(), layout.job, spec, map_options(options));
     } catch (const std::exception& e) {
       throw std::invalid_argument(fmt::format("--compare entry '{}': {}", spec, e.what()));
     }
   }
 }
 
-Reordering reorder_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
+Reordering reorder_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
                          const MapOptions& options, MPI_Comm world) {
   const TaskGraph& graph = problem.task_graph();
   const tamp::Placement parsed = tamp::Placement::parse(spec);
   if (parsed.names_one_of(problem.app_mappings())) {
-    return reorder_with(graph, placement, spec, world,
-                        [&] { return compute_app_mapping(problem, placement.job, parsed, options); });
+    return reorder_with(graph, layout, spec, world,
+                        [&] { return compute_app_mapping(problem, layout.job, parsed, options); });
   }
-  return reorder_ranks(graph, placement, spec, options, world);
+  return reorder_ranks(graph, layout, spec, options, world);
 }
 
-Reordering adopt_launcher_placement(const TaskGraph& graph, const Placement& placement,
-                                    const std::string& name, MPI_Comm world) {
+Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& layout, const std::string& name,
+                                    MPI_Comm world) {
   int rank = 0;
   int ranks = 0;
   MPI_Comm_rank(world, &rank);
   MPI_Comm_size(world, &ranks);
-  Mapping mapping(placement.slot_of_rank, placement.job.num_slots());
+  Mapping mapping(layout.slot_of_rank, layout.job.num_slots());
   // Only rank 0 reports the metrics: under SimGrid every rank shares one process, and P evaluations of the
   // whole graph would cost P times as much.
   Metrics metrics = collectively(world, [&] {
-    if (graph.num_tasks() != ranks || static_cast<int>(placement.slot_of_rank.size()) != ranks) {
+    if (graph.num_tasks() != ranks || static_cast<int>(layout.slot_of_rank.size()) != ranks) {
       throw std::invalid_argument(
           fmt::format("--launched-as needs one task per rank: {} tasks, {} ranks", graph.num_tasks(), ranks));
     }
-    return rank == 0 ? evaluate(graph, placement.job, mapping) : Metrics{};
+    return rank == 0 ? evaluate(graph, layout.job, mapping) : Metrics{};
   });
   // Rank == task already: a duplicate of world (the app's traffic apart from the harness's), no
   // MPI_Comm_split.
@@ -178,11 +178,11 @@ Reordering adopt_launcher_placement(const TaskGraph& graph, const Placement& pla
   return Reordering(comm, rank, name, std::move(mapping), std::move(metrics));
 }
 
-Reordering place_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
+Reordering place_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
                        const CommonOptions& options, MPI_Comm world) {
   if (!options.launched_as.empty())
-    return adopt_launcher_placement(problem.task_graph(), placement, spec, world);
-  return reorder_ranks(problem, placement, spec, map_options(options), world);
+    return adopt_launcher_placement(problem.task_graph(), layout, spec, world);
+  return reorder_ranks(problem, layout, spec, map_options(options), world);
 }
 
 }  // namespace tamp::app

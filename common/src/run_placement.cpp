@@ -33,16 +33,16 @@ std::map<std::string, double> calibrate(const Problem& problem, const IterationT
 }  // namespace
 
 RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
-                        const Placement& placement, const CommonOptions& options, MPI_Comm world,
+                        const JobLayout& layout, const CommonOptions& options, MPI_Comm world,
                         FirstRun& first) {
   const Backend backend = parse_backend(options.backend);
-  Reordering reordering = place_ranks(problem, placement, spec, options, world);
+  Reordering reordering = place_ranks(problem, layout, spec, options, world);
 
   RunContext context;
   context.comm = reordering.comm();
   context.task = reordering.task();
   context.placement = spec;
-  context.job = &placement.job;
+  context.job = &layout.job;
   context.mapping = &reordering.mapping();
   context.backend = backend;
   context.threads = backend_threads(backend);
@@ -87,9 +87,9 @@ RunReport run_placement(const std::string& app, const std::string& spec, const P
   MPI_Comm_size(world, &report.ranks);
   report.threads = context.threads;
   report.backend = std::string(to_string(backend));
-  report.machine = placement.machine.machine->describe();
-  report.topology_source = placement.source;
-  report.allocation = allocation_report(placement);
+  report.machine = layout.machine.machine->describe();
+  report.topology_source = layout.source;
+  report.allocation = allocation_report(layout);
   report.verification = verification.status;
   report.error = verification.error;
   report.tolerance = verification.tolerance;

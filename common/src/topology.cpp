@@ -1,5 +1,5 @@
 // The apps' view of topology discovery: discovery's errors become AgreedErrors (printed once by main); and
-// the placement a launcher made from a map file (--launched-as), which needs no discovery.
+// the layout a launcher made from a map file (--launched-as), which needs no discovery.
 #include "tamp/app/topology.hpp"
 
 #include <fmt/format.h>
@@ -13,27 +13,26 @@
 
 namespace tamp::app {
 
-Placement discover_placement(const std::string& source, MPI_Comm comm) {
+JobLayout discover_layout(const std::string& source, MPI_Comm comm) {
   try {
-    return tamp::discovery::discover_placement(source, comm);
+    return tamp::discovery::discover_layout(source, comm);
   } catch (const tamp::discovery::DiscoveryError& e) {
     throw AgreedError(e.what());  // raised on every rank with the same message
   }
 }
 
-AllocationReport allocation_report(const Placement& placement) {
+AllocationReport allocation_report(const JobLayout& layout) {
   AllocationReport report;
-  report.source = placement.found_by;
-  report.summary = allocation_summary(placement);
-  report.note = placement.note;
-  report.nodes = placement.job.nodes();
-  report.hosts = placement.job_hosts;
-  for (int i = 0; i < placement.job.num_nodes(); ++i)
-    report.ranks_per_node.push_back(placement.job.cores_of(i));
+  report.source = layout.found_by;
+  report.summary = allocation_summary(layout);
+  report.note = layout.note;
+  report.nodes = layout.job.nodes();
+  report.hosts = layout.job_hosts;
+  for (int i = 0; i < layout.job.num_nodes(); ++i) report.ranks_per_node.push_back(layout.job.cores_of(i));
   return report;
 }
 
-Placement launched_placement(const std::string& launched_as, const std::string& topology, MPI_Comm comm) {
+JobLayout launched_layout(const std::string& launched_as, const std::string& topology, MPI_Comm comm) {
   int rank = 0;
   int ranks = 0;
   MPI_Comm_rank(comm, &rank);
@@ -66,16 +65,16 @@ Placement launched_placement(const std::string& launched_as, const std::string& 
   });
   MPI_Bcast(slots.data(), ranks, MPI_INT, 0, comm);
   return collectively(comm, [&, &path = path] {
-    Placement placement = place_on_slots(std::move(machine), topology, slots);
-    placement.found_by = "synthetic";
-    placement.note = fmt::format("placed by the launcher: task t on slot {}[t]", path);
-    return placement;
+    JobLayout layout = place_on_slots(std::move(machine), topology, slots);
+    layout.found_by = "synthetic";
+    layout.note = fmt::format("placed by the launcher: task t on slot {}[t]", path);
+    return layout;
   });
 }
 
-Placement job_placement(const CommonOptions& options, MPI_Comm comm) {
-  if (options.launched_as.empty()) return discover_placement(options.topology, comm);
-  return launched_placement(options.launched_as, options.topology, comm);
+JobLayout job_layout(const CommonOptions& options, MPI_Comm comm) {
+  if (options.launched_as.empty()) return discover_layout(options.topology, comm);
+  return launched_layout(options.launched_as, options.topology, comm);
 }
 
 }  // namespace tamp::app

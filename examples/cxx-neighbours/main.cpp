@@ -78,17 +78,17 @@ int main(int argc, char** argv) {
     const tamp::TaskGraph graph = tamp::TaskGraph::from_edges(size, std::move(edges));
 
     // 2. The allocation: where each rank runs (the same answer on every rank).
-    const tamp::discovery::Placement placement = tamp::discovery::discover_placement(source, MPI_COMM_WORLD);
+    const tamp::discovery::JobLayout layout = tamp::discovery::discover_layout(source, MPI_COMM_WORLD);
 
-    // 3. The mapping, and the placement it replaces (task r on rank r's slot).
-    const tamp::Mapping before(placement.slot_of_rank, placement.job.num_slots());
-    const tamp::Mapping after = tamp::map_tasks("auto", graph, placement.job);
-    const tamp::Metrics mb = tamp::evaluate(graph, placement.job, before);
-    const tamp::Metrics ma = tamp::evaluate(graph, placement.job, after);
+    // 3. The mapping, and the launcher's layout it replaces (task r on rank r's slot).
+    const tamp::Mapping before(layout.slot_of_rank, layout.job.num_slots());
+    const tamp::Mapping after = tamp::map_tasks("auto", graph, layout.job);
+    const tamp::Metrics mb = tamp::evaluate(graph, layout.job, before);
+    const tamp::Metrics ma = tamp::evaluate(graph, layout.job, after);
 
     // 4. Apply: the rank on a slot takes the task mapped there; the code continues on the new communicator.
     int task = 0;
-    while (after.slot(task) != placement.slot_of_rank[rank]) ++task;
+    while (after.slot(task) != layout.slot_of_rank[rank]) ++task;
     MPI_Comm mapped = MPI_COMM_NULL;
     MPI_Comm_split(MPI_COMM_WORLD, 0, task, &mapped);
 
@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
     const double step_after = step_time(mapped, my_neighbours(task, size), incoming[task]);
     if (rank == 0) {
       std::printf("cxx-neighbours: %d ranks on %s (found by %s)\n", size, source.c_str(),
-                  placement.found_by.c_str());
+                  layout.found_by.c_str());
       std::printf("hop-bytes before %g after %g\n", mb.hop_bytes, ma.hop_bytes);
       std::printf("predicted time before %g s after %g s\n", mb.predicted_comm_time, ma.predicted_comm_time);
       std::printf("time per step before %g s after %g s\n", step_before, step_after);

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "problem.hpp"
+#include "tamp/cli/validators.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/io/output_file.hpp"
 
@@ -24,7 +24,7 @@ void add_alloc_command(CLI::App& app, AllocArgs& args) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   cmd->add_option("--seed", args.options.seed, "where the pieces fall")
-      ->check(unsigned_integer())
+      ->check(cli::unsigned_integer())
       ->capture_default_str();
   cmd->add_option("--out", args.out, "machine file to write")->required();
   cmd->add_flag(

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "tamp/cli/validators.hpp"
 #include "tamp/generators.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/mapping_file.hpp"
@@ -29,23 +30,13 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
       ->required();
   cmd->add_option("--machine", args.machine, "machine file or inline spec (torus:4x4x4,cores=4)")->required();
   cmd->add_option("--seed", args.seed, "seed of randomised algorithms")
-      ->check(unsigned_integer())
+      ->check(cli::unsigned_integer())
       ->capture_default_str();
   cmd->add_option("--objective", args.objective,
                   "hop-bytes, congestion or time (predicted communication time)")
       ->capture_default_str();
   cmd->add_option("--max-tasks-per-slot", args.max_tasks_per_slot, "allow several tasks per slot")
       ->capture_default_str();
-}
-
-CLI::Validator unsigned_integer() {
-  return CLI::Validator(
-      [](std::string& text) {
-        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
-                   ? std::string()
-                   : "must be an integer of 0 or more, not '" + text + "'";
-      },
-      "UINT");
 }
 
 Problem load_problem(const ProblemArgs& args) {

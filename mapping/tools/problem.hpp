@@ -26,8 +26,6 @@ struct Problem {
 };
 
 void add_problem_options(CLI::App* cmd, ProblemArgs& args);
-/// CLI11 reads "-1" into an unsigned option as 2^64 - 1: this check refuses anything but digits.
-CLI::Validator unsigned_integer();
 Problem load_problem(const ProblemArgs& args);
 /// A placement (tamp/placement.hpp: file:PATH, or NAME[+STEP...] run on the problem) or the path of a mapping
 /// file; checked against both.

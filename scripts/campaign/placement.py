@@ -1,7 +1,7 @@
 """Simulated runs placed by the launcher, as launcher files do on a Cray: tamp-map computes the run's mapping of the
 deck's task graph onto the job's slots, the hostfile puts task t on the host of slot MAP[t], and the app is told so
 (`--launched-as NAME:MAP`): it reorders nothing (no MPI_Comm_split, no gathering of every rank's record), which keeps
-set-up linear in the ranks at thousands of them (docs/simulation.md, "Placement through the hostfile").
+set-up linear in the ranks at thousands of them (docs/simulation.md, "Ranks placed through the hostfile").
 
 A run keeps the app's own renumbering (MPI_Comm_split) when the deck has no `graph` line, when the mapping is the
 app's own ordering (halo `group`, lanczos `cm`) or a file:, or when the job's slots cannot be written as a machine

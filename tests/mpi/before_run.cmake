@@ -39,3 +39,6 @@ foreach(_option ndim npx npdim)
 endforeach()
 tamp_add_mpi_error_test(NAME compare-error-empty-entry RANKS 2 REGEX "--compare: an empty entry"
                         COMMAND tamp-stencil --stencil 7 --local 4x4x4 --compare default,,blocked)
+# --seed is unsigned: CLI11 alone would read -1 as 2^64 - 1 (tamp::cli::unsigned_integer, shared with tamp-map).
+tamp_add_mpi_error_test(NAME seed-error-negative RANKS 1 REGEX "--seed: must be an integer of 0 or more, not '-1'"
+                        COMMAND tamp-stencil --seed -1)

@@ -1,4 +1,4 @@
-// The MPI-free half of discovery: each source turns made-up rank records into the expected placement, and bad
+// The MPI-free half of discovery: each source turns made-up rank records into the expected layout, and bad
 // input gives an error that names the source.
 #if __has_include("tamp/discovery/rank_record.hpp")  // built when the discovery layer is (TAMP_ENABLE_MPI)
 #include <gtest/gtest.h>
@@ -31,20 +31,20 @@ Environment env_of(std::map<std::string, std::string> values) {
 std::string error_of(const std::string& source, const std::vector<RankRecord>& records,
                      const Environment& env) {
   try {
-    resolve_placement(source, records, env);
+    resolve_layout(source, records, env);
   } catch (const std::exception& e) {
     return e.what();
   }
   return "no error";
 }
 
-int node_of_rank(const Placement& p, int rank) {
+int node_of_rank(const JobLayout& p, int rank) {
   return p.job.machine_node_of_slot(p.slot_of_rank[rank]);
 }
 
 TEST(DiscoveryResolve, SyntheticLaysRanksInLauncherOrder) {
-  const Placement p = resolve_placement("synthetic:torus:2x2x2,cores=1",
-                                        records_on(std::vector<std::string>(8, "vm")), env_of({}));
+  const JobLayout p = resolve_layout("synthetic:torus:2x2x2,cores=1",
+                                     records_on(std::vector<std::string>(8, "vm")), env_of({}));
   EXPECT_EQ(p.found_by, "synthetic");
   ASSERT_EQ(p.job.num_nodes(), 8);
   for (int r = 0; r < 8; ++r) EXPECT_EQ(node_of_rank(p, r), r);
@@ -53,8 +53,8 @@ TEST(DiscoveryResolve, SyntheticLaysRanksInLauncherOrder) {
 
 TEST(DiscoveryResolve, FilePlacesRanksByHostName) {
   // Two ranks on foxtrot (node 5), one on alpha (node 0), one on hotel (node 7); ranks out of node order.
-  const Placement p = resolve_placement("file:" + kFixtures + "hosts-2x2x2.machine",
-                                        records_on({"foxtrot", "alpha", "foxtrot", "hotel"}), env_of({}));
+  const JobLayout p = resolve_layout("file:" + kFixtures + "hosts-2x2x2.machine",
+                                     records_on({"foxtrot", "alpha", "foxtrot", "hotel"}), env_of({}));
   EXPECT_EQ(p.found_by, "file");
   EXPECT_EQ(p.job.nodes(), (std::vector<int>{0, 5, 7}));  // allocation order
   EXPECT_EQ(node_of_rank(p, 0), 5);
@@ -82,8 +82,8 @@ TEST(DiscoveryResolve, SimgridHostsAreNodeIds) {
   const Environment env = env_of({{"TAMP_SIMGRID_MACHINE", kFixtures + "hosts-2x2x2.machine"}});
   // The fixture names its nodes, so SimGrid-style names do not match it: an error, not a guess.
   EXPECT_NE(error_of("simgrid", records_on({"node-3"}), env).find("host 'node-3'"), std::string::npos);
-  const Placement p = resolve_placement("simgrid:torus:2x2x2,cores=2",
-                                        records_on({"node-6", "node-1", "node-6"}), env_of({}));
+  const JobLayout p =
+      resolve_layout("simgrid:torus:2x2x2,cores=2", records_on({"node-6", "node-1", "node-6"}), env_of({}));
   EXPECT_EQ(p.found_by, "simgrid");
   EXPECT_EQ(node_of_rank(p, 0), 6);
   EXPECT_EQ(node_of_rank(p, 1), 1);
@@ -94,8 +94,8 @@ TEST(DiscoveryResolve, SimgridHostsAreNodeIds) {
 
 TEST(DiscoveryResolve, SlurmGivesTheSwitchTreeAndTheJobsNodes) {
   const Environment env = env_of({{"SLURM_JOB_NODELIST", "cn[02-03,05-06]"}});
-  const Placement p = resolve_placement("slurm:" + kFixtures + "topology.conf",
-                                        records_on({"cn05", "cn02", "cn03", "cn06"}), env);
+  const JobLayout p = resolve_layout("slurm:" + kFixtures + "topology.conf",
+                                     records_on({"cn05", "cn02", "cn03", "cn06"}), env);
   EXPECT_EQ(p.found_by, "slurm");
   EXPECT_EQ(p.machine.machine->kind(), "fattree");
   EXPECT_EQ(p.machine.machine->num_nodes(), 8);
@@ -122,14 +122,14 @@ TEST(DiscoveryResolve, SlurmErrors) {
             std::string::npos);
   // The path from the environment when the source names none.
   const Environment from_env = env_of({{"SLURM_JOB_NODELIST", "cn01"}, {"SLURM_TOPOLOGY_CONF", conf}});
-  EXPECT_EQ(resolve_placement("slurm", records_on({"cn01"}), from_env).job_hosts,
+  EXPECT_EQ(resolve_layout("slurm", records_on({"cn01"}), from_env).job_hosts,
             std::vector<std::string>{"cn01"});
 }
 
 TEST(DiscoveryResolve, HwlocIsOneNodeAndSaysSo) {
   std::vector<RankRecord> records = records_on({"vm", "vm", "vm"});
   for (auto& r : records) r.binding = Binding{true, false, 0, 4, -1, -1, 4, 8};
-  const Placement p = resolve_placement("hwloc", records, env_of({}));
+  const JobLayout p = resolve_layout("hwloc", records, env_of({}));
   EXPECT_EQ(p.found_by, "hwloc");
   EXPECT_EQ(p.job.num_nodes(), 1);
   EXPECT_EQ(p.machine.cores_per_node, 4);
@@ -140,15 +140,15 @@ TEST(DiscoveryResolve, HwlocIsOneNodeAndSaysSo) {
 
 TEST(DiscoveryResolve, AutoPicksTheFirstSourceThatApplies) {
   const auto records = records_on({"cn01"});
-  EXPECT_EQ(resolve_placement("auto", records, env_of({})).found_by, "hwloc");
+  EXPECT_EQ(resolve_layout("auto", records, env_of({})).found_by, "hwloc");
   const Environment slurm =
       env_of({{"SLURM_JOB_NODELIST", "cn01"}, {"SLURM_TOPOLOGY_CONF", kFixtures + "topology.conf"}});
-  const Placement p = resolve_placement("auto", records, slurm);
+  const JobLayout p = resolve_layout("auto", records, slurm);
   EXPECT_EQ(p.found_by, "slurm");
   EXPECT_EQ(p.source, "auto");
   // A machine file named in the environment comes first.
   const Environment file = env_of({{"TAMP_MACHINE_FILE", kFixtures + "hosts-2x2x2.machine"}});
-  EXPECT_EQ(resolve_placement("auto", records_on({"bravo"}), file).found_by, "file");
+  EXPECT_EQ(resolve_layout("auto", records_on({"bravo"}), file).found_by, "file");
 }
 
 TEST(DiscoveryResolve, VendorCoordinatesBecomeATorusAllocation) {
@@ -162,7 +162,7 @@ TEST(DiscoveryResolve, VendorCoordinatesBecomeATorusAllocation) {
     records[r].coords = coords[r];
     records[r].nid = nids[r];
   }
-  const Placement p = resolve_placement("cray", records, env_of({}), shape);
+  const JobLayout p = resolve_layout("cray", records, env_of({}), shape);
   EXPECT_EQ(p.found_by, "cray");
   // Router (1,0,1) = 5: nid 8 is its node 10, nid 9 node 11. Router (0,1,0) = 2: node 4.
   EXPECT_EQ(node_of_rank(p, 0), 11);
@@ -172,7 +172,7 @@ TEST(DiscoveryResolve, VendorCoordinatesBecomeATorusAllocation) {
   EXPECT_EQ(p.machine.cores_per_node, 2);
   records[3].coords = {0, 2, 0};
   try {
-    resolve_placement("cray", records, env_of({}), shape);
+    resolve_layout("cray", records, env_of({}), shape);
     FAIL() << "coordinates outside the machine were accepted";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("cray: rank 3 reports coordinates outside"), std::string::npos);
@@ -192,13 +192,13 @@ TEST(DiscoveryResolve, CoresFollowDistinctSingleCoreBindings) {
   records[0].binding = Binding{true, true, 3, 1, 0, 0, 4, 4};
   records[1].binding = Binding{true, true, 1, 1, 0, 0, 4, 4};
   const std::string file = "file:" + kFixtures + "hosts-2x2x2.machine";
-  Placement p = resolve_placement(file, records, env_of({}));
+  JobLayout p = resolve_layout(file, records, env_of({}));
   EXPECT_EQ(p.slot_of_rank, (std::vector<int>{1, 0}));
   EXPECT_EQ(p.rank_binding[0], "core 3 (package 0, NUMA 0)");
   EXPECT_TRUE(p.warnings.empty());
   // Both on one core: rank order, and a warning.
   records[1].binding.first_core = 3;
-  p = resolve_placement(file, records, env_of({}));
+  p = resolve_layout(file, records, env_of({}));
   EXPECT_EQ(p.slot_of_rank, (std::vector<int>{0, 1}));
   ASSERT_EQ(p.warnings.size(), 1u);
   EXPECT_NE(p.warnings[0].find("bound to a core another rank is bound to"), std::string::npos);

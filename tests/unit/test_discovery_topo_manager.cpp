@@ -1,4 +1,4 @@
-// TopoManager ([Bhatele10] §6.1) on hand-checked placements: coordinates both ways, hops, closest and sorted
+// TopoManager ([Bhatele10] §6.1) on hand-checked job layouts: coordinates both ways, hops, closest and sorted
 // ranks.
 #if __has_include("tamp/discovery/topo_manager.hpp")  // built when the discovery layer is (TAMP_ENABLE_MPI)
 #include <gtest/gtest.h>

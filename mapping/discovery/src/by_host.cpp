@@ -51,7 +51,7 @@ std::vector<int> cores_on_hosts(const std::vector<RankRecord>& ranks) {
   return core;
 }
 
-Placement place_by_host(MachineDescription machine, const SourceInput& in, const std::string& where) {
+JobLayout place_by_host(MachineDescription machine, const SourceInput& in, const std::string& where) {
   const Allocation& alloc = machine.allocation;
   std::vector<std::string> names(alloc.num_nodes());
   std::map<std::string, int> index_of_name;
@@ -76,7 +76,7 @@ Placement place_by_host(MachineDescription machine, const SourceInput& in, const
     }
     slot[r] = alloc.first_slot(it->second) + core[r];
   }
-  Placement p = place_on_slots(std::move(machine), in.source, slot);
+  JobLayout p = place_on_slots(std::move(machine), in.source, slot);
   // The job's nodes are named after the hosts the ranks really run on.
   for (int r = 0; r < static_cast<int>(in.ranks.size()); ++r)
     p.job_hosts[p.job.node_of_slot(p.slot_of_rank[r])] = in.ranks[r].host;

@@ -1,4 +1,4 @@
-// discover_placement: probe, one exchange, the same MPI-free resolution on every rank, a hash check, and a
+// discover_layout: probe, one exchange, the same MPI-free resolution on every rank, a hash check, and a
 // cache on the communicator so that asking again costs nothing.
 #include "tamp/discovery/discover.hpp"
 
@@ -11,7 +11,7 @@
 namespace tamp::discovery {
 namespace {
 
-using Cache = std::map<std::string, Placement>;  // per source, on one communicator
+using Cache = std::map<std::string, JobLayout>;  // per source, on one communicator
 
 int delete_cache(MPI_Comm, int, void* value, void*) {
   delete static_cast<Cache*>(value);
@@ -37,13 +37,13 @@ Cache& cache_of(MPI_Comm comm) {
 }
 
 // min == max over ranks, in one reduction: max of h and max of ~h (= ~min of h).
-void check_identical(const Placement& placement, MPI_Comm comm) {
-  const std::uint64_t h = hash_placement(placement);
+void check_identical(const JobLayout& layout, MPI_Comm comm) {
+  const std::uint64_t h = hash_layout(layout);
   std::uint64_t local[2] = {h, ~h};
   std::uint64_t global[2] = {0, 0};
   MPI_Allreduce(local, global, 2, MPI_UINT64_T, MPI_MAX, comm);
   if (global[0] != ~global[1]) {
-    throw DiscoveryError("ranks disagree on the topology from '" + placement.source +
+    throw DiscoveryError("ranks disagree on the topology from '" + layout.source +
                          "' (different machine files or environments on different nodes?)");
   }
 }
@@ -62,7 +62,7 @@ void on_every_rank(MPI_Comm comm, F&& f) {
 
 }  // namespace
 
-Placement discover_placement(const std::string& source, MPI_Comm comm) {
+JobLayout discover_layout(const std::string& source, MPI_Comm comm) {
   Cache& cache = cache_of(comm);
   if (const auto it = cache.find(source); it != cache.end()) return it->second;
 
@@ -74,16 +74,16 @@ Placement discover_placement(const std::string& source, MPI_Comm comm) {
     shape = impl::probe_vendor(source, mine);
   });
   const std::vector<RankRecord> records = impl::gather_records(mine, comm);
-  Placement placement;
-  on_every_rank(comm, [&] { placement = resolve_placement(source, records, env, shape); });
-  check_identical(placement, comm);
+  JobLayout layout;
+  on_every_rank(comm, [&] { layout = resolve_layout(source, records, env, shape); });
+  check_identical(layout, comm);
 
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   if (rank == 0) {
-    for (const auto& w : placement.warnings) std::cerr << "tamp: warning: " << w << '\n';
+    for (const auto& w : layout.warnings) std::cerr << "tamp: warning: " << w << '\n';
   }
-  return cache.emplace(source, std::move(placement)).first->second;
+  return cache.emplace(source, std::move(layout)).first->second;
 }
 
 }  // namespace tamp::discovery

@@ -1,5 +1,5 @@
 // The source table: picks a source by its name (or, for `auto`, by what the job's environment offers), runs
-// it on the gathered records and adds what every placement reports (hosts, bindings, warnings).
+// it on the gathered records and adds what every layout reports (hosts, bindings, warnings).
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
@@ -10,7 +10,7 @@
 namespace tamp::discovery {
 namespace {
 
-using SourceFn = Placement (*)(const impl::SourceInput&);
+using SourceFn = JobLayout (*)(const impl::SourceInput&);
 
 struct Source {
   std::string_view name;  // --topology NAME or NAME:ARGUMENT
@@ -52,8 +52,8 @@ Environment process_environment() {
   };
 }
 
-Placement resolve_placement(const std::string& source, const std::vector<RankRecord>& records,
-                            const Environment& env, const std::optional<VendorShape>& shape) {
+JobLayout resolve_layout(const std::string& source, const std::vector<RankRecord>& records,
+                         const Environment& env, const std::optional<VendorShape>& shape) {
   if (records.empty()) throw std::invalid_argument("topology discovery needs at least one rank");
   const std::string chosen = source == "auto" ? auto_source(env, shape) : source;
   const auto colon = chosen.find(':');
@@ -78,7 +78,7 @@ Placement resolve_placement(const std::string& source, const std::vector<RankRec
                                 "' is not available in this build (its vendor header was not found)");
   }
 
-  Placement p = s->fn(impl::SourceInput{chosen, argument, records, env, shape});
+  JobLayout p = s->fn(impl::SourceInput{chosen, argument, records, env, shape});
   p.source = source;
   p.found_by = name;
   p.rank_hosts.clear();

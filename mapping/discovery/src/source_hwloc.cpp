@@ -11,7 +11,7 @@
 
 namespace tamp::discovery::impl {
 
-Placement hwloc_source(const SourceInput& in) {
+JobLayout hwloc_source(const SourceInput& in) {
   std::set<std::string> hosts;
   int cores = 0;
   for (const auto& r : in.ranks) {
@@ -32,7 +32,7 @@ Placement hwloc_source(const SourceInput& in) {
   machine.cores_per_node = std::max(cores, static_cast<int>(in.ranks.size()));
   machine.allocation = Allocation(machine.machine, {0}, machine.cores_per_node);
   machine.hostnames = {*hosts.begin()};
-  Placement p = place_by_host(std::move(machine), in, "hwloc");
+  JobLayout p = place_by_host(std::move(machine), in, "hwloc");
   p.note = "hwloc only: one node and no network topology (every hop count is 0)";
   return p;
 }

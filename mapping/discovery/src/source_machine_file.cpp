@@ -7,11 +7,11 @@
 
 namespace tamp::discovery::impl {
 
-Placement file_source(const SourceInput& in) {
+JobLayout file_source(const SourceInput& in) {
   return place_by_host(load_machine(in.argument), in, "file:" + in.argument);
 }
 
-Placement simgrid_source(const SourceInput& in) {
+JobLayout simgrid_source(const SourceInput& in) {
   const std::string path = in.argument.empty() ? env_or_empty(in.env, "TAMP_SIMGRID_MACHINE") : in.argument;
   if (path.empty()) {
     throw std::invalid_argument(

@@ -35,7 +35,7 @@ int cores_per_node(const SourceInput& in) {
 
 }  // namespace
 
-Placement slurm_source(const SourceInput& in) {
+JobLayout slurm_source(const SourceInput& in) {
   const std::string nodelist = env_or_empty(in.env, "SLURM_JOB_NODELIST");
   if (nodelist.empty()) {
     throw std::invalid_argument(

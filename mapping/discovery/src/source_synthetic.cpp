@@ -4,7 +4,7 @@
 
 namespace tamp::discovery::impl {
 
-Placement synthetic_source(const SourceInput& in) {
+JobLayout synthetic_source(const SourceInput& in) {
   // tamp::load_machine: a machine file when the argument names one, else an inline spec (torus:4x4x4,...).
   return place_in_launcher_order(load_machine(in.argument), in.source, static_cast<int>(in.ranks.size()));
 }

@@ -12,7 +12,7 @@
 
 namespace tamp::discovery::impl {
 
-Placement vendor_source(const SourceInput& in) {
+JobLayout vendor_source(const SourceInput& in) {
   const VendorShape& shape = *in.shape;
   const std::string& name = shape.source;
   auto torus = std::make_shared<Torus>(TorusSpec{shape.dims, shape.wrap, shape.nodes_per_router, {}});

@@ -20,9 +20,9 @@ std::vector<int> node_coords(const Machine& machine, int node) {
 
 }  // namespace
 
-TopoManager::TopoManager(Placement placement) : placement_(std::move(placement)) {
-  const Machine& machine = *placement_.machine.machine;
-  const int cores = std::max(placement_.machine.cores_per_node, placement_.job.max_cores_per_node());
+TopoManager::TopoManager(JobLayout layout) : layout_(std::move(layout)) {
+  const Machine& machine = *layout_.machine.machine;
+  const int cores = std::max(layout_.machine.cores_per_node, layout_.job.max_cores_per_node());
   if (const Grid* torus = machine.grid()) {
     dims_ = torus->dims();
     torus_.assign(torus->wrap().begin(), torus->wrap().end());
@@ -41,9 +41,9 @@ TopoManager::TopoManager(Placement placement) : placement_(std::move(placement))
   torus_.push_back(false);
 
   for (int rank = 0; rank < num_ranks(); ++rank) {
-    const int slot = placement_.slot_of_rank[rank];
-    std::vector<int> c = node_coords(machine, placement_.job.machine_node_of_slot(slot));
-    c.push_back(placement_.job.core_of_slot(slot));
+    const int slot = layout_.slot_of_rank[rank];
+    std::vector<int> c = node_coords(machine, layout_.job.machine_node_of_slot(slot));
+    c.push_back(layout_.job.core_of_slot(slot));
     rank_at_coords_.emplace(c, rank);
     coords_.push_back(std::move(c));
   }
@@ -51,8 +51,8 @@ TopoManager::TopoManager(Placement placement) : placement_(std::move(placement))
 
 int TopoManager::node_of(int rank) const {
   if (rank < 0 || rank >= num_ranks())
-    throw std::invalid_argument(fmt::format("rank {} is not in the placement ({} ranks)", rank, num_ranks()));
-  return placement_.job.machine_node_of_slot(placement_.slot_of_rank[rank]);
+    throw std::invalid_argument(fmt::format("rank {} is not in the job ({} ranks)", rank, num_ranks()));
+  return layout_.job.machine_node_of_slot(layout_.slot_of_rank[rank]);
 }
 
 std::vector<int> TopoManager::rank_to_coordinates(int rank) const {
@@ -66,7 +66,7 @@ int TopoManager::coordinates_to_rank(const std::vector<int>& coords) const {
 }
 
 int TopoManager::get_hops_between_ranks(int rank_a, int rank_b) const {
-  return placement_.machine.machine->hops(node_of(rank_a), node_of(rank_b));
+  return layout_.machine.machine->hops(node_of(rank_a), node_of(rank_b));
 }
 
 int TopoManager::pick_closest_rank(int rank, const std::vector<int>& candidates) const {

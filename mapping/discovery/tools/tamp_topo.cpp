@@ -34,7 +34,7 @@ std::string joined(const std::vector<int>& values) {
 }
 
 // The job's nodes in the order of their first rank, each with all of the machine's cores per node.
-tamp::MachineDescription job_machine(const tamp::discovery::Placement& p) {
+tamp::MachineDescription job_machine(const tamp::discovery::JobLayout& p) {
   const int ranks = static_cast<int>(p.slot_of_rank.size());
   std::vector<int> job_nodes;  // job node indices in rank order
   for (int r = 0; r < ranks; ++r) {
@@ -59,7 +59,7 @@ tamp::MachineDescription job_machine(const tamp::discovery::Placement& p) {
   return m;
 }
 
-void print(const tamp::discovery::Placement& p, bool per_rank) {
+void print(const tamp::discovery::JobLayout& p, bool per_rank) {
   fmt::print("tamp-topo: topology '{}' found by {}\n", p.source, p.found_by);
   fmt::print("  machine    {}\n", describe(p));
   fmt::print("  allocation {}\n", allocation_summary(p));
@@ -102,10 +102,10 @@ int run(int argc, char** argv, int rank) {
   // Timed twice: the first call probes and exchanges, the second is answered from the communicator's cache.
   double seconds[2];
   double start = MPI_Wtime();
-  const tamp::discovery::Placement p = tamp::discovery::discover_placement(options.topology, MPI_COMM_WORLD);
+  const tamp::discovery::JobLayout p = tamp::discovery::discover_layout(options.topology, MPI_COMM_WORLD);
   seconds[0] = MPI_Wtime() - start;
   start = MPI_Wtime();
-  tamp::discovery::discover_placement(options.topology, MPI_COMM_WORLD);
+  tamp::discovery::discover_layout(options.topology, MPI_COMM_WORLD);
   seconds[1] = MPI_Wtime() - start;
   MPI_Allreduce(MPI_IN_PLACE, seconds, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   // Rank 0 prints and writes; every rank learns whether that worked.

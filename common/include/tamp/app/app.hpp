@@ -114,16 +114,16 @@ void check_mapping_names(const std::vector<std::string>& specs, const Problem& p
 /// algorithm that does not apply): checked before the first run. No MPI; deterministic, so every rank reaches
 /// the same verdict.
 void check_compared_placements(const std::vector<std::string>& specs, const Problem& problem,
-                               const Placement& placement, const CommonOptions& options);
+                               const JobLayout& layout, const CommonOptions& options);
 
 /// reorder_ranks() for a spec that may also name one of problem's app mappings. Collective on `world`.
-Reordering reorder_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
+Reordering reorder_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
                          const MapOptions& options, MPI_Comm world);
 
 /// What the factory of a problem sees.
 struct AppSetup {
   const CommonOptions& options;
-  const Placement& placement;
+  const JobLayout& layout;
   MPI_Comm world;
   int rank;  // in world
   int ranks;

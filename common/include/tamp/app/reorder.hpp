@@ -43,18 +43,18 @@ class Reordering {
   Metrics metrics_;
 };
 
-/// Collective on `world`: requires graph.num_tasks() == ranks of `world` == placement.job.num_slots().
-Reordering reorder_ranks(const TaskGraph& graph, const Placement& placement, const std::string& spec,
+/// Collective on `world`: requires graph.num_tasks() == ranks of `world` == layout.job.num_slots().
+Reordering reorder_ranks(const TaskGraph& graph, const JobLayout& layout, const std::string& spec,
                          const MapOptions& options, MPI_Comm world);
 
 /// Collective on `world`: the launcher already put rank r on the slot that the mapping `name` gives task r
-/// (--launched-as; `placement` from launched_placement). No renumbering: the communicator is a duplicate of
-/// `world` and rank == task; the metrics (on rank 0 only) are those of placement.slot_of_rank.
-Reordering adopt_launcher_placement(const TaskGraph& graph, const Placement& placement,
-                                    const std::string& name, MPI_Comm world);
+/// (--launched-as; `layout` from launched_layout). No renumbering: the communicator is a duplicate of
+/// `world` and rank == task; the metrics (on rank 0 only) are those of layout.slot_of_rank.
+Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& layout, const std::string& name,
+                                    MPI_Comm world);
 
 /// What run_placement uses: adopt_launcher_placement with --launched-as, else reorder_ranks of the problem.
-Reordering place_ranks(const Problem& problem, const Placement& placement, const std::string& spec,
+Reordering place_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
                        const CommonOptions& options, MPI_Comm world);
 
 }  // namespace tamp::app

@@ -18,7 +18,7 @@ std::string_view to_string(VerificationStatus status);
 /// Which topology source the run used and the allocation it ran on (docs/discovery.md, "The report"); filled
 /// by allocation_report() (tamp/app/topology.hpp).
 struct AllocationReport {
-  std::string source;               // the source that produced the placement: synthetic, file, slurm, ...
+  std::string source;               // the source that produced the job layout: synthetic, file, slurm, ...
   std::string summary;              // one line, e.g. "slurm: 8 ranks on nodes 0-3 (nid001, ...)"
   std::string note;                 // e.g. the hwloc fallback, or empty
   std::vector<int> nodes;           // machine node ids of the job's nodes, in allocation order

@@ -14,7 +14,7 @@ namespace tamp::app {
 /// compares with the first verified run of the job (`first`: Run::comparable_result, Run::compare_with_first)
 /// and returns the reduced report (identical on every rank).
 RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
-                        const Placement& placement, const CommonOptions& options, MPI_Comm world,
+                        const JobLayout& layout, const CommonOptions& options, MPI_Comm world,
                         FirstRun& first);
 
 }  // namespace tamp::app

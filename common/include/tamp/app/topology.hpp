@@ -8,33 +8,33 @@
 #include "tamp/app/options.hpp"
 #include "tamp/app/report.hpp"
 #include "tamp/discovery/discover.hpp"
-#include "tamp/discovery/placement.hpp"
+#include "tamp/discovery/job_layout.hpp"
 
 namespace tamp::app {
 
-/// Where the ranks of a job are, identical on every rank (tamp/discovery/placement.hpp).
-using Placement = tamp::discovery::Placement;
+/// Where the ranks of a job are, identical on every rank (tamp/discovery/job_layout.hpp).
+using JobLayout = tamp::discovery::JobLayout;
 using tamp::discovery::allocation_summary;
 using tamp::discovery::describe;
 using tamp::discovery::job_allocation;
 using tamp::discovery::place_in_launcher_order;
 using tamp::discovery::place_on_slots;
 
-/// Collective on `comm`: tamp::discovery::discover_placement (sources: synthetic:, file:, slurm, simgrid,
+/// Collective on `comm`: tamp::discovery::discover_layout (sources: synthetic:, file:, slurm, simgrid,
 /// cray, bgq, hwloc, auto; cached per communicator and source). Throws AgreedError, on every rank, on bad
 /// input.
-Placement discover_placement(const std::string& source, MPI_Comm comm);
+JobLayout discover_layout(const std::string& source, MPI_Comm comm);
 
-/// What the report says about the placement: the source that produced it and the job's nodes.
-AllocationReport allocation_report(const Placement& placement);
+/// What the report says about the layout: the source that produced it and the job's nodes.
+AllocationReport allocation_report(const JobLayout& layout);
 
-/// Collective on `comm`: the placement a launcher made from a map file (--launched-as NAME:MAPFILE): rank r
+/// Collective on `comm`: the layout a launcher made from a map file (--launched-as NAME:MAPFILE): rank r
 /// on slot MAPFILE[r] of the machine of `topology`, which must be synthetic:MACHINE. Rank 0 reads the map and
 /// broadcasts it; nothing is gathered. Throws AgreedError, on every rank, on a map of the wrong size or a
 /// slot used twice.
-Placement launched_placement(const std::string& launched_as, const std::string& topology, MPI_Comm comm);
+JobLayout launched_layout(const std::string& launched_as, const std::string& topology, MPI_Comm comm);
 
-/// The job's placement: launched_placement when --launched-as is given, else discover_placement(--topology).
-Placement job_placement(const CommonOptions& options, MPI_Comm comm);
+/// The job's layout: launched_layout when --launched-as is given, else discover_layout(--topology).
+JobLayout job_layout(const CommonOptions& options, MPI_Comm comm);
 
 }  // namespace tamp::app

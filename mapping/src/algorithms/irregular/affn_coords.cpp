@@ -8,10 +8,10 @@ namespace tamp::impl {
 
 Mapping map_affn_coords(const TaskGraph& groups, const Allocation& nodes, const MapOptions&) {
   require_node_level_fit(groups, nodes, "affn-coords");
-  Placement placement(nodes, groups.num_tasks());
-  const TaskFrame frame(groups, placement.space, "affn-coords");
-  for (int t = 0; t < groups.num_tasks(); ++t) placement.place(t, frame.cell_at(frame.affine_position(t)));
-  return placement.to_mapping(nodes);
+  PartialMapping partial(nodes, groups.num_tasks());
+  const TaskFrame frame(groups, partial.space, "affn-coords");
+  for (int t = 0; t < groups.num_tasks(); ++t) partial.place(t, frame.cell_at(frame.affine_position(t)));
+  return partial.to_mapping(nodes);
 }
 
 }  // namespace tamp::impl

@@ -8,15 +8,15 @@ namespace tamp::impl {
 
 Mapping map_coce_bft(const TaskGraph& groups, const Allocation& nodes, const MapOptions&) {
   require_node_level_fit(groups, nodes, "coce-bft");
-  Placement placement(nodes, groups.num_tasks());
-  const TaskFrame frame(groups, placement.space, "coce-bft");
+  PartialMapping partial(nodes, groups.num_tasks());
+  const TaskFrame frame(groups, partial.space, "coce-bft");
   std::vector<int> starts;
   for (const auto& [task, cell] : frame.corners()) {
-    placement.place(task, cell);
+    partial.place(task, cell);
     starts.push_back(task);
   }
-  breadth_first_fill(symmetrize(groups), placement, starts);
-  return placement.to_mapping(nodes);
+  breadth_first_fill(symmetrize(groups), partial, starts);
+  return partial.to_mapping(nodes);
 }
 
 }  // namespace tamp::impl

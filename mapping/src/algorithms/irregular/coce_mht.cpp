@@ -7,11 +7,11 @@ namespace tamp::impl {
 
 Mapping map_coce_mht(const TaskGraph& groups, const Allocation& nodes, const MapOptions&) {
   require_node_level_fit(groups, nodes, "coce-mht");
-  Placement placement(nodes, groups.num_tasks());
-  const TaskFrame frame(groups, placement.space, "coce-mht");
-  for (const auto& [task, cell] : frame.corners()) placement.place(task, cell);
-  max_heap_fill(symmetrize(groups), placement);
-  return placement.to_mapping(nodes);
+  PartialMapping partial(nodes, groups.num_tasks());
+  const TaskFrame frame(groups, partial.space, "coce-mht");
+  for (const auto& [task, cell] : frame.corners()) partial.place(task, cell);
+  max_heap_fill(symmetrize(groups), partial);
+  return partial.to_mapping(nodes);
 }
 
 }  // namespace tamp::impl

@@ -22,8 +22,8 @@ constexpr int kNeighbourCandidates = 4;
 Mapping map_greedy(const TaskGraph& groups, const Allocation& nodes, const MapOptions&) {
   require_node_level_fit(groups, nodes, "greedy");
   const int n = groups.num_tasks();
-  Placement placement(nodes, n);
-  NodeSpace& space = placement.space;
+  PartialMapping partial(nodes, n);
+  NodeSpace& space = partial.space;
   const Machine& machine = nodes.machine();
   const SymGraph graph = symmetrize(groups);
   const auto machine_node = [&](int cell) { return nodes.node(space.node_of_cell(cell)); };
@@ -41,7 +41,7 @@ Mapping map_greedy(const TaskGraph& groups, const Allocation& nodes, const MapOp
   const auto on_placed = [&](int u) {
     for (std::int64_t e = graph.offsets[u]; e < graph.offsets[u + 1]; ++e) {
       const int v = graph.targets[e];
-      if (placement.placed(v)) continue;
+      if (partial.placed(v)) continue;
       to_mapped[v] += graph.bytes[e];
       heap.emplace(to_mapped[v], -v);
     }
@@ -55,22 +55,22 @@ Mapping map_greedy(const TaskGraph& groups, const Allocation& nodes, const MapOp
     while (!heap.empty()) {
       const auto [bytes, negated] = heap.top();
       heap.pop();
-      if (!placement.placed(-negated) && bytes == to_mapped[-negated]) {
+      if (!partial.placed(-negated) && bytes == to_mapped[-negated]) {
         next = -negated;
         break;
       }
     }
     if (next < 0) {
-      while (placement.placed(by_weight[next_start])) ++next_start;
+      while (partial.placed(by_weight[next_start])) ++next_start;
       next = by_weight[next_start];
-      placement.place(next, space.centre_cell());
+      partial.place(next, space.centre_cell());
       on_placed(next);
       continue;
     }
     mapped.clear();
     for (std::int64_t e = graph.offsets[next]; e < graph.offsets[next + 1]; ++e)
-      if (placement.placed(graph.targets[e]))
-        mapped.emplace_back(placement.cell_of_task[graph.targets[e]], graph.bytes[e]);
+      if (partial.placed(graph.targets[e]))
+        mapped.emplace_back(partial.cell_of_task[graph.targets[e]], graph.bytes[e]);
     candidates.clear();
     candidates.push_back(*space.grid().nearest(space.centroid(mapped)));
     heaviest = mapped;
@@ -95,10 +95,10 @@ Mapping map_greedy(const TaskGraph& groups, const Allocation& nodes, const MapOp
       for (const auto& [cell, bytes] : mapped) cost += bytes * machine.hops(node, machine_node(cell));
       if (cost < best_cost) best = c, best_cost = cost;
     }
-    placement.place(next, best);
+    partial.place(next, best);
     on_placed(next);
   }
-  return placement.to_mapping(nodes);
+  return partial.to_mapping(nodes);
 }
 
 }  // namespace tamp::impl

@@ -32,12 +32,12 @@ Mapping map_rb(const TaskGraph& groups, const Allocation& nodes, const MapOption
 /// Alg. 10.2 from tasks already placed: pops a task, puts each unplaced neighbour (in id order) on the free
 /// cell nearest the popped task's cell and queues it. When the queue runs dry (another component), the lowest
 /// unplaced id goes next to the last placed cell and the traversal goes on from it.
-void breadth_first_fill(const SymGraph& graph, Placement& placement, const std::vector<int>& starts);
+void breadth_first_fill(const SymGraph& graph, PartialMapping& partial, const std::vector<int>& starts);
 /// MHT from the tasks already placed (none for plain MHT): the unplaced task with the most placed neighbours
 /// (ties: lower id) goes to the free cell nearest the byte-weighted centroid of its placed neighbours' cells.
 /// When no unplaced task has a placed neighbour, the unplaced task of most neighbours (ties: lower id) goes
 /// to the centre.
-void max_heap_fill(const SymGraph& graph, Placement& placement);
+void max_heap_fill(const SymGraph& graph, PartialMapping& partial);
 
 /// Reverse Cuthill-McKee: per component (in order of their lowest vertex), breadth-first from a
 /// pseudo-peripheral vertex (George-Liu), neighbours in increasing degree (ties: id); the whole order

@@ -12,7 +12,7 @@
 
 namespace tamp::impl {
 
-void max_heap_fill(const SymGraph& graph, Placement& placement) {
+void max_heap_fill(const SymGraph& graph, PartialMapping& partial) {
   const int n = graph.num_vertices;
   std::vector<int> mapped_neighbours(n, 0);
   // (count, -task): the largest count first, then the lowest id. Stale entries (count changed since) are
@@ -21,11 +21,11 @@ void max_heap_fill(const SymGraph& graph, Placement& placement) {
   const auto on_placed = [&](int u) {
     for (std::int64_t e = graph.offsets[u]; e < graph.offsets[u + 1]; ++e) {
       const int v = graph.targets[e];
-      if (!placement.placed(v)) heap.emplace(++mapped_neighbours[v], -v);
+      if (!partial.placed(v)) heap.emplace(++mapped_neighbours[v], -v);
     }
   };
   for (int t = 0; t < n; ++t)
-    if (placement.placed(t)) on_placed(t);
+    if (partial.placed(t)) on_placed(t);
 
   // Starts of new components: most neighbours first, ties to the lower id.
   std::vector<int> by_degree(n);
@@ -40,33 +40,33 @@ void max_heap_fill(const SymGraph& graph, Placement& placement) {
     while (!heap.empty()) {
       const auto [count, negated] = heap.top();
       heap.pop();
-      if (!placement.placed(-negated) && count == mapped_neighbours[-negated]) {
+      if (!partial.placed(-negated) && count == mapped_neighbours[-negated]) {
         next = -negated;
         break;
       }
     }
     if (next < 0) {
-      while (next_start < by_degree.size() && placement.placed(by_degree[next_start])) ++next_start;
+      while (next_start < by_degree.size() && partial.placed(by_degree[next_start])) ++next_start;
       if (next_start == by_degree.size()) break;
       next = by_degree[next_start];
-      placement.place(next, placement.space.centre_cell());
+      partial.place(next, partial.space.centre_cell());
       on_placed(next);
       continue;
     }
     cells.clear();
     for (std::int64_t e = graph.offsets[next]; e < graph.offsets[next + 1]; ++e)
-      if (placement.placed(graph.targets[e]))
-        cells.emplace_back(placement.cell_of_task[graph.targets[e]], graph.bytes[e]);
-    placement.place(next, placement.space.centroid(cells));
+      if (partial.placed(graph.targets[e]))
+        cells.emplace_back(partial.cell_of_task[graph.targets[e]], graph.bytes[e]);
+    partial.place(next, partial.space.centroid(cells));
     on_placed(next);
   }
 }
 
 Mapping map_mht(const TaskGraph& groups, const Allocation& nodes, const MapOptions&) {
   require_node_level_fit(groups, nodes, "mht");
-  Placement placement(nodes, groups.num_tasks());
-  max_heap_fill(symmetrize(groups), placement);
-  return placement.to_mapping(nodes);
+  PartialMapping partial(nodes, groups.num_tasks());
+  max_heap_fill(symmetrize(groups), partial);
+  return partial.to_mapping(nodes);
 }
 
 }  // namespace tamp::impl

@@ -153,7 +153,7 @@ SymGraph NodeSpace::node_adjacency(bool with_wrap) const {
   return g;
 }
 
-Mapping Placement::to_mapping(const Allocation& nodes) const {
+Mapping PartialMapping::to_mapping(const Allocation& nodes) const {
   std::vector<int> slots(cell_of_task.size());
   for (size_t t = 0; t < slots.size(); ++t) slots[t] = nodes.first_slot(space.node_of_cell(cell_of_task[t]));
   return Mapping(std::move(slots), nodes.num_slots());

@@ -60,9 +60,9 @@ class NodeSpace {
   int router_dim_ = -1;  // grid dimension of the node-on-router index, -1 without one
 };
 
-/// Where the tasks of a node-level problem have gone so far.
-struct Placement {
-  Placement(const Allocation& nodes, int num_tasks) : space(nodes), cell_of_task(num_tasks, -1) {}
+/// A node-level mapping being built: the cell of each task placed so far.
+struct PartialMapping {
+  PartialMapping(const Allocation& nodes, int num_tasks) : space(nodes), cell_of_task(num_tasks, -1) {}
   NodeSpace space;
   std::vector<int> cell_of_task;  // -1 while unplaced
 

@@ -24,8 +24,8 @@ struct RegularView {
   int box_cells() const;
 };
 
-/// A placement: the box cell of every grid cell of the view, distinct and available.
-using RegularPlacement = std::vector<int> (*)(const RegularView& view);
+/// An embedding: the box cell of every grid cell of the view, distinct and available.
+using RegularEmbedding = std::vector<int> (*)(const RegularView& view);
 
 /// The view of a grid of `grid` extents (dimensions of extent 1 ignored) on a box, longer sides paired
 /// (stable: equal extents keep their order); `grid_axis[k]` receives the grid dimension paired with box
@@ -42,7 +42,7 @@ RegularView align_view(const std::vector<int>& grid, const std::vector<bool>& gr
 /// starting with `name`) without a task grid of at most 3 dimensions longer than 1, on a machine that is not
 /// a torus or mesh, with more groups than nodes, or when no view is left.
 Mapping map_regular(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options,
-                    RegularPlacement place, const char* name, bool same_dimensions = false);
+                    RegularEmbedding place, const char* name, bool same_dimensions = false);
 
 /// AFFN: grid cell x goes to floor(P_k * x_k / O_k) in every dimension (Eq. 9.1 / 9.2), cells taken in the
 /// order of Alg. 9.3 (dimension 0 outermost), a taken or missing target replaced by its findNearest. Any view

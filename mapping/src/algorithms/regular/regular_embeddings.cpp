@@ -52,7 +52,7 @@ std::vector<int> task_grid_2d(const TaskGraph& groups, const char* name) {
 }
 
 Mapping map_on_node_box(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options,
-                        int box_dims, BoxPlacement place, const char* name) {
+                        int box_dims, BoxEmbedding place, const char* name) {
   const std::vector<int> grid = task_grid_2d(groups, name);
   const std::vector<NodeBox> views = node_boxes(nodes, box_dims, name);
   require(grid[0] * static_cast<long long>(grid[1]) <= static_cast<long long>(views[0].slot_at.size()),

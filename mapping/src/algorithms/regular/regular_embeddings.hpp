@@ -73,12 +73,12 @@ Mapping fold_nodes(const TaskGraph& groups, const Allocation& nodes, const MapOp
 /// The glue they share: the task grid as {ox, oy} (dimensions of extent 1 dropped; task index x + ox * y).
 std::vector<int> task_grid_2d(const TaskGraph& groups, const char* name);
 
-/// A placement on a box: the box cell of every object of an ox x oy grid.
-using BoxPlacement = std::vector<int> (*)(int ox, int oy, const std::vector<int>& box);
+/// An embedding in a box: the box cell of every object of an ox x oy grid.
+using BoxEmbedding = std::vector<int> (*)(int ox, int oy, const std::vector<int>& box);
 
 /// Runs `place` on every view of the allocated nodes as a box of `box_dims` dimensions and returns the best
 /// mapping by options.objective (the first on ties).
 Mapping map_on_node_box(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options,
-                        int box_dims, BoxPlacement place, const char* name);
+                        int box_dims, BoxEmbedding place, const char* name);
 
 }  // namespace tamp::impl

@@ -77,7 +77,7 @@ RegularView align_view(const std::vector<int>& grid, const std::vector<bool>& gr
 }
 
 Mapping map_regular(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options,
-                    RegularPlacement place, const char* name, bool same_dimensions) {
+                    RegularEmbedding place, const char* name, bool same_dimensions) {
   require(groups.grid().has_value(), std::string(name) + ": needs a task grid (a stencil pattern)");
   const GridShape& shape = *groups.grid();
   const size_t long_dims = std::count_if(shape.dims.begin(), shape.dims.end(), [](int n) { return n > 1; });

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "tamp/discovery/placement.hpp"
+#include "tamp/discovery/job_layout.hpp"
 
 namespace tamp::discovery {
 
@@ -19,8 +19,8 @@ class DiscoveryError : public std::runtime_error {
 /// Collective on `comm`. `source`: synthetic:MACHINEFILE|SPEC, file:MACHINEFILE, slurm[:TOPOLOGY_CONF],
 /// simgrid[:MACHINEFILE], cray, bgq, hwloc, or auto (the first of file ($TAMP_MACHINE_FILE), cray, bgq,
 /// slurm, simgrid, hwloc that applies). One MPI_Allgather of fixed-size records, then every rank computes the
-/// same placement; a hash reduction checks that they agree. The result is cached on `comm` per source. Rank 0
+/// same layout; a hash reduction checks that they agree. The result is cached on `comm` per source. Rank 0
 /// prints binding warnings to stderr the first time. Throws DiscoveryError (on every rank) on bad input.
-Placement discover_placement(const std::string& source, MPI_Comm comm);
+JobLayout discover_layout(const std::string& source, MPI_Comm comm);
 
 }  // namespace tamp::discovery

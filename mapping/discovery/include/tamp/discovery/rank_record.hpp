@@ -1,5 +1,5 @@
 // What one rank learns about itself before the exchange, and the MPI-free step that turns every rank's record
-// into a Placement. Discovery gathers the records with one MPI_Allgather and then calls resolve_placement on
+// into a JobLayout. Discovery gathers the records with one MPI_Allgather and then calls resolve_layout on
 // every rank; tests call it directly with made-up records.
 #pragma once
 #include <functional>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tamp/discovery/placement.hpp"
+#include "tamp/discovery/job_layout.hpp"
 
 namespace tamp::discovery {
 
@@ -48,12 +48,12 @@ struct VendorShape {
 using Environment = std::function<std::optional<std::string>(const std::string& name)>;
 Environment process_environment();
 
-/// The MPI-free half of discovery: the placement that `source` gives for ranks described by `records` (rank
+/// The MPI-free half of discovery: the layout that `source` gives for ranks described by `records` (rank
 /// r = records[r]). `source` is one of synthetic:SPEC|FILE, file:FILE, slurm[:TOPOLOGY_CONF], simgrid[:FILE],
 /// cray, bgq, hwloc or auto. `shape` is required for cray and bgq. Throws std::invalid_argument /
 /// tamp::ParseError with a message naming the source on bad input; never falls back silently.
-Placement resolve_placement(const std::string& source, const std::vector<RankRecord>& records,
-                            const Environment& env, const std::optional<VendorShape>& shape = std::nullopt);
+JobLayout resolve_layout(const std::string& source, const std::vector<RankRecord>& records,
+                         const Environment& env, const std::optional<VendorShape>& shape = std::nullopt);
 
 /// Unbound ranks and oversubscribed nodes, one line each (empty when all is well or nothing was probed).
 std::vector<std::string> binding_warnings(const std::vector<RankRecord>& records);

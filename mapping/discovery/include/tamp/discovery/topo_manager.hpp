@@ -1,10 +1,10 @@
 // TopoManager-style queries for porting users ([Bhatele10] §6.1): ranks <-> coordinates, hops, closest ranks.
-// Built once from a Placement; every query is answered from memory (no system calls, no MPI).
+// Built once from a JobLayout; every query is answered from memory (no system calls, no MPI).
 #pragma once
 #include <map>
 #include <vector>
 
-#include "tamp/discovery/placement.hpp"
+#include "tamp/discovery/job_layout.hpp"
 
 namespace tamp::discovery {
 
@@ -13,10 +13,10 @@ namespace tamp::discovery {
 /// node per router that is (x, y, z, n=0, t) as in Charm++'s TopoManager with t = core.
 class TopoManager {
  public:
-  explicit TopoManager(Placement placement);
+  explicit TopoManager(JobLayout layout);
 
-  const Placement& placement() const { return placement_; }
-  int num_ranks() const { return static_cast<int>(placement_.slot_of_rank.size()); }
+  const JobLayout& layout() const { return layout_; }
+  int num_ranks() const { return static_cast<int>(layout_.slot_of_rank.size()); }
   /// Number of coordinates per rank (network coordinates + node index on router + core).
   int num_dims() const { return static_cast<int>(dims_.size()); }
   /// Extent of every coordinate over the machine (getDimNX, getDimNY, ...; the last one is getDimNT).
@@ -41,7 +41,7 @@ class TopoManager {
  private:
   int node_of(int rank) const;  // machine node id of a rank
 
-  Placement placement_;
+  JobLayout layout_;
   std::vector<int> dims_;
   std::vector<bool> torus_;
   std::vector<std::vector<int>> coords_;  // per rank

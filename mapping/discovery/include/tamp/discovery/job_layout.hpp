@@ -10,8 +10,8 @@
 
 namespace tamp::discovery {
 
-/// The result of discovery, identical on every rank (checked by hash_placement).
-struct Placement {
+/// The result of discovery, identical on every rank (checked by hash_layout).
+struct JobLayout {
   MachineDescription machine;  // the network and its allocation as described or discovered
   std::string source;          // the --topology value asked for ("auto", "slurm", "file:PATH", ...)
   std::string found_by;  // the source that produced it: synthetic, file, cray, bgq, slurm, simgrid, hwloc
@@ -28,10 +28,10 @@ struct Placement {
 
 /// Ranks in launcher order on the first slots of `machine`'s allocation: rank r on allocation slot r. Throws
 /// std::invalid_argument naming the machine and the counts when there are more ranks than slots.
-Placement place_in_launcher_order(MachineDescription machine, const std::string& source, int ranks);
+JobLayout place_in_launcher_order(MachineDescription machine, const std::string& source, int ranks);
 
 /// Places rank r on allocation slot allocation_slot_of_rank[r] of `machine` (job, slot_of_rank, job_hosts).
-Placement place_on_slots(MachineDescription machine, const std::string& source,
+JobLayout place_on_slots(MachineDescription machine, const std::string& source,
                          const std::vector<int>& allocation_slot_of_rank);
 
 /// Allocation of the nodes that hold the given machine-allocation slots, with the rank count of each, and the
@@ -41,11 +41,11 @@ Allocation job_allocation(const Allocation& allocation, const std::vector<int>& 
 
 /// One line: "torus 4x4x4, 4 cores/node; 64 ranks on 16 nodes", plus "(found by SOURCE)" when the request did
 /// not name the source (auto) and the note (e.g. the hwloc fallback).
-std::string describe(const Placement& placement);
+std::string describe(const JobLayout& layout);
 /// One line for reports: which source, and the job's nodes, e.g. "slurm: 4 nodes nid[001-004], 8 ranks".
-std::string allocation_summary(const Placement& placement);
+std::string allocation_summary(const JobLayout& layout);
 
-/// FNV-1a hash of everything that defines the placement (machine, job, slots, hosts).
-std::uint64_t hash_placement(const Placement& placement);
+/// FNV-1a hash of everything that defines the layout (machine, job, slots, hosts).
+std::uint64_t hash_layout(const JobLayout& layout);
 
 }  // namespace tamp::discovery

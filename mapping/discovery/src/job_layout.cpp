@@ -1,5 +1,5 @@
-// Building a Placement from allocation slots, and the one-line descriptions and hash of it.
-#include "tamp/discovery/placement.hpp"
+// Building a JobLayout from allocation slots, and the one-line descriptions and hash of it.
+#include "tamp/discovery/job_layout.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 namespace tamp::discovery {
 namespace {
 
-// FNV-1a over the bytes of everything that defines the placement.
+// FNV-1a over the bytes of everything that defines the layout.
 class Hasher {
  public:
   void add(const void* data, std::size_t size) {
@@ -50,25 +50,25 @@ std::string folded_ids(const std::vector<int>& ids) {
 
 }  // namespace
 
-Placement place_on_slots(MachineDescription machine, const std::string& source,
+JobLayout place_on_slots(MachineDescription machine, const std::string& source,
                          const std::vector<int>& allocation_slot_of_rank) {
-  Placement placement;
-  placement.job = job_allocation(machine.allocation, allocation_slot_of_rank, placement.slot_of_rank);
+  JobLayout layout;
+  layout.job = job_allocation(machine.allocation, allocation_slot_of_rank, layout.slot_of_rank);
   // Host of each job node: job nodes are the occupied allocated nodes in allocation order.
   if (!machine.hostnames.empty()) {
     std::vector<char> occupied(machine.allocation.num_nodes(), 0);
     for (int slot : allocation_slot_of_rank) occupied[machine.allocation.node_of_slot(slot)] = 1;
     for (int i = 0; i < machine.allocation.num_nodes(); ++i)
-      if (occupied[i]) placement.job_hosts.push_back(machine.hostnames[i]);
+      if (occupied[i]) layout.job_hosts.push_back(machine.hostnames[i]);
   } else {
-    placement.job_hosts.assign(placement.job.num_nodes(), std::string());
+    layout.job_hosts.assign(layout.job.num_nodes(), std::string());
   }
-  placement.machine = std::move(machine);
-  placement.source = source;
-  return placement;
+  layout.machine = std::move(machine);
+  layout.source = source;
+  return layout;
 }
 
-Placement place_in_launcher_order(MachineDescription machine, const std::string& source, int ranks) {
+JobLayout place_in_launcher_order(MachineDescription machine, const std::string& source, int ranks) {
   const int slots = machine.allocation.num_slots();
   if (ranks > slots) {
     throw std::invalid_argument(
@@ -111,19 +111,19 @@ Allocation job_allocation(const Allocation& allocation, const std::vector<int>& 
   return Allocation(allocation.machine_ptr(), std::move(nodes), std::move(counts));
 }
 
-std::string describe(const Placement& placement) {
+std::string describe(const JobLayout& layout) {
   std::string text =
-      fmt::format("{}, {} cores/node; {} ranks on {} nodes", placement.machine.machine->describe(),
-                  placement.machine.cores_per_node, placement.job.num_slots(), placement.job.num_nodes());
+      fmt::format("{}, {} cores/node; {} ranks on {} nodes", layout.machine.machine->describe(),
+                  layout.machine.cores_per_node, layout.job.num_slots(), layout.job.num_nodes());
   // Say which source answered when the request did not name it (auto), and what the report must not hide.
-  const std::string& by = placement.found_by;
-  if (!by.empty() && placement.source != by && placement.source.rfind(by + ":", 0) != 0)
+  const std::string& by = layout.found_by;
+  if (!by.empty() && layout.source != by && layout.source.rfind(by + ":", 0) != 0)
     text += " (found by " + by + ")";
-  if (!placement.note.empty()) text += "; " + placement.note;
+  if (!layout.note.empty()) text += "; " + layout.note;
   return text;
 }
 
-std::string allocation_summary(const Placement& p) {
+std::string allocation_summary(const JobLayout& p) {
   std::string text = fmt::format("{}: {} ranks on nodes {}", p.found_by.empty() ? p.source : p.found_by,
                                  p.job.num_slots(), folded_ids(p.job.nodes()));
   std::vector<std::string> hosts;
@@ -139,7 +139,7 @@ std::string allocation_summary(const Placement& p) {
   return text;
 }
 
-std::uint64_t hash_placement(const Placement& p) {
+std::uint64_t hash_layout(const JobLayout& p) {
   Hasher h;
   h.add(p.machine.machine->describe());
   h.add(p.machine.machine->num_nodes());

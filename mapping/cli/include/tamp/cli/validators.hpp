@@ -1,0 +1,20 @@
+// CLI11 checks shared by the command lines of tamp-map (mapping/tools) and the apps (common/src/options.cpp).
+// Header-only (target tamp_cli, mapping/CMakeLists.txt; not installed): TAMP::mapping knows nothing of CLI11.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace tamp::cli {
+
+/// CLI11 reads "-1" into an unsigned option as 2^64 - 1: this check refuses anything but digits.
+inline CLI::Validator unsigned_integer() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
+                   ? std::string()
+                   : "must be an integer of 0 or more, not '" + text + "'";
+      },
+      "UINT");
+}
+
+}  // namespace tamp::cli
