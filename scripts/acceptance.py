@@ -38,6 +38,15 @@ class BadInput(Exception):
     pass
 
 
+def check_keys(path, obj, known, prefix=""):
+    """Refuses the first key of `obj` that is not in `known`, named with its prefix (or quoted at the top level)."""
+    unknown = set(obj) - known
+    if unknown:
+        name = sorted(unknown)[0]
+        shown = prefix + name if prefix else repr(name)
+        raise BadInput(f"{path}: unknown key {shown} (known: {', '.join(sorted(known))})")
+
+
 def load_suite(path):
     """The suite file (JSON), checked whole before anything runs."""
     try:
@@ -47,9 +56,7 @@ def load_suite(path):
         raise BadInput(f"{path}: {e}")
     if not isinstance(suite, dict):
         raise BadInput(f"{path}: expected a JSON object")
-    unknown = set(suite) - SUITE_KEYS
-    if unknown:
-        raise BadInput(f"{path}: unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(SUITE_KEYS))})")
+    check_keys(path, suite, SUITE_KEYS)
     if "campaign" not in suite:
         raise BadInput(f"{path}: no 'campaign' (the campaign file to run, relative to the suite)")
     folder = os.path.dirname(os.path.abspath(path))
@@ -81,9 +88,7 @@ def load_network(path, folder, rule):
     """The `network` group: its own campaign (netbench's decks) and the limits of its figures."""
     if not isinstance(rule, dict):
         raise BadInput(f"{path}: network must be an object")
-    unknown = set(rule) - NETWORK_KEYS
-    if unknown:
-        raise BadInput(f"{path}: unknown key network.{sorted(unknown)[0]} (known: {', '.join(sorted(NETWORK_KEYS))})")
+    check_keys(path, rule, NETWORK_KEYS, "network.")
     if "campaign" not in rule:
         raise BadInput(f"{path}: network has no 'campaign' (the campaign of the netbench decks, relative to the suite)")
     tolerance, limits = rule.get("tolerance", {}), rule.get("rnd_nn")
