@@ -76,7 +76,8 @@ std::ostream& operator<<(std::ostream& os, const SimgridPlatformOptions& o) {
 
 std::vector<std::string> simgrid_smpirun_options(const Machine& machine, const SimgridPlatformOptions& o) {
   const NetworkParameters& net = machine.network();
-  // SMPI charges smpi/os to blocking sends only; MPI_Isend (what the apps post) pays smpi/ois.
+  // SMPI charges smpi/os to detached (eager) and synchronous sends, smpi/ois to MPI_Isend (what the apps post);
+  // with every send waiting for its receive (SMPI_CONFIG), a blocking MPI_Send pays neither.
   const std::string overhead = "0:" + with_unit(net.message_overhead, "") + ":0";
   return {"--cfg=smpi/host-speed:" + with_unit(o.host_speed, "f"), "--cfg=smpi/bw-factor:0:1",
           "--cfg=smpi/lat-factor:0:1", "--cfg=smpi/os:" + overhead, "--cfg=smpi/ois:" + overhead};
