@@ -220,11 +220,16 @@ def execute(campaign, paths, runs, args, setting):
     budget = pool.available_memory() if sim else None
     if sim:
         launch.check_memory([t[0] for t in todo], paths, budget)
+        launch.check_wall_time([t[0] for t in todo], args.timeout)
     # The largest runs first, so that the small ones fill the other job slot while they run.
     order = sorted(todo, key=lambda t: -t[0]["ranks"]) if sim else todo
     items = [(t, launch.memory_estimate(t[0], paths) if sim else 0) for t in order]
     jobs_at_once = args.jobs if sim else 1
-    print(f"campaign: {len(todo)} runs, {jobs_at_once} at a time", flush=True)
+    estimates = [launch.wall_estimate(t[0]) for t in todo] if sim else []
+    known = [e for e in estimates if e is not None]
+    about = (f", about {launch.format_duration(sum(known) / jobs_at_once)} of wall time (estimate"
+             f"{'' if len(known) == len(estimates) else f' for {len(known)} of them'})" if known else "")
+    print(f"campaign: {len(todo)} runs, {jobs_at_once} at a time{about}", flush=True)
     count = [0]
 
     def work(t):

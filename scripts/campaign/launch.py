@@ -1,5 +1,6 @@
 """How one run is launched: simulated (smpirun on the generated platform), mpirun, or a batch job script (srun,
 aprun, runjob, cobalt-mpirun) written with its launcher files instead of run."""
+import math
 import os
 import shutil
 import subprocess
@@ -148,6 +149,54 @@ def check_memory(runs, paths, available):
                 f"{run['app']} on {run['ranks']} ranks needs about {need / 1e9:.1f} GB under the simulator "
                 f"({MEMORY_PER_RANK / 1e6:g} MB per rank), this machine has {available / 1e9:.1f} GB available: "
                 "run fewer ranks (--scales) or on a machine with more memory")
+
+
+# Wall time of a simulated run (seconds) on a 2-core machine running two simulations at once, measured per app with
+# the main job's decks (2026-11-24, `/tmp/m11` in docs/performance.md, "Time of a simulated run"): log-log
+# interpolation between the measured (ranks, seconds) points, extended beyond the largest with the slope of the last
+# segment. SimGrid's cost grows faster than the ranks (stencil: 2 s at 512 ranks, 380 s at 4,096), so the
+# extrapolation is what says a larger run cannot finish. Other decks of an app are estimated as the main job's.
+WALL_MEASURED = {
+    "stencil": [(64, 0.3), (512, 2.0), (4096, 380.0)],
+    "halo": [(64, 0.6), (512, 4.5), (4096, 369.0)],
+    "lanczos": [(28, 3.5), (55, 7.3), (276, 37.1)],
+    "mesh": [(32, 1.4), (64, 9.1)],
+    "fft": [(16, 0.3), (32, 0.7)],
+}
+
+
+def wall_estimate(run):
+    """Seconds of wall time a simulated run should take here, or None for an app without measurements."""
+    points = WALL_MEASURED.get(run["app"])
+    if not points:
+        return None
+    ranks = run["ranks"]
+    if ranks <= points[0][0]:
+        return points[0][1] * ranks / points[0][0]
+    for (r0, t0), (r1, t1) in zip(points, points[1:]):
+        if ranks <= r1 or r1 == points[-1][0]:
+            return t0 * (ranks / r0) ** (math.log(t1 / t0) / math.log(r1 / r0))
+    return points[0][1]
+
+
+def check_wall_time(runs, timeout):
+    """A simulated run estimated to outlast the campaign's --timeout would be stopped half-way: refused first."""
+    for run in runs:
+        seconds = wall_estimate(run)
+        if seconds is not None and seconds > timeout:
+            raise matrix.MatrixError(
+                f"{run['app']} on {run['ranks']} ranks would take about {format_duration(seconds)} of wall time "
+                f"under the simulator here (measured up to {WALL_MEASURED[run['app']][-1][0]} ranks, "
+                f"docs/performance.md), more than --timeout {timeout:g} s: run fewer ranks (--scales) or raise "
+                "--timeout")
+
+
+def format_duration(seconds):
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.0f} h"
 
 
 def hostfile_for(paths, ranks):

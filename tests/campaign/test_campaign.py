@@ -244,6 +244,31 @@ class CampaignTest(unittest.TestCase):
                                       r"simulator .* this machine has 0.0 GB available")
         self.assertEqual(os.listdir(os.path.join(self.out, "runs")), [], "a run was started")
 
+    def test_run_longer_than_timeout_refused_first(self):
+        # stencil on 8 ranks is estimated at about 0.04 s (launch.WALL_MEASURED): longer than a 1 ms --timeout.
+        done = self.run_driver("--timeout", "0.001", ok=False)
+        self.assertNotEqual(done.returncode, 0)
+        self.assertRegex(done.stdout, r"campaign: error: stencil on 8 ranks would take about 0 s of wall time under "
+                                      r"the simulator here \(measured up to 4096 ranks, .*\), more than --timeout "
+                                      r"0.001 s: run fewer ranks \(--scales\) or raise --timeout")
+        self.assertEqual(os.listdir(os.path.join(self.out, "runs")), [], "a run was started")
+        # Within the limit the campaign says what it expects.
+        self.assertRegex(self.run_driver().stdout,
+                         r"campaign: 2 runs, \d+ at a time, about 0 s of wall time \(estimate\)")
+
+    def test_wall_estimate_follows_the_measurements(self):
+        sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "campaign"))
+        import launch
+        stencil = dict(launch.WALL_MEASURED["stencil"])
+        self.assertAlmostEqual(launch.wall_estimate({"app": "stencil", "ranks": 512}), stencil[512])
+        self.assertAlmostEqual(launch.wall_estimate({"app": "stencil", "ranks": 4096}), stencil[4096])
+        # Between two points, on the line through them in log-log; beyond the last, on its slope.
+        middle = launch.wall_estimate({"app": "stencil", "ranks": 1448})  # about sqrt(512 * 4096)
+        self.assertAlmostEqual(middle, (stencil[512] * stencil[4096]) ** 0.5, delta=0.01 * middle)
+        twice = launch.wall_estimate({"app": "stencil", "ranks": 8192}) / stencil[4096]
+        self.assertAlmostEqual(twice, (stencil[4096] / stencil[512]) ** (1 / 3), places=6)
+        self.assertIsNone(launch.wall_estimate({"app": "netbench", "ranks": 64}))
+
     # Slurm job scripts
     def test_slurm_hostfile_names_the_jobs_hosts(self):
         self.run_driver(launcher="srun")
