@@ -35,9 +35,9 @@ def options():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("campaign", nargs="?", default=os.path.join(ROOT, "inputs", "campaigns", "main.campaign"),
                    help="campaign file (default: inputs/campaigns/main.campaign)")
-    p.add_argument("--launcher", default="sim", help="sim (SimGrid, default), mpirun, srun, aprun, runjob (Blue Gene/Q) or "
-                   "cobalt-mpirun (Blue Gene/P) (the last four are batch: "
-                   "writes job scripts instead of running)")
+    p.add_argument("--launcher", default="sim", help="sim (SimGrid, default), mpirun, srun, aprun, runjob (Blue "
+                   "Gene/Q) or cobalt-mpirun (Blue Gene/P) (the last four are batch: writes job scripts instead of "
+                   "running)")
     p.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")),
                    help="build folder (default: $TAMP_BUILD_DIR or build)")
     p.add_argument("--out", help="output folder (default: out/campaign-NAME)")
