@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "tamp/text.hpp"
+
 namespace tamp::discovery {
 namespace {
 
@@ -34,19 +36,6 @@ class Hasher {
  private:
   std::uint64_t hash_ = 14695981039346656037ull;
 };
-
-// "0-3,8,10-11": node ids in allocation order, runs of consecutive ids folded.
-std::string folded_ids(const std::vector<int>& ids) {
-  std::string out;
-  for (std::size_t i = 0; i < ids.size();) {
-    std::size_t j = i;
-    while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
-    if (!out.empty()) out += ',';
-    out += j == i ? std::to_string(ids[i]) : fmt::format("{}-{}", ids[i], ids[j]);
-    i = j + 1;
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -125,7 +114,7 @@ std::string describe(const JobLayout& layout) {
 
 std::string allocation_summary(const JobLayout& p) {
   std::string text = fmt::format("{}: {} ranks on nodes {}", p.found_by.empty() ? p.source : p.found_by,
-                                 p.job.num_slots(), folded_ids(p.job.nodes()));
+                                 p.job.num_slots(), ranges_text(p.job.nodes()));
   std::vector<std::string> hosts;
   for (const auto& h : p.job_hosts)
     if (!h.empty()) hosts.push_back(h);

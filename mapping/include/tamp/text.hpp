@@ -68,4 +68,19 @@ std::string extents_text(const Sizes& sizes) {
   return extents_text(sizes, std::size(sizes));
 }
 
+/// "0-3,8,10-11": `ids` in their order, runs of consecutive ids folded (SimGrid's cluster radical; the node list of
+/// a job layout).
+inline std::string ranges_text(const std::vector<int>& ids) {
+  std::string out;
+  for (std::size_t i = 0; i < ids.size();) {
+    std::size_t j = i;
+    while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
+    if (!out.empty()) out += ',';
+    out += std::to_string(ids[i]);
+    if (j > i) out += '-' + std::to_string(ids[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
 }  // namespace tamp

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tamp/error.hpp"
+#include "tamp/text.hpp"
 #include "tamp/torus.hpp"
 
 namespace tamp {
@@ -52,20 +53,6 @@ std::vector<std::vector<int>> router_groups(const MachineDescription& d) {
   }
   for (auto& g : groups) std::sort(g.begin(), g.end());
   return groups;
-}
-
-// The cluster's radical: node ids as SimGrid ranges "a-b,c".
-std::string radical(const std::vector<int>& nodes) {
-  std::string out;
-  for (std::size_t i = 0; i < nodes.size();) {
-    std::size_t j = i;
-    while (j + 1 < nodes.size() && nodes[j + 1] == nodes[j] + 1) ++j;
-    if (!out.empty()) out += ',';
-    out += std::to_string(nodes[i]);
-    if (j > i) out += '-' + std::to_string(nodes[j]);
-    i = j + 1;
-  }
-  return out;
 }
 
 }  // namespace
@@ -127,7 +114,7 @@ void write_simgrid_platform(std::ostream& out, const MachineDescription& d, cons
       << "<platform version=\"4.1\">\n<zone id=\"tamp-machine\" routing=\"Full\">\n";
   // One cluster per router: its nodes, each with a private (injection) link to the router, and a loopback.
   for (std::size_t g = 0; g < groups.size(); ++g)
-    out << "  <cluster id=\"" << zone(g) << "\" prefix=\"node-\" suffix=\"\" radical=\"" << radical(groups[g])
+    out << "  <cluster id=\"" << zone(g) << "\" prefix=\"node-\" suffix=\"\" radical=\"" << ranges_text(groups[g])
         << "\" speed=\"" << with_unit(o.host_speed, "f") << "\" core=\"" << d.allocation.max_cores_per_node()
         << "\" bw=\"" << bandwidth(net.injection_bandwidth) << "\" lat=\"" << latency(net.injection_latency)
         << "\" loopback_bw=\"" << bandwidth(net.loopback_bandwidth) << "\" loopback_lat=\""
