@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "geometry.hpp"
 #include "stencil_run.hpp"
 #include "tamp/app/collective.hpp"
 #include "tamp/app/shared_graph.hpp"
@@ -55,6 +56,12 @@ std::string StencilProblem::summary() const {
       spec_.dims, spec_.points, extents_text(spec_.global, spec_.dims), extents_text(spec_.local, spec_.dims),
       extents_text(spec_.procs, spec_.dims), spec_.periodic ? "periodic" : "boundaries at 0",
       spec_.iterations, spec_.warmup);
+}
+
+app::Problem::HiddenWork StencilProblem::hidden_work() const {
+  // Every block has the same layout, so every task sweeps the same interior while its halo travels.
+  const double cells = static_cast<double>(interior_box(block_layout(spec_), x_halo_received(spec_)).cells());
+  return {"cell", std::vector<double>(static_cast<std::size_t>(graph_->num_tasks()), cells)};
 }
 
 std::unique_ptr<app::Run> StencilProblem::start(const app::RunContext& context) const {

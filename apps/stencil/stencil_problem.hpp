@@ -20,6 +20,8 @@ class StencilProblem final : public app::Problem {
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"cell"}; }
+  /// The interior sweep of every block (stencil_run.cpp posts the halo before it and waits after it).
+  HiddenWork hidden_work() const override;
 
   const StencilSpec& spec() const { return spec_; }
 

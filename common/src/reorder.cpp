@@ -62,7 +62,7 @@ namespace {
 // The reordering for a mapping computed by `compute` (local work, the same on every rank).
 template <class Compute>
 Reordering reorder_with(const TaskGraph& graph, const JobLayout& layout, const std::string& spec,
-                        MPI_Comm world, Compute&& compute) {
+                        MPI_Comm world, const EvaluateOptions& evaluation, Compute&& compute) {
   int rank = 0;
   int ranks = 0;
   MPI_Comm_rank(world, &rank);
@@ -82,7 +82,7 @@ Reordering reorder_with(const TaskGraph& graph, const JobLayout& layout, const s
   });
   MPI_Bcast(slots.data(), ranks, MPI_INT, 0, world);
   Mapping mapping(std::move(slots), layout.job.num_slots());
-  Metrics metrics = evaluate(graph, layout.job, mapping);
+  Metrics metrics = evaluate(graph, layout.job, mapping, evaluation);
   const int task = mapping.task_of_slot()[layout.slot_of_rank[rank]];
 
   MPI_Comm comm = MPI_COMM_NULL;
@@ -113,8 +113,8 @@ Mapping compute_app_mapping(const Problem& problem, const Allocation& job, const
 }  // namespace
 
 Reordering reorder_ranks(const TaskGraph& graph, const JobLayout& layout, const std::string& spec,
-                         const MapOptions& options, MPI_Comm world) {
-  return reorder_with(graph, layout, spec, world,
+                         const MapOptions& options, MPI_Comm world, const EvaluateOptions& evaluation) {
+  return reorder_with(graph, layout, spec, world, evaluation,
                       [&] { return compute_mapping(graph, layout.job, spec, options); });
 }
 
@@ -145,18 +145,18 @@ void check_compared_placements(const std::vector<std::string>& specs, const Prob
 }
 
 Reordering reorder_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
-                         const MapOptions& options, MPI_Comm world) {
+                         const MapOptions& options, MPI_Comm world, const EvaluateOptions& evaluation) {
   const TaskGraph& graph = problem.task_graph();
   const tamp::Placement parsed = tamp::Placement::parse(spec);
   if (parsed.names_one_of(problem.app_mappings())) {
-    return reorder_with(graph, layout, spec, world,
+    return reorder_with(graph, layout, spec, world, evaluation,
                         [&] { return compute_app_mapping(problem, layout.job, parsed, options); });
   }
-  return reorder_ranks(graph, layout, spec, options, world);
+  return reorder_ranks(graph, layout, spec, options, world, evaluation);
 }
 
 Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& layout, const std::string& name,
-                                    MPI_Comm world) {
+                                    MPI_Comm world, const EvaluateOptions& evaluation) {
   int rank = 0;
   int ranks = 0;
   MPI_Comm_rank(world, &rank);
@@ -169,7 +169,7 @@ Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& lay
       throw std::invalid_argument(
           fmt::format("--launched-as needs one task per rank: {} tasks, {} ranks", graph.num_tasks(), ranks));
     }
-    return rank == 0 ? evaluate(graph, layout.job, mapping) : Metrics{};
+    return rank == 0 ? evaluate(graph, layout.job, mapping, evaluation) : Metrics{};
   });
   // Rank == task already: a duplicate of world (the app's traffic apart from the harness's), no
   // MPI_Comm_split.
@@ -178,11 +178,26 @@ Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& lay
   return Reordering(comm, rank, name, std::move(mapping), std::move(metrics));
 }
 
+std::vector<double> hidden_compute(const Problem& problem, const ComputeModel& model) {
+  const Problem::HiddenWork work = problem.hidden_work();
+  if (!model.modelled() || work.units.empty()) return {};
+  const double seconds = model.seconds_per_unit(work.kind);
+  std::vector<double> hidden(work.units.size());
+  for (std::size_t t = 0; t < hidden.size(); ++t) hidden[t] = work.units[t] * seconds;
+  return hidden;
+}
+
 Reordering place_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
                        const CommonOptions& options, MPI_Comm world) {
+  int rank = 0;
+  MPI_Comm_rank(world, &rank);
+  EvaluateOptions evaluation;
+  // Of a launcher's placement only rank 0 computes the metrics: the others skip the per-task sums too.
+  if (options.launched_as.empty() || rank == 0)
+    evaluation.hidden_compute = hidden_compute(problem, ComputeModel::parse(options.compute_model));
   if (!options.launched_as.empty())
-    return adopt_launcher_placement(problem.task_graph(), layout, spec, world);
-  return reorder_ranks(problem, layout, spec, map_options(options), world);
+    return adopt_launcher_placement(problem.task_graph(), layout, spec, world, evaluation);
+  return reorder_ranks(problem, layout, spec, map_options(options), world, evaluation);
 }
 
 }  // namespace tamp::app

@@ -5,6 +5,7 @@
 // each dimension-ordered route segment to a difference array along its line of routers, so routing costs O(D)
 // per message instead of O(hops); one prefix-sum pass per line then turns the differences into link loads.
 #include <algorithm>
+#include <cmath>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -230,15 +231,17 @@ Tally measure(const TaskGraph& graph, const Allocation& allocation, const Mappin
 
 /// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`).
 void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
-             const std::vector<double>& graph_loads, Metrics& m) {
+             const std::vector<double>& graph_loads, const std::vector<double>& hidden, Metrics& m) {
   const std::vector<int> node_of_task = task_nodes(graph, allocation, mapping);
   if (!graph.has_phases()) {
-    PhaseMetrics p = predict_phase(graph, graph_loads, allocation, node_of_task);
+    PhaseMetrics p = predict_phase(graph, graph_loads, allocation, node_of_task, hidden);
     p.name = "all";
     m.predicted_comm_time = p.predicted_time;
+    m.predicted_network_time = p.network_time;
     m.phases.push_back(std::move(p));
     return;
   }
+  const std::vector<double> none;
   std::vector<double> loads;
   std::vector<double> per_class;
   for (const Phase& phase : graph.phases()) {
@@ -246,11 +249,13 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
     per_class.assign(allocation.machine().num_link_classes(), 0.0);
     loads.assign(allocation.machine().link_id_bound(), 0.0);
     measure_nodes(messages, allocation, node_of_task, &loads, per_class);
-    PhaseMetrics p = predict_phase(messages, loads, allocation, node_of_task);
+    PhaseMetrics p =
+        predict_phase(messages, loads, allocation, node_of_task, phase.kind == PhaseKind::p2p ? hidden : none);
     p.name = phase.name;
     p.kind = phase.kind;
     p.count = phase.count;
     m.predicted_comm_time += phase.count * p.predicted_time;
+    m.predicted_network_time += phase.count * p.network_time;
     m.phases.push_back(std::move(p));
   }
 }
@@ -260,6 +265,13 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
 
 Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
                  const EvaluateOptions& options) {
+  const std::vector<double>& hidden = options.hidden_compute;
+  if (!hidden.empty() && static_cast<int>(hidden.size()) != graph.num_tasks())
+    throw std::invalid_argument("hidden compute: " + std::to_string(hidden.size()) + " values for " +
+                                std::to_string(graph.num_tasks()) + " tasks");
+  for (double s : hidden)
+    if (!std::isfinite(s) || s < 0)
+      throw std::invalid_argument("hidden compute: " + std::to_string(s) + " is not a finite non-negative time");
   std::vector<double> loads;
   Metrics m;
   const impl::Tally tally =
@@ -283,7 +295,7 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
       m.max_congestion = std::max(m.max_congestion, loads[l] / machine.link_capacity(l));
     }
     if (machine.num_links() > 0) m.mean_link_load = sum / machine.num_links();
-    impl::predict(graph, allocation, mapping, loads, m);
+    impl::predict(graph, allocation, mapping, loads, hidden, m);
   }
   return m;
 }

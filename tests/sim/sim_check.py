@@ -16,6 +16,10 @@
       runs both commands (each an app with --json FILE, FILE removed before each) and passes when the times of
       their runs ("time" and "time_stats") are bitwise equal and the compute time is not zero: a modelled compute
       time does not depend on the host (the same command twice), nor on whether the kernels ran (--skeleton).
+  sim_check.py hidden FILE less|equal -- COMMAND...
+      removes FILE, runs COMMAND (an app with --json FILE), and passes when every run's predicted communication
+      time is below (less) or equal to (equal) its predicted network time: the computation the app hides behind
+      its messages is subtracted under a modelled compute model, and nothing is under a measured one.
 """
 import json
 import os
@@ -128,6 +132,24 @@ def check_same(args):
     print("simulated times bitwise equal")
 
 
+def check_hidden(args):
+    path, relation, command = args[0], args[1], args[3:]
+    if os.path.exists(path):
+        os.remove(path)
+    run(command)
+    with open(path) as f:
+        runs = [json.loads(line) for line in f if line.strip()]
+    if not runs:
+        sys.exit(f"sim_check: no run in {path}")
+    for r in runs:
+        m = r["metrics"]
+        exposed, network = m["predicted_comm_time"], m["predicted_network_time"]
+        print(f"{r['mapping']}: predicted communication {exposed!r} s, network {network!r} s")
+        ok = 0 < exposed < network if relation == "less" else exposed == network > 0
+        if not ok:
+            sys.exit(f"sim_check: {r['mapping']}: predicted communication time is not {relation} to the network's")
+
+
 def check_expect(args):
     outcome, regex, command = args[0], args[1], args[3:]
     print("running:", " ".join(command), flush=True)
@@ -144,6 +166,8 @@ if __name__ == "__main__":
         check_json(sys.argv[2:])
     elif len(sys.argv) > 4 and sys.argv[1] == "expect" and sys.argv[2] in ("ok", "fail") and sys.argv[4] == "--":
         check_expect(sys.argv[2:])
+    elif len(sys.argv) > 4 and sys.argv[1] == "hidden" and sys.argv[3] in ("less", "equal") and sys.argv[4] == "--":
+        check_hidden(sys.argv[2:])
     elif len(sys.argv) > 3 and sys.argv[1] == "same":
         check_same(sys.argv[2:])
     elif len(sys.argv) > 4 and sys.argv[1] == "same-placement":

@@ -220,6 +220,52 @@ TEST(PredictedTime, FatTreeTakesTheGenericPath) {
   EXPECT_DOUBLE_EQ(m.predicted_comm_time, 2e-7 + 1e-6 + 1e-6 + kB / 6e9);
 }
 
+// kCrossing as one phase lasts its busiest link: 1 us of overhead + 1.2 us (the shortest off-node latency, 2
+// hops) + 2 ms (2B on the link 1 -> 2).
+constexpr double kCrossingNetwork = 1e-6 + 2e-7 + 1e-6 + 2e-3;
+
+Metrics crossing_hiding(std::vector<double> hidden, std::vector<Phase> phases = {}) {
+  EvaluateOptions o;
+  o.hidden_compute = std::move(hidden);
+  if (phases.empty()) phases = {{"halo", PhaseKind::p2p, 1, kCrossing}};
+  return evaluate(TaskGraph::from_phases(4, std::move(phases)), line(), identity(4), o);
+}
+
+TEST(PredictedTime, HiddenComputeShortensTheWait) {
+  // Every task computes 1 ms after posting: receivers 2 and 3 wait for what is left of the 2 ms, 1 ms more.
+  const Metrics m = crossing_hiding({1e-3, 1e-3, 1e-3, 1e-3});
+  EXPECT_DOUBLE_EQ(m.phases[0].network_time, kCrossingNetwork);
+  EXPECT_DOUBLE_EQ(m.predicted_network_time, kCrossingNetwork);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, kCrossingNetwork - 1e-3);
+}
+
+TEST(PredictedTime, HiddenComputeLongerThanTheMessagesLeavesThePosting) {
+  // 10 ms of computation hides everything but the posting: one message overhead of tasks 0 and 1.
+  const Metrics m = crossing_hiding({1e-2, 1e-2, 1e-2, 1e-2});
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6);
+  EXPECT_DOUBLE_EQ(m.predicted_network_time, kCrossingNetwork);
+}
+
+TEST(PredictedTime, TheLeastHiddenReceiverSetsThePhase) {
+  // Task 2 computes nothing while it waits: it is exposed to the whole phase, whatever task 3 hides.
+  EXPECT_DOUBLE_EQ(crossing_hiding({1e-2, 1e-2, 0, 1e-2}).predicted_comm_time, kCrossingNetwork);
+  // A sender that hides nothing is not exposed: it waits for no message.
+  EXPECT_DOUBLE_EQ(crossing_hiding({0, 0, 1e-2, 1e-2}).predicted_comm_time, 1e-6);
+}
+
+TEST(PredictedTime, CollectivesHideNothing) {
+  const Metrics m = crossing_hiding({1e-2, 1e-2, 1e-2, 1e-2}, {{"halo", PhaseKind::p2p, 1, kCrossing},
+                                                              {"sum", PhaseKind::collective, 1, kCrossing}});
+  EXPECT_DOUBLE_EQ(m.phases[0].predicted_time, 1e-6);
+  EXPECT_DOUBLE_EQ(m.phases[1].predicted_time, kCrossingNetwork);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + kCrossingNetwork);
+}
+
+TEST(PredictedTime, HiddenComputeOfTheWrongShapeIsRefused) {
+  EXPECT_THROW(crossing_hiding({1e-3, 1e-3}), std::invalid_argument);
+  EXPECT_THROW(crossing_hiding({1e-3, 1e-3, -1, 1e-3}), std::invalid_argument);
+}
+
 TEST(PredictedTime, NoLinkLoadsNoPrediction) {
   EvaluateOptions o;
   o.link_loads = false;

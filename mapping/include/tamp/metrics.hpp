@@ -26,7 +26,10 @@ struct PhaseMetrics {
   double latency_time = 0;    // last first byte to land: k-th message of a task leaves after k overheads
   double message_time = 0;    // last message to land whole: latency_time's term plus its own size / bandwidth
   double resource_time = 0;   // one overhead + the shortest off-node latency + max(link_time, injection_time)
-  double predicted_time = 0;  // max(message_time, resource_time), seconds
+  double network_time = 0;    // max(message_time, resource_time), seconds
+  // What the phase costs the slowest task: network_time, or with hidden computation (EvaluateOptions) the most
+  // a task spends posting and waiting once its computation is done.
+  double predicted_time = 0;
 };
 
 struct Metrics {
@@ -45,6 +48,8 @@ struct Metrics {
   // with the link loads (EvaluateOptions::link_loads), from the machine's NetworkParameters. A graph without
   // phases is one p2p phase "all".
   double predicted_comm_time = 0;
+  // The same sum of network_time: equal to predicted_comm_time without hidden computation.
+  double predicted_network_time = 0;
   std::vector<PhaseMetrics> phases;
 };
 std::ostream& operator<<(std::ostream& os, const Metrics& m);
@@ -52,10 +57,15 @@ std::ostream& operator<<(std::ostream& os, const Metrics& m);
 struct EvaluateOptions {
   bool link_loads =
       true;  // route every message (O(edges x path length)); off: distances only, no predicted time
+  // Seconds of computation each task runs between posting the messages of a point-to-point phase and waiting
+  // for its own (an interior sweep while the halo travels), per occurrence; empty: none. The predicted time of
+  // such a phase is then what stays exposed (docs/mapping.md). Collectives hide nothing.
+  std::vector<double> hidden_compute;
 };
 
 /// Metrics of running `graph` with `mapping` on `allocation`. Messages between tasks on one node cross no link.
-/// Throws std::invalid_argument when the mapping does not fit the graph or the allocation.
+/// Throws std::invalid_argument when the mapping does not fit the graph or the allocation, or hidden_compute is
+/// neither empty nor one finite non-negative number per task.
 Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
                  const EvaluateOptions& options = {});
 

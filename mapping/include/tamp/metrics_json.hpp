@@ -21,7 +21,8 @@ inline void to_json(nlohmann::json& j, const PhaseMetrics& p) {
                      {"loopback_time", p.loopback_time},
                      {"latency_time", p.latency_time},
                      {"message_time", p.message_time},
-                     {"resource_time", p.resource_time}};
+                     {"resource_time", p.resource_time},
+                     {"network_time", p.network_time}};
 }
 
 inline void to_json(nlohmann::json& j, const Metrics& m) {
@@ -37,6 +38,7 @@ inline void to_json(nlohmann::json& j, const Metrics& m) {
                      {"offnode_fraction", m.offnode_fraction},
                      {"hop_bytes_per_class", m.hop_bytes_per_class},
                      {"predicted_comm_time", m.predicted_comm_time},
+                     {"predicted_network_time", m.predicted_network_time},
                      {"phases", m.phases}};
 }
 

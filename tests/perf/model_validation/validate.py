@@ -6,10 +6,12 @@
 OUT is the output folder of a deterministic simulated campaign (scripts/campaign.py ... --out OUT). For each app,
 over every placement and scale it ran, prints the Spearman rank correlation of the mapping module's predicted
 communication time (metrics.predicted_comm_time of each run's JSON) with the simulated communication time
-(time.comm), beside the same correlation for hop-bytes and for max link load, then the table of gains of every
-mapping over `default` in simulated and in predicted communication time. The correlations are computed within
-each scale (placements of one problem) and pooled by averaging with weights = placements - 1, and also over all
-runs of the app at once. Exit status 1 when no run has both figures."""
+(time.comm), beside the same correlation for the predicted network time (metrics.predicted_network_time: the same
+model without the computation the app hides behind its messages), for hop-bytes and for max link load, then the
+table of gains of every mapping over `default` in simulated and in predicted communication time. The
+correlations are computed within each scale (placements of one problem) and pooled by averaging with weights =
+placements - 1 over the scales where they are defined (`scales` counts them: a scale where every placement ties
+on one side has none), and also over all runs of the app at once. Exit status 1 when no run has both figures."""
 import argparse
 import glob
 import json
@@ -56,20 +58,23 @@ def load_runs(out):
             if "predicted_comm_time" in m and isinstance(t.get("comm"), (int, float)):
                 runs.append({"app": r["app"], "ranks": r["ranks"], "mapping": r["mapping"], "comm": t["comm"],
                              "exchange": t.get("exchange"), "collective": t.get("collective"),
-                             "predicted": m["predicted_comm_time"], "hop_bytes": m.get("hop_bytes"),
+                             "predicted": m["predicted_comm_time"],
+                             "network": m.get("predicted_network_time", m["predicted_comm_time"]),
+                             "hop_bytes": m.get("hop_bytes"),
                              "max_link_load": m.get("max_link_load")})
     return runs
 
 
 def pooled(groups, key):
-    """Weighted mean of the per-scale correlations of `key` with the simulated time."""
-    total, weight = 0.0, 0
+    """Weighted mean of the per-scale correlations of `key` with the simulated time, and how many scales had one."""
+    total, weight, defined = 0.0, 0, 0
     for g in groups:
         rho = spearman([r[key] for r in g], [r["comm"] for r in g])
         if rho is not None:
             total += rho * (len(g) - 1)
             weight += len(g) - 1
-    return total / weight if weight else None
+            defined += 1
+    return (total / weight if weight else None), defined
 
 
 def fmt(v, spec=".3f"):
@@ -86,20 +91,23 @@ def main():
         sys.exit(f"validate: no run in {args.out}/runs with both metrics.predicted_comm_time and time.comm")
 
     report = {"apps": {}}
-    print(f"{'app':<9} {'runs':>5} {'rho(pred) per scale':>20} {'rho(pred) all':>14} "
-          f"{'rho(hop-bytes)':>15} {'rho(max link)':>14}")
+    print(f"{'app':<9} {'runs':>5} {'rho(pred) per scale':>20} {'scales':>7} {'rho(pred) all':>14} "
+          f"{'rho(network)':>13} {'rho(hop-bytes)':>15} {'rho(max link)':>14}")
     for app in sorted({r["app"] for r in runs}):
         mine = [r for r in runs if r["app"] == app]
         scales = sorted({r["ranks"] for r in mine})
         groups = [[r for r in mine if r["ranks"] == s] for s in scales]
+        predicted, defined = pooled(groups, "predicted")
         figures = {"runs": len(mine), "scales": scales,
-                   "spearman_predicted_per_scale": pooled(groups, "predicted"),
+                   "spearman_predicted_per_scale": predicted, "scales_compared": defined,
                    "spearman_predicted_all": spearman([r["predicted"] for r in mine], [r["comm"] for r in mine]),
-                   "spearman_hop_bytes_per_scale": pooled(groups, "hop_bytes"),
-                   "spearman_max_link_load_per_scale": pooled(groups, "max_link_load")}
+                   "spearman_network_per_scale": pooled(groups, "network")[0],
+                   "spearman_hop_bytes_per_scale": pooled(groups, "hop_bytes")[0],
+                   "spearman_max_link_load_per_scale": pooled(groups, "max_link_load")[0]}
         report["apps"][app] = figures
-        print(f"{app:<9} {len(mine):>5} {fmt(figures['spearman_predicted_per_scale']):>20} "
-              f"{fmt(figures['spearman_predicted_all']):>14} {fmt(figures['spearman_hop_bytes_per_scale']):>15} "
+        print(f"{app:<9} {len(mine):>5} {fmt(predicted):>20} {defined:>3}/{len(scales):<3} "
+              f"{fmt(figures['spearman_predicted_all']):>14} {fmt(figures['spearman_network_per_scale']):>13} "
+              f"{fmt(figures['spearman_hop_bytes_per_scale']):>15} "
               f"{fmt(figures['spearman_max_link_load_per_scale']):>14}")
 
     print()

@@ -95,6 +95,14 @@ class Problem {
   virtual std::unique_ptr<Run> start(const RunContext& context) const = 0;
   /// The unit kinds the app's kernels charge (compute_phase()): a modelled --compute-model must give each.
   virtual std::vector<std::string> compute_kinds() const { return {}; }
+  /// The work each task computes while its point-to-point messages travel (posted before it, waited for after
+  /// it, as the stencil's interior sweep): `units[task]` of `kind` per exchange; no units: none. Under a
+  /// modelled --compute-model it is what the predicted communication time subtracts (hidden_compute()).
+  struct HiddenWork {
+    std::string kind;
+    std::vector<double> units;
+  };
+  virtual HiddenWork hidden_work() const { return {}; }
 
   /// Orderings the app itself offers beside the module's mappers (halo's `group`, lanczos's `dm`, ...): names
   /// that --mapping and --compare accept, also as NAME+STEP with the module's post-processing steps.
@@ -118,7 +126,7 @@ void check_compared_placements(const std::vector<std::string>& specs, const Prob
 
 /// reorder_ranks() for a spec that may also name one of problem's app mappings. Collective on `world`.
 Reordering reorder_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
-                         const MapOptions& options, MPI_Comm world);
+                         const MapOptions& options, MPI_Comm world, const EvaluateOptions& evaluation = {});
 
 /// What the factory of a problem sees.
 struct AppSetup {

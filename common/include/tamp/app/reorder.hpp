@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "tamp/app/compute_model.hpp"
 #include "tamp/app/options.hpp"
 #include "tamp/app/topology.hpp"
 #include "tamp/mapper.hpp"
@@ -44,14 +45,20 @@ class Reordering {
 };
 
 /// Collective on `world`: requires graph.num_tasks() == ranks of `world` == layout.job.num_slots().
+/// `evaluation`: how the reported metrics are computed (hidden computation).
 Reordering reorder_ranks(const TaskGraph& graph, const JobLayout& layout, const std::string& spec,
-                         const MapOptions& options, MPI_Comm world);
+                         const MapOptions& options, MPI_Comm world, const EvaluateOptions& evaluation = {});
 
 /// Collective on `world`: the launcher already put rank r on the slot that the mapping `name` gives task r
 /// (--launched-as; `layout` from launched_layout). No renumbering: the communicator is a duplicate of
 /// `world` and rank == task; the metrics (on rank 0 only) are those of layout.slot_of_rank.
 Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& layout, const std::string& name,
-                                    MPI_Comm world);
+                                    MPI_Comm world, const EvaluateOptions& evaluation = {});
+
+/// Seconds of problem.hidden_work() per task under `model` (units x its coefficient), for the predicted
+/// communication time; empty when the model is not `modelled` (the host's time is not known in advance) or the
+/// app hides no work.
+std::vector<double> hidden_compute(const Problem& problem, const ComputeModel& model);
 
 /// What run_placement uses: adopt_launcher_placement with --launched-as, else reorder_ranks of the problem.
 Reordering place_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
