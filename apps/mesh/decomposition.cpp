@@ -35,6 +35,18 @@ Decomposition decompose(const Mesh& mesh, const ElementGraph& graph, std::vector
   for (int e = 0; e < n; ++e)
     for (int a = 0; a < nv; ++a) dec.node_elements[fill[mesh.cell(e)[a]]++] = e;
 
+  // Every owner of an element's nodes computes it; an element with one owner is interior to that chunk.
+  dec.computed.assign(static_cast<std::size_t>(parts), 0);
+  dec.interior.assign(dec.computed.size(), 0);
+  dec.owned.assign(dec.computed.size(), 0);
+  for (int i = 0; i < nodes; ++i)
+    if (dec.owner[i] >= 0) ++dec.owned[dec.owner[i]];
+  for (int e = 0; e < n; ++e) {
+    const std::vector<int> chunks = chunks_of_element(mesh, dec, e);
+    for (int c : chunks) ++dec.computed[c];
+    if (chunks.size() == 1) ++dec.interior[chunks[0]];
+  }
+
   PartitionQuality& q = dec.quality;
   std::vector<int> elements(static_cast<std::size_t>(parts), 0);
   for (int p : dec.part) ++elements[p];

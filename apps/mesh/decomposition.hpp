@@ -31,6 +31,9 @@ struct Decomposition {
   std::vector<int> node_offsets{0};  // node -> elements touching it, in increasing element order
   std::vector<int> node_elements;
   std::vector<std::array<int, 3>> halo;  // (owner, needing chunk, node), sorted, each once
+  // Per chunk, what make_chunk gives it (the step's work, for the predicted communication time): the elements
+  // it computes (those touching a node it owns), the interior ones among them (all nodes its own), its nodes.
+  std::vector<int> computed, interior, owned;
   PartitionQuality quality;
 };
 

@@ -81,6 +81,19 @@ std::string MeshProblem::summary() const {
       q.halo_bytes);
 }
 
+app::Problem::StepWork MeshProblem::step_work() const {
+  StepWork work;
+  auto& interior = work.hidden["element"];
+  auto& boundary = work.after["element"];
+  auto& nodes = work.after["node"];
+  for (int c = 0; c < dec_.parts; ++c) {
+    interior.push_back(dec_.interior[c]);
+    boundary.push_back(dec_.computed[c] - dec_.interior[c]);
+    nodes.push_back(dec_.owned[c]);
+  }
+  return work;
+}
+
 std::unique_ptr<app::Run> MeshProblem::start(const app::RunContext& context) const {
   // Building the chunk is local: agree on failures (memory) before the first ghost exchange.
   return app::collectively(context.comm, [&] { return make_mesh_run(*this, context); });

@@ -27,6 +27,9 @@ class MeshProblem final : public app::Problem {
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"element", "node"}; }
+  /// Each chunk's interior elements while the ghosts travel, its boundary elements and owned nodes after
+  /// (mesh_run.cpp): chunks differ in size, so the prediction follows the steps.
+  StepWork step_work() const override;
 
   const Mesh& mesh() const { return mesh_; }
   const Decomposition& decomposition() const { return dec_; }

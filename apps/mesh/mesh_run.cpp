@@ -34,6 +34,18 @@ void check_against_graph(const GhostExchange& exchange, const TaskGraph& graph, 
   }
 }
 
+// The decomposition's count of the chunk's work must be the chunk's, or the predicted communication time
+// (MeshProblem::step_work) is that of another computation.
+void check_step_work(const Chunk& chunk, const Decomposition& dec, int task) {
+  if (chunk.num_elements() != dec.computed[task] || chunk.interior != dec.interior[task] ||
+      chunk.owned != dec.owned[task]) {
+    throw std::logic_error(fmt::format(
+        "chunk {} computes {} elements ({} interior) and owns {} nodes, its decomposition counts {} ({}) and {}",
+        task, chunk.num_elements(), chunk.interior, chunk.owned, dec.computed[task], dec.interior[task],
+        dec.owned[task]));
+  }
+}
+
 // Relative tolerance of the total heat after the run (rounding of a few sums per step; stated in the docs).
 constexpr double kHeatTolerance = 1e-10;
 
@@ -51,6 +63,7 @@ class MeshRun final : public app::Run {
         next_(u_.size(), 0.0),
         contribution_(chunk_.conn.size(), 0.0) {
     check_against_graph(exchange_, problem.task_graph(), context.task);
+    check_step_work(chunk_, problem.decomposition(), context.task);
     for (std::size_t k = 0; k < u_.size(); ++k) u_[k] = initial_temperature(chunk_.nodes[k]);
     for (int i = 0; i < chunk_.owned; ++i) {
       heat0_ += chunk_.mass[i] * u_[i];

@@ -58,10 +58,13 @@ std::string StencilProblem::summary() const {
       spec_.iterations, spec_.warmup);
 }
 
-app::Problem::HiddenWork StencilProblem::hidden_work() const {
-  // Every block has the same layout, so every task sweeps the same interior while its halo travels.
+app::Problem::StepWork StencilProblem::step_work() const {
+  // Every block has the same layout, so every task sweeps the same interior while its halo travels (and the
+  // same boundary after it: no task delays another, one synchronised phase predicts it).
   const double cells = static_cast<double>(interior_box(block_layout(spec_), x_halo_received(spec_)).cells());
-  return {"cell", std::vector<double>(static_cast<std::size_t>(graph_->num_tasks()), cells)};
+  StepWork work;
+  work.hidden["cell"].assign(static_cast<std::size_t>(graph_->num_tasks()), cells);
+  return work;
 }
 
 std::unique_ptr<app::Run> StencilProblem::start(const app::RunContext& context) const {

@@ -21,7 +21,7 @@ class StencilProblem final : public app::Problem {
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"cell"}; }
   /// The interior sweep of every block (stencil_run.cpp posts the halo before it and waits after it).
-  HiddenWork hidden_work() const override;
+  StepWork step_work() const override;
 
   const StencilSpec& spec() const { return spec_; }
 

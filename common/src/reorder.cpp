@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -178,13 +179,30 @@ Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& lay
   return Reordering(comm, rank, name, std::move(mapping), std::move(metrics));
 }
 
-std::vector<double> hidden_compute(const Problem& problem, const ComputeModel& model) {
-  const Problem::HiddenWork work = problem.hidden_work();
-  if (!model.modelled() || work.units.empty()) return {};
-  const double seconds = model.seconds_per_unit(work.kind);
-  std::vector<double> hidden(work.units.size());
-  for (std::size_t t = 0; t < hidden.size(); ++t) hidden[t] = work.units[t] * seconds;
-  return hidden;
+namespace {
+
+// Sum over kinds of units x seconds per unit, per task.
+std::vector<double> seconds_of(const std::map<std::string, std::vector<double>, std::less<>>& units,
+                               const ComputeModel& model) {
+  std::vector<double> seconds;
+  for (const auto& [kind, per_task] : units) {
+    const double per_unit = model.seconds_per_unit(kind);
+    seconds.resize(per_task.size(), 0.0);
+    for (std::size_t t = 0; t < per_task.size(); ++t) seconds[t] += per_task[t] * per_unit;
+  }
+  return seconds;
+}
+
+}  // namespace
+
+EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& model) {
+  EvaluateOptions options;
+  if (!model.modelled()) return options;
+  const Problem::StepWork work = problem.step_work();
+  options.hidden_compute = seconds_of(work.hidden, model);
+  options.step_compute = seconds_of(work.after, model);
+  if (!options.step_compute.empty()) options.steps = problem.iterations();
+  return options;
 }
 
 Reordering place_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
@@ -194,7 +212,7 @@ Reordering place_ranks(const Problem& problem, const JobLayout& layout, const st
   EvaluateOptions evaluation;
   // Of a launcher's placement only rank 0 computes the metrics: the others skip the per-task sums too.
   if (options.launched_as.empty() || rank == 0)
-    evaluation.hidden_compute = hidden_compute(problem, ComputeModel::parse(options.compute_model));
+    evaluation = prediction_options(problem, ComputeModel::parse(options.compute_model));
   if (!options.launched_as.empty())
     return adopt_launcher_placement(problem.task_graph(), layout, spec, world, evaluation);
   return reorder_ranks(problem, layout, spec, map_options(options), world, evaluation);

@@ -229,10 +229,36 @@ Tally measure(const TaskGraph& graph, const Allocation& allocation, const Mappin
   return measure_nodes(graph, allocation, task_nodes(graph, allocation, mapping), loads, per_class);
 }
 
+/// Empty, or one finite non-negative number of seconds per task; else std::invalid_argument naming `what`.
+void check_task_seconds(const std::vector<double>& seconds, int tasks, const char* what) {
+  if (!seconds.empty() && static_cast<int>(seconds.size()) != tasks)
+    throw std::invalid_argument(std::string(what) + ": " + std::to_string(seconds.size()) + " values for " +
+                                std::to_string(tasks) + " tasks");
+  for (double s : seconds)
+    if (!std::isfinite(s) || s < 0)
+      throw std::invalid_argument(std::string(what) + ": " + std::to_string(s) + " is not a finite non-negative time");
+}
+
 /// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`).
 void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
-             const std::vector<double>& graph_loads, const std::vector<double>& hidden, Metrics& m) {
+             const std::vector<double>& graph_loads, const EvaluateOptions& options, Metrics& m) {
   const std::vector<int> node_of_task = task_nodes(graph, allocation, mapping);
+  const std::vector<double>& hidden = options.hidden_compute;
+  if (options.steps > 0 && !options.step_compute.empty()) {
+    const bool one_exchange = !graph.has_phases() || (graph.phases().size() == 1 &&
+                                                      graph.phases()[0].kind == PhaseKind::p2p &&
+                                                      graph.phases()[0].count == 1);
+    if (!one_exchange)
+      throw std::invalid_argument("step-by-step prediction needs a graph of one point-to-point phase of count 1");
+    const std::vector<double> zeros(static_cast<std::size_t>(graph.num_tasks()), 0.0);
+    PhaseMetrics p = predict_steps(graph, graph_loads, allocation, node_of_task, hidden.empty() ? zeros : hidden,
+                                   options.step_compute, options.steps);
+    p.name = graph.has_phases() ? graph.phases()[0].name : "all";
+    m.predicted_comm_time = p.predicted_time;
+    m.predicted_network_time = p.network_time;
+    m.phases.push_back(std::move(p));
+    return;
+  }
   if (!graph.has_phases()) {
     PhaseMetrics p = predict_phase(graph, graph_loads, allocation, node_of_task, hidden);
     p.name = "all";
@@ -265,13 +291,9 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
 
 Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
                  const EvaluateOptions& options) {
-  const std::vector<double>& hidden = options.hidden_compute;
-  if (!hidden.empty() && static_cast<int>(hidden.size()) != graph.num_tasks())
-    throw std::invalid_argument("hidden compute: " + std::to_string(hidden.size()) + " values for " +
-                                std::to_string(graph.num_tasks()) + " tasks");
-  for (double s : hidden)
-    if (!std::isfinite(s) || s < 0)
-      throw std::invalid_argument("hidden compute: " + std::to_string(s) + " is not a finite non-negative time");
+  impl::check_task_seconds(options.hidden_compute, graph.num_tasks(), "hidden compute");
+  impl::check_task_seconds(options.step_compute, graph.num_tasks(), "step compute");
+  if (options.steps < 0) throw std::invalid_argument("steps: " + std::to_string(options.steps) + " is negative");
   std::vector<double> loads;
   Metrics m;
   const impl::Tally tally =
@@ -295,7 +317,7 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
       m.max_congestion = std::max(m.max_congestion, loads[l] / machine.link_capacity(l));
     }
     if (machine.num_links() > 0) m.mean_link_load = sum / machine.num_links();
-    impl::predict(graph, allocation, mapping, loads, hidden, m);
+    impl::predict(graph, allocation, mapping, loads, options, m);
   }
   return m;
 }

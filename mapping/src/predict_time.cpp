@@ -19,7 +19,7 @@ namespace tamp::impl {
 
 PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>& loads,
                            const Allocation& allocation, const std::vector<int>& node_of_task,
-                           const std::vector<double>& hidden) {
+                           const std::vector<double>& hidden, PhaseTiming* timing) {
   const Machine& machine = allocation.machine();
   const NetworkParameters& net = machine.network();
   PhaseMetrics p;
@@ -64,6 +64,7 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
       p.message_time = std::max(p.message_time, lands);
       landed[targets[e]] = std::max(landed[targets[e]], lands);
       posted[u] = leaves;
+      if (timing) timing->lands.push_back(lands);
     }
   }
   for (int n = 0; n < nodes; ++n)
@@ -72,6 +73,7 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
   const double network = std::max(p.link_time, p.injection_time);
   if (network > 0) p.resource_time = net.message_overhead + shortest_offnode + network;
   p.network_time = std::max(p.message_time, p.resource_time);
+  if (timing) timing->posted = posted;
   if (hidden.empty()) {
     p.predicted_time = p.network_time;
     return p;
@@ -83,6 +85,35 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
     if (landed[t] >= 0) exposed = std::max(exposed, std::max(landed[t], p.resource_time) - hidden[t]);
     p.predicted_time = std::max(p.predicted_time, exposed);
   }
+  return p;
+}
+
+PhaseMetrics predict_steps(const TaskGraph& messages, const std::vector<double>& loads,
+                           const Allocation& allocation, const std::vector<int>& node_of_task,
+                           const std::vector<double>& hidden, const std::vector<double>& after, int steps) {
+  PhaseTiming timing;
+  PhaseMetrics p = predict_phase(messages, loads, allocation, node_of_task, {}, &timing);
+  const auto tasks = static_cast<std::size_t>(messages.num_tasks());
+  const auto& offsets = messages.offsets();
+  const auto& targets = messages.targets();
+  // A task that computes longer posts its next messages later, and its neighbours wait for them: the lateness
+  // is carried from step to step, which one synchronised phase cannot show.
+  std::vector<double> start(tasks, 0.0), comm(tasks, 0.0), ready(tasks), done(tasks);
+  for (int step = 0; step < steps; ++step) {
+    const double first = *std::min_element(start.begin(), start.end());
+    for (std::size_t t = 0; t < tasks; ++t) done[t] = ready[t] = start[t] + timing.posted[t] + hidden[t];
+    for (std::size_t u = 0; u < tasks; ++u) {
+      for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+        const auto v = static_cast<std::size_t>(targets[e]);
+        done[v] = std::max({done[v], start[u] + timing.lands[e], first + p.resource_time});
+      }
+    }
+    for (std::size_t t = 0; t < tasks; ++t) {
+      comm[t] += timing.posted[t] + done[t] - ready[t];
+      start[t] = done[t] + after[t];
+    }
+  }
+  p.predicted_time = steps > 0 ? *std::max_element(comm.begin(), comm.end()) / steps : p.network_time;
   return p;
 }
 

@@ -8,12 +8,26 @@
 
 namespace tamp::impl {
 
+/// When each message of a phase lands and each task has posted its messages, from the task's own start.
+struct PhaseTiming {
+  std::vector<double> lands;   // per edge, in CSR order, from its sender's start
+  std::vector<double> posted;  // per task
+};
+
 /// Figures of the messages of one phase (`messages`, a CSR graph) whose link loads on the placement are
 /// `loads` (indexed by LinkId); `node_of_task` is the machine node of every task. Name, kind and count are
 /// left to the caller. `hidden`: empty, or the seconds every task computes between posting its messages and
 /// waiting for its own (EvaluateOptions::hidden_compute). O(messages + links + tasks).
 PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>& loads,
                            const Allocation& allocation, const std::vector<int>& node_of_task,
-                           const std::vector<double>& hidden = {});
+                           const std::vector<double>& hidden = {}, PhaseTiming* timing = nullptr);
+
+/// One point-to-point phase run `steps` times in a row, each task on its own clock (docs/mapping.md, "Step by
+/// step"): it posts its messages, computes `hidden[t]` seconds, waits for its own, computes `after[t]`, and
+/// starts the next step. predicted_time is the largest per-task posting and waiting, per step; the other
+/// figures are predict_phase()'s.
+PhaseMetrics predict_steps(const TaskGraph& messages, const std::vector<double>& loads,
+                           const Allocation& allocation, const std::vector<int>& node_of_task,
+                           const std::vector<double>& hidden, const std::vector<double>& after, int steps);
 
 }  // namespace tamp::impl

@@ -55,7 +55,7 @@ void run(benchmark::State& state, const Case& c, bool random, bool loads) {
   const tamp::Mapping& m = random ? c.random : c.identity;
   tamp::Metrics metrics;
   for (auto _ : state) {
-    metrics = tamp::evaluate(c.graph, c.allocation, m, tamp::EvaluateOptions{loads, {}});
+    metrics = tamp::evaluate(c.graph, c.allocation, m, [&] { tamp::EvaluateOptions o; o.link_loads = loads; return o; }());
     benchmark::DoNotOptimize(metrics.hop_bytes);
   }
   state.counters["hops_per_byte"] = metrics.hops_per_byte;

@@ -54,7 +54,7 @@ void run(benchmark::State& state, const Case& c, tamp::MapperFn algorithm) {
     m = algorithm(c.graph, c.allocation, {});
     benchmark::DoNotOptimize(m.slots().data());
   }
-  const tamp::Metrics metrics = tamp::evaluate(c.graph, c.allocation, m, tamp::EvaluateOptions{false, {}});
+  const tamp::Metrics metrics = tamp::evaluate(c.graph, c.allocation, m, [] { tamp::EvaluateOptions o; o.link_loads = false; return o; }());
   state.counters["hops_per_byte"] = metrics.hops_per_byte;
   state.counters["offnode_fraction"] = metrics.offnode_fraction;
 }

@@ -97,7 +97,7 @@ TEST(Evaluate, KnownRoutesAndLinkLoads) {
   EXPECT_DOUBLE_EQ(evaluate(g, opaque, identity(16, 16)).max_congestion, 300);
 
   // Without routing: the distance metrics stay, the link metrics are zero.
-  const Metrics d = evaluate(g, alloc, identity(16, 16), EvaluateOptions{false, {}});
+  const Metrics d = evaluate(g, alloc, identity(16, 16), [] { EvaluateOptions o; o.link_loads = false; return o; }());
   EXPECT_DOUBLE_EQ(d.hop_bytes, 310);
   EXPECT_EQ(d.max_dilation, 2);
   EXPECT_DOUBLE_EQ(d.max_link_load, 0);

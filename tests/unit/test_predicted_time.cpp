@@ -266,6 +266,57 @@ TEST(PredictedTime, HiddenComputeOfTheWrongShapeIsRefused) {
   EXPECT_THROW(crossing_hiding({1e-3, 1e-3, -1, 1e-3}), std::invalid_argument);
 }
 
+Metrics stepped(std::vector<Edge> edges, std::vector<double> hidden, std::vector<double> after, int steps) {
+  EvaluateOptions o;
+  o.hidden_compute = std::move(hidden);
+  o.step_compute = std::move(after);
+  o.steps = steps;
+  return evaluate(TaskGraph::from_edges(4, std::move(edges)), line(), identity(4), o);
+}
+
+TEST(PredictedTime, OneStepIsTheSynchronisedPhase) {
+  const std::vector<double> hidden = {1e-3, 1e-3, 1e-3, 1e-3};
+  EXPECT_DOUBLE_EQ(stepped(kCrossing, hidden, {0, 0, 0, 0}, 1).predicted_comm_time,
+                   crossing_hiding(hidden).predicted_comm_time);
+  // Every task sends one message and receives one, with the same work: every step is the first one again.
+  const std::vector<Edge> both_ways = {{0, 2, kB}, {1, 3, kB}, {2, 0, kB}, {3, 1, kB}};
+  EXPECT_DOUBLE_EQ(stepped(both_ways, hidden, {2e-3, 2e-3, 2e-3, 2e-3}, 5).predicted_comm_time,
+                   stepped(both_ways, hidden, {2e-3, 2e-3, 2e-3, 2e-3}, 1).predicted_comm_time);
+  // Tasks 0 and 1 only send: they never wait and run 1 ms ahead after the first step. From then on the shared
+  // link carries their two messages until 2 ms + 2.2 us after they start, 1 us after tasks 2 and 3 are ready
+  // (they start 1 ms later and compute 1 ms): each later step waits 1 us.
+  const double first = crossing_hiding(hidden).predicted_comm_time;
+  EXPECT_DOUBLE_EQ(stepped(kCrossing, hidden, {2e-3, 2e-3, 2e-3, 2e-3}, 4).predicted_comm_time,
+                   (first + 3 * 1e-6) / 4);
+}
+
+TEST(PredictedTime, ALateSenderDelaysItsReceiverFromTheSecondStepOn) {
+  // 0 <-> 1, 8 bytes each way, one hop: a message lands 1 us (posting) + 100 ns + 1 us + 8 / 6e9 after its
+  // sender starts. Task 0 computes 10 us after each wait, task 1 nothing: from the second step on, task 1
+  // waits for task 0's late message, 10 us more per step than in the first.
+  constexpr double kLands = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
+  const std::vector<Edge> pair = {{0, 1, 8}, {1, 0, 8}};
+  const Metrics m = stepped(pair, {0, 0, 0, 0}, {1e-5, 0, 0, 0}, 3);
+  // Task 1: step 1 waits until kLands; step 2 starts kLands in, 10 us before task 0, and waits kLands + 10 us;
+  // step 3 starts when task 0's message landed, 1 us of posting after task 0's start, and waits for task 0's
+  // posting and 10 us of computing: 11 us. The steady state is the period minus its own work, the network
+  // hidden in task 1's slack.
+  EXPECT_NEAR(m.predicted_comm_time, (kLands + (kLands + 1e-5) + (1e-6 + 1e-5)) / 3, 1e-15);
+  // Without the steps, one synchronised phase: the lateness is not seen.
+  EXPECT_DOUBLE_EQ(stepped(pair, {0, 0, 0, 0}, {1e-5, 0, 0, 0}, 0).predicted_comm_time, kLands);
+}
+
+TEST(PredictedTime, StepsNeedOneExchange) {
+  EvaluateOptions o;
+  o.step_compute = {0, 0, 0, 0};
+  o.steps = 2;
+  const TaskGraph two = TaskGraph::from_phases(
+      4, {{"a", PhaseKind::p2p, 1, {kCrossing[0]}}, {"b", PhaseKind::collective, 1, {kCrossing[1]}}});
+  EXPECT_THROW(evaluate(two, line(), identity(4), o), std::invalid_argument);
+  o.steps = -1;
+  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, kCrossing), line(), identity(4), o), std::invalid_argument);
+}
+
 TEST(PredictedTime, NoLinkLoadsNoPrediction) {
   EvaluateOptions o;
   o.link_loads = false;

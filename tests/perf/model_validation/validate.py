@@ -11,7 +11,9 @@ model without the computation the app hides behind its messages), for hop-bytes 
 table of gains of every mapping over `default` in simulated and in predicted communication time. The
 correlations are computed within each scale (placements of one problem) and pooled by averaging with weights =
 placements - 1 over the scales where they are defined (`scales` counts them: a scale where every placement ties
-on one side has none), and also over all runs of the app at once. Exit status 1 when no run has both figures."""
+on one side has none), and also over all runs of the app at once; `error` is the median over the app's runs of
+|predicted x iterations - simulated| / simulated (the predicted time is per iteration, the simulated one the
+timed loop's). Exit status 1 when no run has both figures."""
 import argparse
 import glob
 import json
@@ -60,7 +62,7 @@ def load_runs(out):
                              "exchange": t.get("exchange"), "collective": t.get("collective"),
                              "predicted": m["predicted_comm_time"],
                              "network": m.get("predicted_network_time", m["predicted_comm_time"]),
-                             "hop_bytes": m.get("hop_bytes"),
+                             "hop_bytes": m.get("hop_bytes"), "iterations": r.get("iterations"),
                              "max_link_load": m.get("max_link_load")})
     return runs
 
@@ -75,6 +77,16 @@ def pooled(groups, key):
             weight += len(g) - 1
             defined += 1
     return (total / weight if weight else None), defined
+
+
+def median_error(runs):
+    """Median relative error of the predicted time of the timed loop against the simulated one."""
+    errors = sorted(abs(r["predicted"] * r["iterations"] - r["comm"]) / r["comm"]
+                    for r in runs if r["comm"] > 0 and isinstance(r["iterations"], int))
+    if not errors:
+        return None
+    mid = len(errors) // 2
+    return errors[mid] if len(errors) % 2 else (errors[mid - 1] + errors[mid]) / 2
 
 
 def fmt(v, spec=".3f"):
@@ -92,7 +104,7 @@ def main():
 
     report = {"apps": {}}
     print(f"{'app':<9} {'runs':>5} {'rho(pred) per scale':>20} {'scales':>7} {'rho(pred) all':>14} "
-          f"{'rho(network)':>13} {'rho(hop-bytes)':>15} {'rho(max link)':>14}")
+          f"{'rho(network)':>13} {'rho(hop-bytes)':>15} {'rho(max link)':>14} {'error':>7}")
     for app in sorted({r["app"] for r in runs}):
         mine = [r for r in runs if r["app"] == app]
         scales = sorted({r["ranks"] for r in mine})
@@ -103,12 +115,14 @@ def main():
                    "spearman_predicted_all": spearman([r["predicted"] for r in mine], [r["comm"] for r in mine]),
                    "spearman_network_per_scale": pooled(groups, "network")[0],
                    "spearman_hop_bytes_per_scale": pooled(groups, "hop_bytes")[0],
-                   "spearman_max_link_load_per_scale": pooled(groups, "max_link_load")[0]}
+                   "spearman_max_link_load_per_scale": pooled(groups, "max_link_load")[0],
+                   "median_relative_error": median_error(mine)}
         report["apps"][app] = figures
         print(f"{app:<9} {len(mine):>5} {fmt(predicted):>20} {defined:>3}/{len(scales):<3} "
               f"{fmt(figures['spearman_predicted_all']):>14} {fmt(figures['spearman_network_per_scale']):>13} "
               f"{fmt(figures['spearman_hop_bytes_per_scale']):>15} "
-              f"{fmt(figures['spearman_max_link_load_per_scale']):>14}")
+              f"{fmt(figures['spearman_max_link_load_per_scale']):>14} "
+              f"{fmt(figures['median_relative_error'] and 100 * figures['median_relative_error'], '.1f'):>6}%")
 
     print()
     print(f"{'app':<9} {'ranks':>5} {'mapping':<16} {'sim comm (s)':>12} {'pred comm (s)':>13} "

@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -95,14 +96,15 @@ class Problem {
   virtual std::unique_ptr<Run> start(const RunContext& context) const = 0;
   /// The unit kinds the app's kernels charge (compute_phase()): a modelled --compute-model must give each.
   virtual std::vector<std::string> compute_kinds() const { return {}; }
-  /// The work each task computes while its point-to-point messages travel (posted before it, waited for after
-  /// it, as the stencil's interior sweep): `units[task]` of `kind` per exchange; no units: none. Under a
-  /// modelled --compute-model it is what the predicted communication time subtracts (hidden_compute()).
-  struct HiddenWork {
-    std::string kind;
-    std::vector<double> units;
+  /// The work of one step, units per task of each kind (`hidden[kind][task]`), for the predicted communication
+  /// time under a modelled --compute-model (prediction_options()): `hidden`, computed while the step's
+  /// point-to-point messages travel (posted before it, waited for after it, as the stencil's interior sweep);
+  /// `after`, computed after the wait and before the next step's messages, given by apps whose tasks differ in
+  /// work (then predicted step by step, each task on its own clock). Empty: none.
+  struct StepWork {
+    std::map<std::string, std::vector<double>, std::less<>> hidden, after;
   };
-  virtual HiddenWork hidden_work() const { return {}; }
+  virtual StepWork step_work() const { return {}; }
 
   /// Orderings the app itself offers beside the module's mappers (halo's `group`, lanczos's `dm`, ...): names
   /// that --mapping and --compare accept, also as NAME+STEP with the module's post-processing steps.

@@ -55,10 +55,10 @@ Reordering reorder_ranks(const TaskGraph& graph, const JobLayout& layout, const 
 Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& layout, const std::string& name,
                                     MPI_Comm world, const EvaluateOptions& evaluation = {});
 
-/// Seconds of problem.hidden_work() per task under `model` (units x its coefficient), for the predicted
-/// communication time; empty when the model is not `modelled` (the host's time is not known in advance) or the
-/// app hides no work.
-std::vector<double> hidden_compute(const Problem& problem, const ComputeModel& model);
+/// How the metrics of `problem`'s placements are evaluated: problem.step_work() in seconds per task under
+/// `model` (units x the kind's coefficient), and the problem's iterations as steps when it gives `after` work.
+/// Nothing when the model is not `modelled` (the host's time is not known in advance) or the app gives no work.
+EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& model);
 
 /// What run_placement uses: adopt_launcher_placement with --launched-as, else reorder_ranks of the problem.
 Reordering place_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
