@@ -104,7 +104,8 @@ def check_ring(args):
         sys.exit("sim_check: the far placement is not slower")
 
 
-def json_times(path, command):
+def json_runs(path, command):
+    """Removes `path`, runs `command` (an app with --json path) and returns its run records (at least one)."""
     if os.path.exists(path):
         os.remove(path)
     run(command)
@@ -112,7 +113,11 @@ def json_times(path, command):
         runs = [json.loads(line) for line in f if line.strip()]
     if not runs:
         sys.exit(f"sim_check: no run in {path}")
-    return [(r["mapping"], r["time"], r["time_stats"]) for r in runs]
+    return runs
+
+
+def json_times(path, command):
+    return [(r["mapping"], r["time"], r["time_stats"]) for r in json_runs(path, command)]
 
 
 def check_same(args):
@@ -134,14 +139,7 @@ def check_same(args):
 
 def check_hidden(args):
     path, relation, command = args[0], args[1], args[3:]
-    if os.path.exists(path):
-        os.remove(path)
-    run(command)
-    with open(path) as f:
-        runs = [json.loads(line) for line in f if line.strip()]
-    if not runs:
-        sys.exit(f"sim_check: no run in {path}")
-    for r in runs:
+    for r in json_runs(path, command):
         m = r["metrics"]
         exposed, network = m["predicted_comm_time"], m["predicted_network_time"]
         print(f"{r['mapping']}: predicted communication {exposed!r} s, network {network!r} s")
