@@ -197,11 +197,12 @@ std::vector<double> seconds_of(const std::map<std::string, std::vector<double>, 
 
 EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& model) {
   EvaluateOptions options;
-  if (!model.modelled()) return options;
   const Problem::StepWork work = problem.step_work();
-  options.hidden_compute = seconds_of(work.hidden, model);
-  options.step_compute = seconds_of(work.after, model);
-  if (!options.step_compute.empty()) options.steps = problem.iterations();
+  if (model.modelled()) {
+    options.hidden_compute = seconds_of(work.hidden, model);
+    options.step_compute = seconds_of(work.after, model);
+  }
+  if (work.stepped || !options.step_compute.empty()) options.steps = problem.iterations();
   return options;
 }
 

@@ -239,51 +239,55 @@ void check_task_seconds(const std::vector<double>& seconds, int tasks, const cha
       throw std::invalid_argument(std::string(what) + ": " + std::to_string(s) + " is not a finite non-negative time");
 }
 
-/// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`).
+/// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`):
+/// each phase alone, then their sum (count times each), or with options.steps the steps on the tasks' clocks.
 void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
              const std::vector<double>& graph_loads, const EvaluateOptions& options, Metrics& m) {
   const std::vector<int> node_of_task = task_nodes(graph, allocation, mapping);
-  const std::vector<double>& hidden = options.hidden_compute;
-  if (options.steps > 0 && !options.step_compute.empty()) {
-    const bool one_exchange = !graph.has_phases() || (graph.phases().size() == 1 &&
-                                                      graph.phases()[0].kind == PhaseKind::p2p &&
-                                                      graph.phases()[0].count == 1);
-    if (!one_exchange)
-      throw std::invalid_argument("step-by-step prediction needs a graph of one point-to-point phase of count 1");
-    const std::vector<double> zeros(static_cast<std::size_t>(graph.num_tasks()), 0.0);
-    PhaseMetrics p = predict_steps(graph, graph_loads, allocation, node_of_task, hidden.empty() ? zeros : hidden,
-                                   options.step_compute, options.steps);
-    p.name = graph.has_phases() ? graph.phases()[0].name : "all";
-    m.predicted_comm_time = p.predicted_time;
-    m.predicted_network_time = p.network_time;
-    m.phases.push_back(std::move(p));
-    return;
-  }
-  if (!graph.has_phases()) {
-    PhaseMetrics p = predict_phase(graph, graph_loads, allocation, node_of_task, hidden);
-    p.name = "all";
-    m.predicted_comm_time = p.predicted_time;
-    m.predicted_network_time = p.network_time;
-    m.phases.push_back(std::move(p));
-    return;
-  }
   const std::vector<double> none;
-  std::vector<double> loads;
-  std::vector<double> per_class;
-  for (const Phase& phase : graph.phases()) {
-    const TaskGraph messages = TaskGraph::from_edges(graph.num_tasks(), phase.edges);
-    per_class.assign(allocation.machine().num_link_classes(), 0.0);
-    loads.assign(allocation.machine().link_id_bound(), 0.0);
-    measure_nodes(messages, allocation, node_of_task, &loads, per_class);
-    PhaseMetrics p =
-        predict_phase(messages, loads, allocation, node_of_task, phase.kind == PhaseKind::p2p ? hidden : none);
-    p.name = phase.name;
-    p.kind = phase.kind;
-    p.count = phase.count;
-    m.predicted_comm_time += phase.count * p.predicted_time;
-    m.predicted_network_time += phase.count * p.network_time;
+  const std::vector<double>& hidden = options.hidden_compute;
+  std::vector<TaskGraph> messages;
+  std::vector<PhaseTiming> timings;
+  if (!graph.has_phases()) {
+    messages.push_back(graph);
+    timings.emplace_back();
+    PhaseMetrics p = predict_phase(graph, graph_loads, allocation, node_of_task, hidden, &timings.back());
+    p.name = "all";
     m.phases.push_back(std::move(p));
+  } else {
+    std::vector<double> loads;
+    std::vector<double> per_class;
+    for (const Phase& phase : graph.phases()) {
+      messages.push_back(TaskGraph::from_edges(graph.num_tasks(), phase.edges));
+      timings.emplace_back();
+      per_class.assign(allocation.machine().num_link_classes(), 0.0);
+      loads.assign(allocation.machine().link_id_bound(), 0.0);
+      measure_nodes(messages.back(), allocation, node_of_task, &loads, per_class);
+      PhaseMetrics p = predict_phase(messages.back(), loads, allocation, node_of_task,
+                                     phase.kind == PhaseKind::p2p ? hidden : none, &timings.back());
+      p.name = phase.name;
+      p.kind = phase.kind;
+      p.count = phase.count;
+      m.phases.push_back(std::move(p));
+    }
   }
+  for (const PhaseMetrics& p : m.phases) {
+    m.predicted_comm_time += p.count * p.predicted_time;
+    m.predicted_network_time += p.count * p.network_time;
+  }
+  if (options.steps == 0) return;
+
+  std::vector<StepPhase> step;
+  for (std::size_t k = 0; k < m.phases.size(); ++k) {
+    const PhaseMetrics& p = m.phases[k];
+    if (p.count != std::floor(p.count)) {
+      throw std::invalid_argument("step-by-step prediction needs whole phase counts: phase " + p.name +
+                                  " has count " + std::to_string(p.count));
+    }
+    step.push_back({&messages[k], &timings[k], p.resource_time, static_cast<int>(p.count),
+                    p.kind == PhaseKind::p2p});
+  }
+  m.predicted_comm_time = predict_steps(step, graph.num_tasks(), hidden, options.step_compute, options.steps);
 }
 
 }  // namespace

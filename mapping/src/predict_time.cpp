@@ -88,33 +88,39 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
   return p;
 }
 
-PhaseMetrics predict_steps(const TaskGraph& messages, const std::vector<double>& loads,
-                           const Allocation& allocation, const std::vector<int>& node_of_task,
-                           const std::vector<double>& hidden, const std::vector<double>& after, int steps) {
-  PhaseTiming timing;
-  PhaseMetrics p = predict_phase(messages, loads, allocation, node_of_task, {}, &timing);
-  const auto tasks = static_cast<std::size_t>(messages.num_tasks());
-  const auto& offsets = messages.offsets();
-  const auto& targets = messages.targets();
-  // A task that computes longer posts its next messages later, and its neighbours wait for them: the lateness
-  // is carried from step to step, which one synchronised phase cannot show.
-  std::vector<double> start(tasks, 0.0), comm(tasks, 0.0), ready(tasks), done(tasks);
+double predict_steps(const std::vector<StepPhase>& phases, int tasks, const std::vector<double>& hidden,
+                     const std::vector<double>& after, int steps) {
+  if (steps <= 0 || tasks <= 0) return 0;
+  const auto n = static_cast<std::size_t>(tasks);
+  // A task that computes longer posts its next messages later and its neighbours wait for them, and a task whose
+  // own messages of a collective's round are in goes on to the next round: lateness is carried from phase to
+  // phase and step to step, which phases summed one after the other cannot show.
+  std::vector<double> start(n, 0.0), comm(n, 0.0), ready(n), done(n);
   for (int step = 0; step < steps; ++step) {
-    const double first = *std::min_element(start.begin(), start.end());
-    for (std::size_t t = 0; t < tasks; ++t) done[t] = ready[t] = start[t] + timing.posted[t] + hidden[t];
-    for (std::size_t u = 0; u < tasks; ++u) {
-      for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-        const auto v = static_cast<std::size_t>(targets[e]);
-        done[v] = std::max({done[v], start[u] + timing.lands[e], first + p.resource_time});
+    for (const StepPhase& phase : phases) {
+      const auto& offsets = phase.messages->offsets();
+      const auto& targets = phase.messages->targets();
+      const auto& posted = phase.timing->posted;
+      for (int repeat = 0; repeat < phase.count; ++repeat) {
+        const double first = *std::min_element(start.begin(), start.end());
+        for (std::size_t t = 0; t < n; ++t)
+          done[t] = ready[t] = start[t] + posted[t] + (phase.hides && !hidden.empty() ? hidden[t] : 0.0);
+        for (std::size_t u = 0; u < n; ++u) {
+          for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+            const auto v = static_cast<std::size_t>(targets[e]);
+            done[v] = std::max({done[v], start[u] + phase.timing->lands[e], first + phase.resource_time});
+          }
+        }
+        for (std::size_t t = 0; t < n; ++t) {
+          comm[t] += posted[t] + done[t] - ready[t];
+          start[t] = done[t];
+        }
       }
     }
-    for (std::size_t t = 0; t < tasks; ++t) {
-      comm[t] += timing.posted[t] + done[t] - ready[t];
-      start[t] = done[t] + after[t];
-    }
+    if (!after.empty())
+      for (std::size_t t = 0; t < n; ++t) start[t] += after[t];
   }
-  p.predicted_time = steps > 0 ? *std::max_element(comm.begin(), comm.end()) / steps : p.network_time;
-  return p;
+  return *std::max_element(comm.begin(), comm.end()) / steps;
 }
 
 }  // namespace tamp::impl

@@ -22,12 +22,22 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
                            const Allocation& allocation, const std::vector<int>& node_of_task,
                            const std::vector<double>& hidden = {}, PhaseTiming* timing = nullptr);
 
-/// One point-to-point phase run `steps` times in a row, each task on its own clock (docs/mapping.md, "Step by
-/// step"): it posts its messages, computes `hidden[t]` seconds, waits for its own, computes `after[t]`, and
-/// starts the next step. predicted_time is the largest per-task posting and waiting, per step; the other
-/// figures are predict_phase()'s.
-PhaseMetrics predict_steps(const TaskGraph& messages, const std::vector<double>& loads,
-                           const Allocation& allocation, const std::vector<int>& node_of_task,
-                           const std::vector<double>& hidden, const std::vector<double>& after, int steps);
+/// One phase of a step for predict_steps(): its messages and their timing (predict_phase()), repeated `count`
+/// times; `hides`: tasks compute their hidden work while its messages travel (point-to-point phases).
+struct StepPhase {
+  const TaskGraph* messages = nullptr;
+  const PhaseTiming* timing = nullptr;
+  double resource_time = 0;
+  int count = 1;
+  bool hides = false;
+};
+
+/// The phases of a step, in order, run `steps` times, each task on its own clock from a common start
+/// (docs/mapping.md, "Step by step"): in each phase a task posts its messages, computes `hidden[t]` seconds
+/// (phases that hide), and waits for its own; after the last phase it computes `after[t]` and starts the next
+/// step. Returns the largest per-task posting and waiting, per step. `hidden`, `after`: empty (none) or one
+/// value per task.
+double predict_steps(const std::vector<StepPhase>& phases, int tasks, const std::vector<double>& hidden,
+                     const std::vector<double>& after, int steps);
 
 }  // namespace tamp::impl

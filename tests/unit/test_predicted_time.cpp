@@ -306,13 +306,31 @@ TEST(PredictedTime, ALateSenderDelaysItsReceiverFromTheSecondStepOn) {
   EXPECT_DOUBLE_EQ(stepped(pair, {0, 0, 0, 0}, {1e-5, 0, 0, 0}, 0).predicted_comm_time, kLands);
 }
 
-TEST(PredictedTime, StepsNeedOneExchange) {
+TEST(PredictedTime, APairDoneWithItsRoundGoesOn) {
+  // Two rounds of pairs on the line: round 0 pairs 0 with 3 (3 hops) and 1 with 2 (1 hop), round 1 pairs 1 with 2
+  // again. Added up, the rounds cost the slow pair plus the fast one; step by step, tasks 1 and 2 start their
+  // second round as soon as their first is done (when the link 1 -> 2, which carries both pairs' 8 bytes, is
+  // through: the busiest resource of round 0), then the fast pair's time, before 0 and 3 are done.
+  constexpr double kFast = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
+  constexpr double kSlow = 1e-6 + 3e-7 + 1e-6 + 8 / 6e9;
+  constexpr double kRound0 = 1e-6 + 1e-7 + 1e-6 + 16 / 9.4e9;
+  const TaskGraph rounds = TaskGraph::from_phases(
+      4, {{"swap/r0", PhaseKind::collective, 1, {{0, 3, 8}, {3, 0, 8}, {1, 2, 8}, {2, 1, 8}}},
+          {"swap/r1", PhaseKind::collective, 1, {{1, 2, 8}, {2, 1, 8}}}});
+  EXPECT_DOUBLE_EQ(evaluate(rounds, line(), identity(4)).predicted_comm_time, kSlow + kFast);
   EvaluateOptions o;
-  o.step_compute = {0, 0, 0, 0};
+  o.steps = 1;
+  const Metrics m = evaluate(rounds, line(), identity(4), o);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, kRound0 + kFast);
+  EXPECT_LT(m.predicted_comm_time, kSlow + kFast);
+  EXPECT_DOUBLE_EQ(m.predicted_network_time, kSlow + kFast);  // the phases alone, added up
+}
+
+TEST(PredictedTime, StepsNeedWholeCounts) {
+  EvaluateOptions o;
   o.steps = 2;
-  const TaskGraph two = TaskGraph::from_phases(
-      4, {{"a", PhaseKind::p2p, 1, {kCrossing[0]}}, {"b", PhaseKind::collective, 1, {kCrossing[1]}}});
-  EXPECT_THROW(evaluate(two, line(), identity(4), o), std::invalid_argument);
+  const TaskGraph half = TaskGraph::from_phases(4, {{"a", PhaseKind::p2p, 2.5, {kCrossing[0]}}});
+  EXPECT_THROW(evaluate(half, line(), identity(4), o), std::invalid_argument);
   o.steps = -1;
   EXPECT_THROW(evaluate(TaskGraph::from_edges(4, kCrossing), line(), identity(4), o), std::invalid_argument);
 }

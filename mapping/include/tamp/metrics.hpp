@@ -61,10 +61,10 @@ struct EvaluateOptions {
   // for its own (an interior sweep while the halo travels), per occurrence; empty: none. The predicted time of
   // such a phase is then what stays exposed (docs/mapping.md). Collectives hide nothing.
   std::vector<double> hidden_compute;
-  // Seconds each task computes after its wait and before its next step's messages, and how many steps: with
-  // both, a graph of one point-to-point phase of count 1 is predicted step by step, each task on its own clock,
-  // so that a task that computes longer delays its neighbours (docs/mapping.md, "Step by step"). Empty / 0:
-  // one synchronised phase.
+  // Steps > 0: the graph's phases (whole counts) are predicted as `steps` steps, each task on its own clock, so
+  // that a task that computes longer delays its neighbours and a task whose round of a collective is done goes
+  // on (docs/mapping.md, "Step by step"); step_compute: the seconds each task computes after the step's last
+  // phase (empty: none). 0: the phases' times added up.
   std::vector<double> step_compute;
   int steps = 0;
 };
@@ -72,7 +72,7 @@ struct EvaluateOptions {
 /// Metrics of running `graph` with `mapping` on `allocation`. Messages between tasks on one node cross no link.
 /// Throws std::invalid_argument when the mapping does not fit the graph or the allocation, when hidden_compute
 /// or step_compute is neither empty nor one finite non-negative number per task, or when steps are asked of a
-/// graph that is not one point-to-point phase of count 1.
+/// graph with a phase of fractional count.
 Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
                  const EvaluateOptions& options = {});
 

@@ -100,9 +100,12 @@ class Problem {
   /// time under a modelled --compute-model (prediction_options()): `hidden`, computed while the step's
   /// point-to-point messages travel (posted before it, waited for after it, as the stencil's interior sweep);
   /// `after`, computed after the wait and before the next step's messages, given by apps whose tasks differ in
-  /// work (then predicted step by step, each task on its own clock). Empty: none.
+  /// work (then predicted step by step, each task on its own clock). Empty: none. `stepped`: predict step by
+  /// step under any compute model (tasks that go on as soon as their own messages are in, as in the rounds of
+  /// a collective; the graph's phase counts must be whole).
   struct StepWork {
     std::map<std::string, std::vector<double>, std::less<>> hidden, after;
+    bool stepped = false;
   };
   virtual StepWork step_work() const { return {}; }
 

@@ -55,9 +55,9 @@ Reordering reorder_ranks(const TaskGraph& graph, const JobLayout& layout, const 
 Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& layout, const std::string& name,
                                     MPI_Comm world, const EvaluateOptions& evaluation = {});
 
-/// How the metrics of `problem`'s placements are evaluated: problem.step_work() in seconds per task under
-/// `model` (units x the kind's coefficient), and the problem's iterations as steps when it gives `after` work.
-/// Nothing when the model is not `modelled` (the host's time is not known in advance) or the app gives no work.
+/// How the metrics of `problem`'s placements are evaluated: problem.step_work() in seconds per task under a
+/// `modelled` model (units x the kind's coefficient; under the others the host's time is not known in advance),
+/// and the problem's iterations as steps when that gives `after` work or the app asks for steps.
 EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& model);
 
 /// What run_placement uses: adopt_launcher_placement with --launched-as, else reorder_ranks of the problem.
