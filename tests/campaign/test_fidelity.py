@@ -20,18 +20,22 @@ def write_run(out, app, ranks, mapping, total, comm):
 
 
 class FidelityTest(unittest.TestCase):
+    def page(self, out):
+        """docs/fidelity.md as the script writes it from the records in `out` (--report-only)."""
+        doc = os.path.join(out, "fidelity.md")
+        result = subprocess.run([sys.executable, SCRIPT, "--report-only", "--out", out, "--doc", doc],
+                                capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(doc) as f:
+            return f.read()
+
     def test_table_from_records(self):
         with tempfile.TemporaryDirectory() as tmp:
             runs = os.path.join(tmp, "deveci14-table2", "minighost", "runs")
             write_run(runs, "halo", 4096, "default", 2.0, 1.0)  # the baseline (None)
             write_run(runs, "halo", 4096, "group", 1.6, 0.6)     # faster, as in the paper
             write_run(runs, "halo", 4096, "geom", 2.5, 1.5)      # slower: the paper has Geom faster
-            doc = os.path.join(tmp, "fidelity.md")
-            result = subprocess.run([sys.executable, SCRIPT, "--report-only", "--out", tmp, "--doc", doc],
-                                    capture_output=True, text=True)
-            self.assertEqual(result.returncode, 0, result.stderr)
-            with open(doc) as f:
-                text = f.read()
+            text = self.page(tmp)
             rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
                     for line in text.splitlines() if line.startswith("| ") and not line.startswith("| placement")}
             # Group: paper 6.07 / 5.70 = 1.06; TAMP 2.0 / 1.6 = 1.25, comm 0.6 / 1.6 = 37.5%, gain 1 - 0.6 / 1.0.
@@ -46,16 +50,11 @@ class FidelityTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             folder = os.path.join(tmp, "aktulga12-tables3-4")
             os.makedirs(folder)
-            line = {"run": "dm", "column": {"D": 1.0, "T": 10.0, "X": 40.0}, "row": {"D": 1.0, "T": 10.0, "X": 40.0}}
+            dm = {"run": "dm", "column": {"D": 1.0, "T": 10.0, "X": 40.0}, "row": {"D": 1.0, "T": 10.0, "X": 40.0}}
             bcm = {"run": "bcm", "column": {"D": 0.0, "T": 0.0, "X": 0.0}, "row": {"D": 1.05, "T": 20.0, "X": 20.0}}
             with open(os.path.join(folder, "groups-n276-sparse.jsonl"), "w") as f:
-                f.write(json.dumps(line) + "\n" + json.dumps(bcm) + "\n")
-            doc = os.path.join(tmp, "fidelity.md")
-            result = subprocess.run([sys.executable, SCRIPT, "--report-only", "--out", tmp, "--doc", doc],
-                                    capture_output=True, text=True)
-            self.assertEqual(result.returncode, 0, result.stderr)
-            with open(doc) as f:
-                text = f.read()
+                f.write(json.dumps(dm) + "\n" + json.dumps(bcm) + "\n")
+            text = self.page(tmp)
             rows = {tuple(c.strip() for c in line.split("|")[2:4]): [c.strip() for c in line.split("|")[4:-1]]
                     for line in text.splitlines() if line.startswith("| 276 ")}
             # Paper test_276 BCM: column {0.0, 0, 0}, row {0.8, 14, 44} against DM's {0.9, 20, 56} and
