@@ -9,7 +9,7 @@ Every folder of inputs/fidelity/ with an experiment.json is one experiment, of o
   (tamp-lanczos-groups, [Aktulga12] Tables 3-4), each beside the paper's and compared with the baseline ordering.
 Writes docs/fidelity.md whole. Formats: docs/measuring-gains.md, section 5.
 
-  scripts/fidelity.py [--only NAME,...] [--build DIR] [--out DIR] [--jobs N] [--resume] [--doc FILE]
+  scripts/fidelity.py [--only NAME,...] [--build DIR] [--out DIR] [--jobs N] [--resume] [--report-only] [--doc FILE]
 """
 import argparse
 import json
