@@ -1,7 +1,7 @@
 // tamp-lanczos-groups: [Aktulga12] Tables 3-4 without running the solver. For a triangular grid of nd(nd+1)/2
 // ranks packed onto the first nodes of a machine, prints the dilation D, average traffic T and congestion X
 // of the column and the row groups (one unit per binomial-tree message, Eq. 1-3) under the MFDn orderings and
-// any mapping of the module. No MPI.
+// any mapping of the module. No MPI. `--json`: one JSON object per run (JSON Lines), for scripts/fidelity.py.
 //
 //   tamp-lanczos-groups --nd 23 --machine inputs/machines/hopper.machine --runs
 //   dm,cm,bdm,bcm,dm/auto,bcm/auto
@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "grid.hpp"
+#include "group_metrics.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
@@ -36,10 +37,19 @@ tamp::Allocation first_slots(const tamp::MachineDescription& machine, int tasks)
 }
 
 void print_run(const std::string& run, const tamp::lanczos::Grid& grid, const tamp::TaskGraph& graph,
-               const tamp::Allocation& job, const tamp::Mapping& mapping) {
+               const tamp::Allocation& job, const tamp::Mapping& mapping, bool json) {
   const tamp::Metrics all = evaluate(graph, job, mapping);
-  const auto col = tamp::lanczos::group_dtx(tamp::lanczos::group_messages(graph, grid, true), job, mapping);
-  const auto row = tamp::lanczos::group_dtx(tamp::lanczos::group_messages(graph, grid, false), job, mapping);
+  const tamp::lanczos::GroupMetrics groups = tamp::lanczos::group_metrics(graph, grid, job, mapping);
+  if (json) {
+    nlohmann::json line = to_json(groups);
+    line["run"] = run;
+    line["hop_bytes"] = all.hop_bytes;
+    line["offnode_fraction"] = all.offnode_fraction;
+    fmt::print("{}\n", line.dump());
+    return;
+  }
+  const tamp::lanczos::GroupDtx& col = groups.column;
+  const tamp::lanczos::GroupDtx& row = groups.row;
   fmt::print("{:<22} {:>6.2f} {:>7.1f} {:>7.1f}   {:>6.2f} {:>7.1f} {:>7.1f}   {:>11.4e} {:>6.1f}%\n", run,
              col.dilation, col.traffic, col.congestion, row.dilation, row.traffic, row.congestion,
              all.hop_bytes, 100 * all.offnode_fraction);
@@ -56,6 +66,7 @@ int main(int argc, char** argv) {
   std::string runs = "dm,cm,bdm,bcm,dm/auto,bcm/auto";
   double n = 0;
   std::string objective = "hop-bytes";
+  bool json = false;
   cli.add_option("--nd", nd, "diagonal processors (nd(nd+1)/2 ranks)")
       ->capture_default_str()
       ->check(CLI::Range(1, 2000));
@@ -68,6 +79,7 @@ int main(int argc, char** argv) {
   cli.add_option("--n", n, "vector length for the hop-bytes (0: 1e6 * nd)");
   cli.add_option("--objective", objective, "what auto minimises: hop-bytes | congestion")
       ->capture_default_str();
+  cli.add_flag("--json", json, "one JSON object per run (JSON Lines) instead of the table");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -79,11 +91,13 @@ int main(int argc, char** argv) {
     const int tasks = nd * (nd + 1) / 2;
     const tamp::Allocation job = first_slots(machine, tasks);
     const auto length = static_cast<std::int64_t>(n > 0 ? n : 1e6 * nd);
-    fmt::print("n_d = {} ({} ranks) on {} nodes of '{}' ({} cores per node), first nodes in id order\n", nd,
-               tasks, job.num_nodes(), machine.name, machine.cores_per_node);
-    fmt::print("{:<22} {:>22}   {:>22}   {:>11} {:>7}\n", "", "column groups", "row groups", "all", "");
-    fmt::print("{:<22} {:>6} {:>7} {:>7}   {:>6} {:>7} {:>7}   {:>11} {:>7}\n", "layout/mapping", "D", "T",
-               "X", "D", "T", "X", "hop-bytes", "offnode");
+    if (!json) {
+      fmt::print("n_d = {} ({} ranks) on {} nodes of '{}' ({} cores per node), first nodes in id order\n", nd,
+                 tasks, job.num_nodes(), machine.name, machine.cores_per_node);
+      fmt::print("{:<22} {:>22}   {:>22}   {:>11} {:>7}\n", "", "column groups", "row groups", "all", "");
+      fmt::print("{:<22} {:>6} {:>7} {:>7}   {:>6} {:>7} {:>7}   {:>11} {:>7}\n", "layout/mapping", "D", "T",
+                 "X", "D", "T", "X", "hop-bytes", "offnode");
+    }
     std::size_t start = 0;
     while (start <= runs.size()) {
       const std::size_t comma = std::min(runs.find(',', start), runs.size());
@@ -97,7 +111,7 @@ int main(int argc, char** argv) {
           slash == std::string::npos
               ? tamp::Mapping(tamp::lanczos::ordering_slots(grid, layout), job.num_slots())
               : tamp::map_tasks(run.substr(slash + 1), graph, job, options);
-      print_run(run, grid, graph, job, mapping);
+      print_run(run, grid, graph, job, mapping, json);
     }
   } catch (const std::exception& e) {
     std::cerr << "tamp-lanczos-groups: error: " << e.what() << std::endl;

@@ -20,18 +20,22 @@ def write_run(out, app, ranks, mapping, total, comm):
 
 
 class FidelityTest(unittest.TestCase):
+    def page(self, out):
+        """docs/fidelity.md as the script writes it from the records in `out` (--report-only)."""
+        doc = os.path.join(out, "fidelity.md")
+        result = subprocess.run([sys.executable, SCRIPT, "--report-only", "--out", out, "--doc", doc],
+                                capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(doc) as f:
+            return f.read()
+
     def test_table_from_records(self):
         with tempfile.TemporaryDirectory() as tmp:
             runs = os.path.join(tmp, "deveci14-table2", "minighost", "runs")
             write_run(runs, "halo", 4096, "default", 2.0, 1.0)  # the baseline (None)
             write_run(runs, "halo", 4096, "group", 1.6, 0.6)     # faster, as in the paper
             write_run(runs, "halo", 4096, "geom", 2.5, 1.5)      # slower: the paper has Geom faster
-            doc = os.path.join(tmp, "fidelity.md")
-            result = subprocess.run([sys.executable, SCRIPT, "--report-only", "--out", tmp, "--doc", doc],
-                                    capture_output=True, text=True)
-            self.assertEqual(result.returncode, 0, result.stderr)
-            with open(doc) as f:
-                text = f.read()
+            text = self.page(tmp)
             rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
                     for line in text.splitlines() if line.startswith("| ") and not line.startswith("| placement")}
             # Group: paper 6.07 / 5.70 = 1.06; TAMP 2.0 / 1.6 = 1.25, comm 0.6 / 1.6 = 37.5%, gain 1 - 0.6 / 1.0.
@@ -41,6 +45,38 @@ class FidelityTest(unittest.TestCase):
             self.assertIn("Same direction as the paper on 1 of 2 placements compared.", text)
             # Experiments without records are listed, not dropped.
             self.assertIn("[Aktulga12] Table 2", text)
+
+    def test_groups_table_from_records(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = os.path.join(tmp, "aktulga12-tables3-4")
+            os.makedirs(folder)
+            dm = {"run": "dm", "column": {"D": 1.0, "T": 10.0, "X": 40.0}, "row": {"D": 1.0, "T": 10.0, "X": 40.0}}
+            bcm = {"run": "bcm", "column": {"D": 0.0, "T": 0.0, "X": 0.0}, "row": {"D": 1.05, "T": 20.0, "X": 20.0}}
+            with open(os.path.join(folder, "groups-n276-sparse.jsonl"), "w") as f:
+                f.write(json.dumps(dm) + "\n" + json.dumps(bcm) + "\n")
+            text = self.page(tmp)
+            rows = {tuple(c.strip() for c in line.split("|")[2:4]): [c.strip() for c in line.split("|")[4:-1]]
+                    for line in text.splitlines() if line.startswith("| 276 ")}
+            # Paper test_276 BCM: column {0.0, 0, 0}, row {0.8, 14, 44} against DM's {0.9, 20, 56} and
+            # {0.8, 21, 62}: column all lower (TAMP too); row D same (TAMP +5%: same), T and X lower (TAMP: higher, lower).
+            self.assertEqual(rows[("sparse", "BCM")], ["5.5", "{0, 0, 0}", "{0.00, 0.0, 0}", "10.5", "{0.8, 14, 44}",
+                                                    "{1.05, 20.0, 20}", "col 3/3, row 2/3"])
+            self.assertEqual(rows[("sparse", "CM")][2], "-")  # no record for that ordering
+            self.assertEqual(rows[("compact", "DM")][2], "not run")  # no record for that allocation
+            self.assertIn("| 1,128 | sparse | DM | 89 | {5.5, 24, 148} | not run |", text)
+            self.assertIn("column groups on the sparse allocation 3 of 3; row groups on the sparse allocation 2 of 3",
+                          text)
+
+    def test_malformed_experiment_is_refused(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.makedirs(os.path.join(tmp, "broken"))
+            with open(os.path.join(tmp, "broken", "experiment.json"), "w") as f:
+                json.dump({"kind": "groups", "title": "t"}, f)
+            result = subprocess.run([sys.executable, SCRIPT, "--experiments", tmp, "--report-only", "--out", tmp,
+                                     "--doc", os.path.join(tmp, "f.md")], capture_output=True, text=True)
+            self.assertNotEqual(result.returncode, 0)
+            self.assertEqual(len(result.stderr.strip().splitlines()), 1, result.stderr)
+            self.assertIn("groups experiment without cite", result.stderr)
 
     def test_unknown_experiment_is_refused(self):
         result = subprocess.run([sys.executable, SCRIPT, "--only", "nope", "--report-only"], capture_output=True,

@@ -118,6 +118,12 @@ add_test(NAME lanczos-groups-hopper-276
          COMMAND tamp-lanczos-groups --nd 23 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs dm,bcm)
 set_tests_properties(lanczos-groups-hopper-276 PROPERTIES LABELS "lanczos"
                      PASS_REGULAR_EXPRESSION "dm +0\\.76 +38\\.6 +62\\.0 .*bcm +0\\.00 +0\\.0 +0\\.0 ")
+# The same figures as JSON Lines (scripts/fidelity.py reads them): one object per run, keys sorted.
+add_test(NAME lanczos-groups-json
+         COMMAND tamp-lanczos-groups --nd 23 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs dm,bcm
+                 --json)
+set_tests_properties(lanczos-groups-json PROPERTIES LABELS "lanczos" PASS_REGULAR_EXPRESSION
+  "^{\"column\":{\"D\":0\\.76[0-9]*,[^\n]*\"run\":\"dm\"}\n{\"column\":{\"D\":0\\.0,\"T\":0\\.0,\"X\":0\\.0,[^\n]*\"run\":\"bcm\"}\n$")
 tamp_add_mpi_error_test(NAME lanczos-groups-error-ordering RANKS 1 REGEX "unknown MFDn ordering 'xm'"
                         COMMAND tamp-lanczos-groups --nd 5 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs xm)
 
