@@ -246,25 +246,27 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
   const std::vector<int> node_of_task = task_nodes(graph, allocation, mapping);
   const std::vector<double> none;
   const std::vector<double>& hidden = options.hidden_compute;
-  std::vector<TaskGraph> messages;
+  std::vector<TaskGraph> phase_graphs;     // the messages of each phase (none: the graph itself)
   std::vector<PhaseTiming> timings;
+  const bool stepped = options.steps > 0;  // the timing of every message is needed (and paid) only then
   if (!graph.has_phases()) {
-    messages.push_back(graph);
     timings.emplace_back();
-    PhaseMetrics p = predict_phase(graph, graph_loads, allocation, node_of_task, hidden, &timings.back());
+    PhaseMetrics p =
+        predict_phase(graph, graph_loads, allocation, node_of_task, hidden, stepped ? &timings.back() : nullptr);
     p.name = "all";
     m.phases.push_back(std::move(p));
   } else {
     std::vector<double> loads;
     std::vector<double> per_class;
     for (const Phase& phase : graph.phases()) {
-      messages.push_back(TaskGraph::from_edges(graph.num_tasks(), phase.edges));
+      phase_graphs.push_back(TaskGraph::from_edges(graph.num_tasks(), phase.edges));
       timings.emplace_back();
       per_class.assign(allocation.machine().num_link_classes(), 0.0);
       loads.assign(allocation.machine().link_id_bound(), 0.0);
-      measure_nodes(messages.back(), allocation, node_of_task, &loads, per_class);
-      PhaseMetrics p = predict_phase(messages.back(), loads, allocation, node_of_task,
-                                     phase.kind == PhaseKind::p2p ? hidden : none, &timings.back());
+      measure_nodes(phase_graphs.back(), allocation, node_of_task, &loads, per_class);
+      PhaseMetrics p = predict_phase(phase_graphs.back(), loads, allocation, node_of_task,
+                                     phase.kind == PhaseKind::p2p ? hidden : none,
+                                     stepped ? &timings.back() : nullptr);
       p.name = phase.name;
       p.kind = phase.kind;
       p.count = phase.count;
@@ -275,7 +277,7 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
     m.predicted_comm_time += p.count * p.predicted_time;
     m.predicted_network_time += p.count * p.network_time;
   }
-  if (options.steps == 0) return;
+  if (!stepped) return;
 
   std::vector<StepPhase> step;
   for (std::size_t k = 0; k < m.phases.size(); ++k) {
@@ -284,7 +286,7 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
       throw std::invalid_argument("step-by-step prediction needs whole phase counts: phase " + p.name +
                                   " has count " + std::to_string(p.count));
     }
-    step.push_back({&messages[k], &timings[k], p.resource_time, static_cast<int>(p.count),
+    step.push_back({phase_graphs.empty() ? &graph : &phase_graphs[k], &timings[k], static_cast<int>(p.count),
                     p.kind == PhaseKind::p2p});
   }
   m.predicted_comm_time = predict_steps(step, graph.num_tasks(), hidden, options.step_compute, options.steps);

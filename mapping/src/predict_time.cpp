@@ -16,6 +16,37 @@
 #include "tamp/network_parameters.hpp"
 
 namespace tamp::impl {
+namespace {
+
+// Per message: one overhead, its latency and the busiest resource on its way (its sender's node's injection
+// out, its receiver's in, the links of its route), so that a task's wait follows its own messages' resources.
+// On the node: nothing shared (the loopback gives every message its whole bandwidth).
+std::vector<double> busiest_on_routes(const TaskGraph& messages, const std::vector<double>& loads,
+                                      const Allocation& allocation, const std::vector<int>& node_of_task,
+                                      const std::vector<double>& out, const std::vector<double>& in) {
+  const Machine& machine = allocation.machine();
+  const NetworkParameters& net = machine.network();
+  const double fastest = fastest_link_bandwidth(machine);
+  std::vector<double> busiest(static_cast<std::size_t>(messages.num_edges()), 0.0);
+  std::vector<LinkId> path;
+  const auto& offsets = messages.offsets();
+  const auto& targets = messages.targets();
+  for (int u = 0; u < messages.num_tasks(); ++u) {
+    const int nu = node_of_task[u];
+    for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+      const int nv = node_of_task[targets[e]];
+      if (nu == nv) continue;
+      double time = std::max(out[nu], in[nv]) / net.injection_bandwidth;
+      machine.route(nu, nv, path);
+      for (LinkId l : path) time = std::max(time, loads[l] / (fastest * machine.link_capacity(l)));
+      const double latency = machine.hops(nu, nv) * net.link_latency + 2 * net.injection_latency;
+      busiest[e] = net.message_overhead + latency + time;
+    }
+  }
+  return busiest;
+}
+
+}  // namespace
 
 PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>& loads,
                            const Allocation& allocation, const std::vector<int>& node_of_task,
@@ -73,7 +104,10 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
   const double network = std::max(p.link_time, p.injection_time);
   if (network > 0) p.resource_time = net.message_overhead + shortest_offnode + network;
   p.network_time = std::max(p.message_time, p.resource_time);
-  if (timing) timing->posted = posted;
+  if (timing) {
+    timing->posted = posted;
+    timing->busiest = busiest_on_routes(messages, loads, allocation, node_of_task, out, in);
+  }
   if (hidden.empty()) {
     p.predicted_time = p.network_time;
     return p;
@@ -102,13 +136,12 @@ double predict_steps(const std::vector<StepPhase>& phases, int tasks, const std:
       const auto& targets = phase.messages->targets();
       const auto& posted = phase.timing->posted;
       for (int repeat = 0; repeat < phase.count; ++repeat) {
-        const double first = *std::min_element(start.begin(), start.end());
         for (std::size_t t = 0; t < n; ++t)
           done[t] = ready[t] = start[t] + posted[t] + (phase.hides && !hidden.empty() ? hidden[t] : 0.0);
         for (std::size_t u = 0; u < n; ++u) {
           for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
             const auto v = static_cast<std::size_t>(targets[e]);
-            done[v] = std::max({done[v], start[u] + phase.timing->lands[e], first + phase.resource_time});
+            done[v] = std::max(done[v], start[u] + std::max(phase.timing->lands[e], phase.timing->busiest[e]));
           }
         }
         for (std::size_t t = 0; t < n; ++t) {

@@ -10,8 +10,9 @@ namespace tamp::impl {
 
 /// When each message of a phase lands and each task has posted its messages, from the task's own start.
 struct PhaseTiming {
-  std::vector<double> lands;   // per edge, in CSR order, from its sender's start
-  std::vector<double> posted;  // per task
+  std::vector<double> lands;    // per edge, in CSR order, from its sender's start
+  std::vector<double> posted;   // per task
+  std::vector<double> busiest;  // per edge: overhead, latency and the busiest resource on its way (0 on the node)
 };
 
 /// Figures of the messages of one phase (`messages`, a CSR graph) whose link loads on the placement are
@@ -27,7 +28,6 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
 struct StepPhase {
   const TaskGraph* messages = nullptr;
   const PhaseTiming* timing = nullptr;
-  double resource_time = 0;
   int count = 1;
   bool hides = false;
 };
