@@ -222,7 +222,8 @@ class HaloRun final : public app::Run {
   // the local sum in an order that vectorises (halo_sum.hpp).
   void check_sum(app::IterationTimers& timers, int v) {
     double local = 0.0;
-    sum_seconds_ += charged(timers, "sum", cells(), [&] { local = grid_sum(layout_, grids_[v]) + flux_out_[v]; });
+    sum_seconds_ +=
+        charged(timers, "sum", cells(), [&] { local = grid_sum(layout_, grids_[v]) + flux_out_[v]; });
     timers.collective.start();
     double global = 0.0;
     MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, comm_);

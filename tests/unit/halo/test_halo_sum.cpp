@@ -1,8 +1,8 @@
-// tamp-halo's grid sums (apps/halo/halo_sum.hpp): the per-step check's order and MiniGhost's give the sum of the
-// owned cells only, and a wrong cell moves the sum, so the check still catches a wrong answer.
+// tamp-halo's grid sums (apps/halo/halo_sum.hpp): the per-step check's order and MiniGhost's give the sum of
+// the owned cells only, and a wrong cell moves the sum, so the check still catches a wrong answer.
 #include <gtest/gtest.h>
 
-#include <cmath>
+#include <array>
 #include <random>
 #include <vector>
 
@@ -25,7 +25,8 @@ void fill_owned(const BlockLayout& layout, std::vector<double>& grid, F&& value)
 
 TEST(HaloGridSum, OwnedCellsOnlyInBothOrders) {
   // Rows of 13 cells (8 + a tail of 5) and of 3 (no full group of 8).
-  for (const auto n : {std::array<int, 3>{13, 5, 3}, std::array<int, 3>{3, 4, 2}, std::array<int, 3>{16, 1, 1}}) {
+  for (const auto n :
+       {std::array<int, 3>{13, 5, 3}, std::array<int, 3>{3, 4, 2}, std::array<int, 3>{16, 1, 1}}) {
     BlockLayout layout;
     layout.n = n;
     auto grid = block(layout, 1e300);
@@ -46,7 +47,8 @@ TEST(HaloGridSum, AWrongCellMovesTheSum) {
   auto grid = block(layout, 0.0);
   fill_owned(layout, grid, [](int i, int j, int k) { return 1.0 * (i * j + k); });
   const double right = grid_sum(layout, grid.data());
-  for (const auto& at : {std::array<int, 3>{1, 1, 1}, std::array<int, 3>{9, 3, 2}, std::array<int, 3>{11, 6, 4}}) {
+  for (const auto& at :
+       {std::array<int, 3>{1, 1, 1}, std::array<int, 3>{9, 3, 2}, std::array<int, 3>{11, 6, 4}}) {
     grid[layout.index(at[0], at[1], at[2])] += 1.0;
     EXPECT_EQ(grid_sum(layout, grid.data()), right + 1.0);
     grid[layout.index(at[0], at[1], at[2])] -= 1.0;
