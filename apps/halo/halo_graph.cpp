@@ -18,6 +18,7 @@ std::string halo_graph_spec(const HaloSpec& spec, int summed) {
                                  n[0], n[1], n[2], spec.vars, stencil);
   if (spec.comm == CommMethod::svaf) line += ",comm=svaf";
   if (summed != spec.vars) line += fmt::format(",sums={}", summed);
+  if (spec.launcher_sums && summed > 0) line += ",sum_comm=launcher";
   return line;
 }
 

@@ -33,6 +33,7 @@ nlohmann::json HaloProblem::params() const {
           {"num_vars", spec_.vars},
           {"percent_sum", spec_.percent_sum},
           {"num_sum_grid", summed},
+          {"sum_comm", spec_.launcher_sums ? "launcher" : "mapped"},
           {"num_spikes", spec_.spikes},
           {"num_tsteps", spec_.tsteps},
           {"error_tol", spec_.tolerance()},

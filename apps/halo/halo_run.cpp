@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -23,6 +24,7 @@
 #include "tamp/app/collective.hpp"
 #include "tamp/app/compute.hpp"
 #include "tamp/app/field_memory.hpp"
+#include "tamp/app/slot_order_comm.hpp"
 #include "tamp/app/stats.hpp"
 
 namespace tamp::halo {
@@ -72,6 +74,10 @@ class HaloRun final : public app::Run {
         flux_out_(spec.vars, 0.0),
         source_total_(sources.initial_total) {
     check_against_graph(halo_, graph, task_);
+    // The grid sums' MPI_Allreduce adds doubles whatever the order of the ranks (the checks allow 10^-error_tol),
+    // so --sum_comm launcher may run it on the launcher's order; the task graph says so (sum_comm=launcher).
+    if (spec.launcher_sums) launcher_order_ = std::make_unique<app::SlotOrderComm>(context);
+    sum_comm_ = launcher_order_ ? launcher_order_->get() : comm_;
     // A skeleton run of the simulated build folds the grids across ranks: MiniGhost's 60^3 x 40 variables per
     // rank fit at thousands of ranks (nothing is computed or checked on them).
     for (int v = 0; v <= spec.vars; ++v) buffers_.emplace_back(layout_.size(), app::fold_fields(context));
@@ -226,7 +232,7 @@ class HaloRun final : public app::Run {
         charged(timers, "sum", cells(), [&] { local = grid_sum(layout_, grids_[v]) + flux_out_[v]; });
     timers.collective.start();
     double global = 0.0;
-    MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, comm_);
+    MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, sum_comm_);
     sum_seconds_ += timers.collective.stop();
     if (context_.skeleton) return;  // the grids were not computed: nothing to check
     const double error = std::abs(source_total_[v] - global) / source_total_[v];
@@ -276,6 +282,8 @@ class HaloRun final : public app::Run {
   app::RunContext context_;
   const Sources& sources_;  // owned by the problem, which outlives its runs
   MPI_Comm comm_;
+  std::unique_ptr<app::SlotOrderComm> launcher_order_;  // --sum_comm launcher
+  MPI_Comm sum_comm_;                                    // the grid sums' communicator
   int task_;
   int threads_;
   Block block_;

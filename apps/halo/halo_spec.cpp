@@ -129,6 +129,7 @@ std::ostream& operator<<(std::ostream& os, const HaloOptions& o) {
   os << "  ndim             " << o.ndim << '\n';
   os << "  num_vars         " << o.num_vars << '\n';
   os << "  percent_sum      " << o.percent_sum << '\n';
+  os << "  sum_comm         " << o.sum_comm << '\n';
   os << "  num_spikes       " << o.num_spikes << '\n';
   os << "  num_tsteps       " << o.num_tsteps << '\n';
   os << "  stencil          " << o.stencil << '\n';
@@ -159,6 +160,12 @@ void add_halo_options(CLI::App& cli, HaloOptions& o) {
   cli.add_option("--percent_sum", o.percent_sum,
                  "Share of variables summed (MPI_Allreduce) every step, 0-100")
       ->check(CLI::Range(0, 100))
+      ->capture_default_str();
+  // Not MiniGhost's: TAMP's choice of where an order-insensitive collective runs (docs/apps/halo.md).
+  cli.add_option("--sum_comm", o.sum_comm,
+                 "Communicator of the grid sums: mapped (the placement's rank order) or launcher (the job's "
+                 "slots in order)")
+      ->check(CLI::IsMember({"mapped", "launcher"}))
       ->capture_default_str();
   cli.add_option("--num_spikes", o.num_spikes, "Heat spikes; each is followed by num_tsteps steps")
       ->check(CLI::Range(1, std::numeric_limits<int>::max()))
@@ -214,6 +221,7 @@ HaloSpec make_spec(const HaloOptions& o, int ranks) {
                                   spec.local[1], spec.local[2]),
                       fmt::format("{} blocks and 2 x 6 face buffers", spec.vars + 1));
   spec.percent_sum = o.percent_sum;
+  spec.launcher_sums = o.sum_comm == "launcher";
   spec.spikes = o.num_spikes;
   spec.tsteps = o.num_tsteps;
   require(1LL * spec.spikes * spec.tsteps <= std::numeric_limits<int>::max(),

@@ -21,6 +21,7 @@ struct HaloOptions {
   int ndim = 0;  // > 0: nx = ny = nz = ndim
   int num_vars = 5;
   int percent_sum = 100;
+  std::string sum_comm = "mapped";  // the grid sums' communicator: mapped (the run's) or launcher (slot order)
   int num_spikes = 1;
   int num_tsteps = 100;
   std::string stencil = "21";      // 21 2D5PT | 22 2D9PT | 23 3D7PT | 24 3D27PT
@@ -53,6 +54,7 @@ struct HaloSpec {
   std::array<int, 3> procs{1, 1, 1};        // NPX, NPY, NPZ; rank = x + NPX*(y + NPY*z)
   int vars = 5;
   int percent_sum = 100;
+  bool launcher_sums = false;  // --sum_comm launcher: the grid sums run on the job's slots in order
   int spikes = 1;
   int tsteps = 100;  // per spike
   int error_tol = 8;

@@ -239,6 +239,22 @@ void check_task_seconds(const std::vector<double>& seconds, int tasks, const cha
       throw std::invalid_argument(std::string(what) + ": " + std::to_string(s) + " is not a finite non-negative time");
 }
 
+/// The tasks ordered by their slot: the ranks of a communicator split on the slot (a launcher-order phase).
+std::vector<int> tasks_in_slot_order(const Mapping& mapping) {
+  std::vector<int> order(static_cast<std::size_t>(mapping.num_tasks()));
+  for (int t = 0; t < mapping.num_tasks(); ++t) order[t] = t;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return mapping.slot(a) < mapping.slot(b); });
+  return order;
+}
+
+/// `edges` between ranks of a launcher-order communicator, as messages between the tasks holding those ranks.
+std::vector<Edge> relabelled(const std::vector<Edge>& edges, const std::vector<int>& task_of_rank) {
+  std::vector<Edge> tasks;
+  tasks.reserve(edges.size());
+  for (const Edge& e : edges) tasks.push_back({task_of_rank[e.src], task_of_rank[e.dst], e.bytes});
+  return tasks;
+}
+
 /// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`):
 /// each phase alone, then their sum (count times each), or with options.steps the steps on the tasks' clocks.
 void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
@@ -258,8 +274,11 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
   } else {
     std::vector<double> loads;
     std::vector<double> per_class;
+    std::vector<int> by_slot;  // tasks in slot order: rank r of a launcher-order communicator is by_slot[r]
     for (const Phase& phase : graph.phases()) {
-      phase_graphs.push_back(TaskGraph::from_edges(graph.num_tasks(), phase.edges));
+      if (phase.launcher_order && by_slot.empty()) by_slot = tasks_in_slot_order(mapping);
+      phase_graphs.push_back(TaskGraph::from_edges(
+          graph.num_tasks(), phase.launcher_order ? relabelled(phase.edges, by_slot) : phase.edges));
       timings.emplace_back();
       per_class.assign(allocation.machine().num_link_classes(), 0.0);
       loads.assign(allocation.machine().link_id_bound(), 0.0);

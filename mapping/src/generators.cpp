@@ -234,7 +234,7 @@ TaskGraph naming_spec(const std::string& spec, F make) {
   }
 }
 
-/// "NPXxNPYxNPZ[,nx=..,ny=..,nz=..][,vars=N][,stencil=2d5pt|2d9pt|3d7pt|3d27pt]".
+/// "NPXxNPYxNPZ[,nx=..,ny=..,nz=..][,vars=N][,stencil=2d5pt|2d9pt|3d7pt|3d27pt][,sum_comm=mapped|launcher]...".
 TaskGraph minighost_from_args(const std::vector<std::string>& args, const std::string& spec) {
   MiniGhostGraphSpec s;
   s.percent_sum = 100;  // MiniGhost's default: every variable summed every step
@@ -265,10 +265,12 @@ TaskGraph minighost_from_args(const std::vector<std::string>& args, const std::s
       s.svaf = o.value == "svaf";
     } else if (o.has_value && o.key == "ring" && (o.value == "0" || o.value == "1")) {
       s.ring = o.value == "1";
+    } else if (o.has_value && o.key == "sum_comm" && (o.value == "mapped" || o.value == "launcher")) {
+      s.launcher_sums = o.value == "launcher";
     } else {
-      throw std::invalid_argument(
-          "generate_graph: unknown option '" + args[i] + "' in '" + spec +
-          "' (expected nx=N, ny=N, nz=N, vars=N, stencil=S, sum=PERCENT, sums=N, comm=bspma|svaf, ring=0|1)");
+      throw std::invalid_argument("generate_graph: unknown option '" + args[i] + "' in '" + spec +
+                                  "' (expected nx=N, ny=N, nz=N, vars=N, stencil=S, sum=PERCENT, sums=N, "
+                                  "comm=bspma|svaf, ring=0|1, sum_comm=mapped|launcher)");
     }
   }
   return naming_spec(spec, [&] { return make_minighost_graph(s); });

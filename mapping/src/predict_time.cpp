@@ -67,8 +67,10 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
   // Per allocated node: bytes leaving, arriving, and staying on it; per message: when it lands.
   const int nodes = machine.num_nodes();
   std::vector<double> out(static_cast<std::size_t>(nodes), 0.0), in(out);
-  // Per task: when it has posted its messages, and when its last incoming message lands (-1: none comes).
-  std::vector<double> posted(static_cast<std::size_t>(messages.num_tasks()), 0.0);
+  // Per task, only when hidden computation or the step-by-step timing needs them (auto's objective does not):
+  // when it has posted its messages, and when its last incoming message lands (-1: none comes).
+  const bool per_task = timing || !hidden.empty();
+  std::vector<double> posted(per_task ? static_cast<std::size_t>(messages.num_tasks()) : 0, 0.0);
   std::vector<double> landed(posted.size(), -1.0);
   double largest_local = 0, shortest_offnode = std::numeric_limits<double>::infinity();
   const auto& offsets = messages.offsets();
@@ -93,8 +95,10 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
         lands = leaves + latency + bytes[e] / net.injection_bandwidth;
       }
       p.message_time = std::max(p.message_time, lands);
-      landed[targets[e]] = std::max(landed[targets[e]], lands);
-      posted[u] = leaves;
+      if (per_task) {
+        landed[targets[e]] = std::max(landed[targets[e]], lands);
+        posted[u] = leaves;
+      }
       if (timing) timing->lands.push_back(lands);
     }
   }

@@ -126,6 +126,7 @@ TaskGraph TaskGraph::from_phases(int num_tasks, std::vector<Phase> phases) {
     // Checked before the union so that the error names the phase.
     require(std::isfinite(p.count) && p.count >= 0,
             "task graph: phase '" + p.name + "' has invalid count " + std::to_string(p.count));
+    if (p.launcher_order) continue;  // between slots, not tasks: no message of the mapped graph
     for (const Edge& e : p.edges) all.push_back({e.src, e.dst, e.bytes * p.count});
   }
   TaskGraph g;

@@ -33,6 +33,13 @@ tamp_add_mpi_test(NAME halo-default-grid RANKS 3
                   COMMAND tamp-halo --nx 5 --ny 4 --nz 3 --num_vars 2 --num_tsteps 3 --stencil 22 --debug_grid 1)
 set_tests_properties(halo-strong halo-default-grid PROPERTIES FAIL_REGULAR_EXPRESSION "${_halo_fail}")
 
+# --sum_comm launcher: the grid sums on the job's slots in order while the exchange runs on each placement's order
+# (a permuting `random` and `group` among them); every check of the sums must still hold.
+tamp_add_mpi_test(NAME halo-sum-comm-launcher RANKS 8
+                  COMMAND tamp-halo ${_halo_deck} --stencil 23 --npx 2 --npy 2 --npz 2 --sum_comm launcher
+                          --compare default,group,random)
+set_tests_properties(halo-sum-comm-launcher PROPERTIES FAIL_REGULAR_EXPRESSION "${_halo_fail}")
+
 # The sample runs of main.cpp, exactly as written there.
 tamp_add_sample_tests(APP halo FAIL "${_halo_fail}")
 

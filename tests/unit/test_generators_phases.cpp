@@ -28,6 +28,22 @@ TEST(GeneratorsPhases, MiniGhostFacesThenGridSums) {
   EXPECT_EQ(g.coordinate_dim(), 3);
 }
 
+// sum_comm=launcher: the grid sums run on the job's slots in order, so their rounds are launcher-order phases
+// and the union (what the mappers place) holds the faces only.
+TEST(GeneratorsPhases, MiniGhostGridSumsInLauncherOrder) {
+  const std::string spec = "minighost:2x2x1,nx=10,ny=10,nz=10,stencil=3d7pt,vars=5";
+  const TaskGraph mapped = generate_graph(spec + ",sum_comm=mapped");
+  const TaskGraph launcher = generate_graph(spec + ",sum_comm=launcher");
+  ASSERT_EQ(launcher.phases().size(), 3u);
+  EXPECT_FALSE(launcher.phases()[0].launcher_order);
+  EXPECT_TRUE(launcher.phases()[1].launcher_order);
+  EXPECT_TRUE(launcher.phases()[2].launcher_order);
+  EXPECT_FALSE(mapped.phases()[1].launcher_order);
+  EXPECT_DOUBLE_EQ(launcher.total_bytes(), 8 * 144 * 40.0);
+  EXPECT_DOUBLE_EQ(mapped.total_bytes(), 8 * 144 * 40.0 + 2 * 5 * 4 * 8.0);
+  EXPECT_THROW(generate_graph(spec + ",sum_comm=world"), std::invalid_argument);
+}
+
 TEST(GeneratorsPhases, MiniGhostSumShare) {
   const TaskGraph half = generate_graph("minighost:2x2x1,nx=10,ny=10,nz=10,vars=4,sum=50");
   EXPECT_DOUBLE_EQ(half.phases()[1].count, 2);

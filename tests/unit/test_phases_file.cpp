@@ -62,6 +62,24 @@ TEST(Phases, FileRoundTripIsExact) {
   }
 }
 
+// A phase in launcher order (a collective on the job's slots in order) is written with its sixth word and read
+// back with it; it is no message of the union, which the mappers place.
+TEST(Phases, LauncherOrderRoundTripAndLeftOutOfTheUnion) {
+  std::vector<Phase> phases = sample();
+  phases[1].launcher_order = true;
+  const TaskGraph g = TaskGraph::from_phases(3, phases);
+  EXPECT_DOUBLE_EQ(g.total_bytes(), 200 + 0.5);
+  EXPECT_EQ(g.num_edges(), 3);
+  std::ostringstream out;
+  write_phases(out, g);
+  EXPECT_NE(out.str().find("phase sum/r0 collective 2.5 2 launcher\n"), std::string::npos) << out.str();
+  std::istringstream in(out.str());
+  const std::vector<Phase> back = parse_phases(in, "g.phases", 3);
+  ASSERT_EQ(back.size(), 2u);
+  EXPECT_FALSE(back[0].launcher_order);
+  EXPECT_TRUE(back[1].launcher_order);
+}
+
 TEST(Phases, ParseErrorsNameFileAndLine) {
   const struct {
     const char* text;
@@ -75,6 +93,8 @@ TEST(Phases, ParseErrorsNameFileAndLine) {
       {"tasks 2\n# c\nphase a bcast 1 0\n", "bad.phases:3"},
       {"tasks 2\nphase a p2p x 0\n", "bad.phases:2"},
       {"tasks 2\nphase a p2p 1\n", "bad.phases:2"},
+      {"tasks 2\nphase a collective 1 0 mapped\n", "bad.phases:2"},
+      {"tasks 2\nphase a collective 1 0 launcher x\n", "bad.phases:2"},
       {"tasks 2\n0 1 5\n", "bad.phases:2"},
       {"tasks 2\nphase a p2p 1 1\n0 1\n", "bad.phases:3"},
       {"tasks 3\n", "bad.phases:1"},  // the graph has 2 tasks

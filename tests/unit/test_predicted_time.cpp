@@ -335,6 +335,37 @@ TEST(PredictedTime, StepsNeedWholeCounts) {
   EXPECT_THROW(evaluate(TaskGraph::from_edges(4, kCrossing), line(), identity(4), o), std::invalid_argument);
 }
 
+// A collective in launcher order runs between the job's slots: rank r is the task on the r-th lowest slot, so
+// the phase travels between the same nodes under every mapping, and it is no message of the mapped graph.
+TEST(PredictedTime, ALauncherOrderPhaseCostsTheSameUnderEveryMapping) {
+  Phase sum{"sum", PhaseKind::collective, 1, {{0, 1, 8}, {1, 0, 8}}};
+  sum.launcher_order = true;
+  const TaskGraph launcher = TaskGraph::from_phases(4, {sum});
+  sum.launcher_order = false;
+  const TaskGraph tasks = TaskGraph::from_phases(4, {sum});
+  const Mapping apart({0, 3, 1, 2}, 4);  // tasks 0 and 1 three routers apart; slots 0 and 1 one apart
+  const Metrics at_slots = evaluate(launcher, line(), apart);
+  // One hop: 100 ns + 2 x 500 ns of injection latency + one 1 us overhead, then 8 B through injection.
+  EXPECT_DOUBLE_EQ(at_slots.predicted_comm_time, 1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
+  EXPECT_DOUBLE_EQ(evaluate(launcher, line(), identity(4)).predicted_comm_time, at_slots.predicted_comm_time);
+  EXPECT_DOUBLE_EQ(evaluate(tasks, line(), apart).predicted_comm_time, 1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
+  EXPECT_EQ(at_slots.messages, 0);
+  EXPECT_DOUBLE_EQ(at_slots.hop_bytes, 0);
+  EXPECT_EQ(evaluate(tasks, line(), apart).messages, 2);
+}
+
+// With fewer tasks than slots, rank r is the task on the r-th lowest slot that holds one.
+TEST(PredictedTime, LauncherRanksFollowTheUsedSlotsInOrder) {
+  Phase sum{"sum", PhaseKind::collective, 1, {{0, 1, 8}}};
+  sum.launcher_order = true;
+  const TaskGraph g = TaskGraph::from_phases(2, {sum});
+  // Task 1 on slot 0, task 0 on slot 3: rank 0 -> rank 1 goes from slot 0 to slot 3, three hops.
+  const Metrics m = evaluate(g, line(), Mapping({3, 0}, 4));
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
+  // Task 1 on slot 1, task 0 on slot 2: one hop.
+  EXPECT_DOUBLE_EQ(evaluate(g, line(), Mapping({2, 1}, 4)).predicted_comm_time, 1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
+}
+
 TEST(PredictedTime, NoLinkLoadsNoPrediction) {
   EvaluateOptions o;
   o.link_loads = false;

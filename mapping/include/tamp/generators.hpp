@@ -34,11 +34,13 @@ struct MiniGhostGraphSpec {
   bool svaf = false;                      // COMM_METHOD_SVAF: one exchange per variable
   double percent_sum = 0;                 // share of variables summed every step, 0..100
   int summed = -1;                        // exact count of summed variables; -1: vars x percent_sum / 100
+  bool launcher_sums = false;             // the grid sums run on a launcher-order communicator (sum_comm)
 };
 /// Phases: the exchange, "faces" (p2p; count vars for SVAF, else 1) or, for the diagonal stencils, the stages
 /// of MG_BSPMA_DIAGS "faces-y", "faces-x", "faces-z" (empty stages left out); then the grid sums: one
 /// MPI_Allreduce of one double per summed variable and step, as recursive-doubling rounds "grid-sum/rK" over
-/// all tasks. A graph of a single exchange of count 1 carries no phases.
+/// all tasks (in launcher order with `launcher_sums`: Phase::launcher_order). A graph of a single exchange of
+/// count 1 carries no phases.
 TaskGraph make_minighost_graph(const MiniGhostGraphSpec& spec);
 
 /// One MFDn Lanczos step ([Aktulga12] Alg. 1, S1 S2 S4 S5): binomial-tree messages of the column and row

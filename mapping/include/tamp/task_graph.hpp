@@ -35,11 +35,18 @@ PhaseKind parse_phase_kind(std::string_view name);
 /// Messages that travel at the same time (one exchange, or one round of a collective), `count` times per
 /// iteration. Phases are what the predicted communication time of evaluate() adds up: loads of messages in
 /// one phase share links; different phases do not.
+///
+/// A phase in launcher order (`launcher_order`) is a collective the application runs on a communicator of the
+/// job's slots in order (MPI_Comm_split on the slot, docs/mapping.md): its endpoints are ranks of that
+/// communicator, not tasks. Rank r is whichever task the mapping puts on the r-th lowest slot, so the phase
+/// travels between the same nodes under every mapping; it is left out of the graph's messages (hop-bytes,
+/// link loads, what the mappers place) and counted in the predicted time only.
 struct Phase {
   std::string name;  // no blanks (it is one word of the phases file), e.g. "faces" or "grid-sum/r0"
   PhaseKind kind = PhaseKind::p2p;
   double count = 1;  // times per iteration (may be fractional: an average)
   std::vector<Edge> edges;
+  bool launcher_order = false;
 };
 
 /// CSR of directed messages: the out-edges of task t are [offsets()[t], offsets()[t+1]).
@@ -69,7 +76,8 @@ class TaskGraph {
   void set_grid(GridShape grid);
   const std::optional<GridShape>& grid() const { return grid_; }
 
-  /// The graph of `phases`: the union of their messages, bytes x count, with the phases attached.
+  /// The graph of `phases`: the union of their messages, bytes x count (phases in launcher order left out),
+  /// with the phases attached.
   /// Throws std::invalid_argument as set_phases does.
   static TaskGraph from_phases(int num_tasks, std::vector<Phase> phases);
   /// Attaches phases to the graph (the CSR stays as it is: the caller makes it their union, as from_phases

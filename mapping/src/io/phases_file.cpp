@@ -87,9 +87,12 @@ std::vector<Phase> parse_phases(std::istream& in, const std::string& source, int
       --pending;
       continue;
     }
-    if (tokens[0] != "phase" || tokens.size() != 5)
-      reader.fail("expected \"phase NAME p2p|collective COUNT MESSAGES\", got " + quoted(tokens[0]) +
+    if (tokens[0] != "phase" || tokens.size() < 5 || tokens.size() > 6)
+      reader.fail("expected \"phase NAME p2p|collective COUNT MESSAGES [launcher]\", got " + quoted(tokens[0]) +
                   " with " + std::to_string(tokens.size()) + " values");
+    if (tokens.size() == 6 && tokens[5] != "launcher")
+      reader.fail("the phase's sixth value must be \"launcher\" (a collective in launcher order), got " +
+                  quoted(tokens[5]));
     Phase p;
     p.name = std::string(tokens[1]);
     try {
@@ -98,6 +101,7 @@ std::vector<Phase> parse_phases(std::istream& in, const std::string& source, int
       reader.fail(e.what());
     }
     p.count = parse_amount(reader, tokens[3], "count");
+    p.launcher_order = tokens.size() == 6;
     try {
       pending = impl::int_in_range(tokens[4], "the number of messages", 0, kMaxMessages - total);
     } catch (const std::invalid_argument& e) {
@@ -116,11 +120,11 @@ std::vector<Phase> parse_phases(std::istream& in, const std::string& source, int
 }
 
 void write_phases(std::ostream& out, const TaskGraph& graph) {
-  out << "# tamp phases: \"phase NAME KIND COUNT MESSAGES\", then MESSAGES lines \"SRC DST BYTES\"\n"
+  out << "# tamp phases: \"phase NAME KIND COUNT MESSAGES [launcher]\", then MESSAGES lines \"SRC DST BYTES\"\n"
       << "tasks " << graph.num_tasks() << '\n';
   for (const Phase& p : graph.phases()) {
     out << "phase " << p.name << ' ' << to_string(p.kind) << ' ' << impl::format_double(p.count) << ' '
-        << p.edges.size() << '\n';
+        << p.edges.size() << (p.launcher_order ? " launcher" : "") << '\n';
     for (const Edge& e : p.edges) out << e.src << ' ' << e.dst << ' ' << impl::format_double(e.bytes) << '\n';
   }
 }
