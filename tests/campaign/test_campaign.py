@@ -348,6 +348,20 @@ class CampaignTest(unittest.TestCase):
         self.assertIn("campaign: error: cobalt-mpirun: a Blue Gene/P node runs 1, 2 or 4 ranks", done.stdout)
 
 
+    def test_batch_scripts_give_ranks_per_node(self):
+        # The machine file's cores_per_node, which the launcher files assume (rank r on node r / cores): aprun
+        # would otherwise fill a node by its real core count, whatever the machine file says.
+        self.run_driver("--machine", "torus:2x2x2,cores=2", launcher="aprun")
+        text = read(os.path.join(self.out, "jobs", "stencil-n8-blocked.sh"))
+        self.assertIn("#PBS -l mppnppn=2", text)
+        self.assertIn("aprun -n 8 -N 2 ", text)
+        self.assertIn("  aprun -n 8 -N 2 ", text)  # the MPICH_RANK_ORDER branch too
+        self.run_driver("--machine", "torus:2x2x2,cores=2", launcher="srun")
+        self.assertIn("#SBATCH --ntasks-per-node=2", read(os.path.join(self.out, "jobs", "stencil-n8-blocked.sh")))
+        # Fewer ranks than a node's cores: no more per node than there are ranks.
+        self.run_driver("--machine", "torus:2x2x2,cores=16", "--scales", "8", launcher="aprun")
+        self.assertIn("aprun -n 8 -N 8 ", read(os.path.join(self.out, "jobs", "stencil-n8-default.sh")))
+
 
 def read(path):
     with open(path) as f:
