@@ -7,6 +7,7 @@ against a recorded baseline of the same system, netbench's link figures against 
   scripts/acceptance.py SUITE [--launcher sim|mpirun|srun|aprun|runjob|cobalt-mpirun] [--out DIR] [--record]
   scripts/acceptance.py SUITE --launcher srun --report-only --out DIR   # after the batch jobs ran
   scripts/acceptance.py SUITE --judge-only --out DIR                    # judge the runs already in DIR
+  scripts/acceptance.py SUITE --network-only [...]                      # the network group alone
 
 Exit status: 0 when every check passes, 1 when one fails, 2 on bad input or when the campaign could not start.
 """
@@ -139,6 +140,10 @@ def network_machine(rule):
         raise BadInput(f"{rule['campaign']}: the network check needs a machine file (its link figures): "
                        f"{machine!r} is none")
     keys = machine_keys(machine)
+    cores = keys.get("cores_per_node", ["1"])
+    if cores != ["1"]:  # the launchers are told the file's ranks per node (jobs.py); WOCON needs one
+        raise BadInput(f"{machine}: the network check's machine file must have cores_per_node 1 (WOCON places one "
+                       f"rank per node, [Bhatele10] §4.1), not {' '.join(cores)!r}")
     figures = {}
     for figure in rule.get("tolerance", {}):
         for key in network.MACHINE_KEYS[figure]:
@@ -175,7 +180,8 @@ def run_campaign(suite, args, campaign_out):
     if not os.path.exists(table):
         if args.launcher in BATCH and not args.report_only and done.returncode == 0:
             print(f"acceptance: submit the scripts in {os.path.join(campaign_out, 'jobs')}, then judge them: "
-                  f"scripts/acceptance.py {args.suite} --launcher {args.launcher} --report-only --out {args.out}")
+                  f"scripts/acceptance.py {args.suite} --launcher {args.launcher} --report-only --out {args.out}"
+                  + (" --network-only" if args.network_only else ""))
             return False
         raise BadInput(f"{suite['campaign']}: the campaign wrote no runs.csv (its error is above)")
     return True
@@ -276,6 +282,9 @@ def main():
     p.add_argument("--record", action="store_true", help="write the suite's baseline from this run")
     p.add_argument("--report-only", action="store_true", help="judge the finished batch jobs in --out")
     p.add_argument("--judge-only", action="store_true", help="judge the campaign output already in --out")
+    p.add_argument("--network-only", action="store_true",
+                   help="run and judge the suite's network group alone (a first look at a system's network, or a "
+                        "real suite's network campaign on the simulated machine made from its machine file)")
     args = p.parse_args()
     name = os.path.splitext(os.path.basename(args.suite))[0]
     args.out = args.out or os.path.join(ROOT, "out", f"acceptance-{name}")
@@ -284,16 +293,22 @@ def main():
     try:
         suite = load_suite(args.suite)
         net = suite.get("network")
+        if args.network_only:
+            if not net:
+                raise BadInput(f"{args.suite}: --network-only: the suite has no network group")
+            if args.record:
+                raise BadInput("--record writes the baseline of the suite's campaign, which --network-only skips")
+            suite = {"title": suite.get("title"), "verify": suite.get("verify", True), "network": net}
         if net:
             network_machine(net)  # a machine file without the figures is refused before anything runs
         if not args.judge_only:
-            ran = run_campaign(suite, args, campaign_out)
+            ran = args.network_only or run_campaign(suite, args, campaign_out)
             if net:
                 ran = run_campaign(net, args, args.network_out) and ran
             if not ran:
                 return 0
-        rows = read_rows(campaign_out)
-        if not rows:
+        rows = [] if args.network_only else read_rows(campaign_out)
+        if not rows and not args.network_only:
             raise BadInput(f"{os.path.join(campaign_out, 'runs.csv')}: no runs")
         net_rows = read_rows(args.network_out) if net else None
         checks = judge_all(suite, rows, args, net_rows)
@@ -303,7 +318,7 @@ def main():
     if args.record and suite.get("baseline"):
         results.write_json(judge.baseline_of(rows, system_of(rows, args.launcher)), suite["baseline"]["file"])
         print(f"acceptance: recorded the baseline in {suite['baseline']['file']}")
-    title = suite.get("title", name)
+    title = suite.get("title") or name
     results.write_all(title, checks, args.out)
     failed = [c for c in checks if not c["ok"]]
     return 1 if failed else 0

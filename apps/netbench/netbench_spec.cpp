@@ -31,8 +31,8 @@ std::int64_t parse_count(const std::string& token, const std::string& option, co
 std::vector<std::string> parse_pairings(const std::string& text) {
   std::vector<std::string> pairings;
   for (const std::string& p : split(text, ',')) {
-    if (p != "nn" && p != "nn-spread" && p != "rnd") {
-      throw std::invalid_argument("--pairing " + text + ": '" + p + "' is not nn, nn-spread or rnd");
+    if (p != "nn" && p != "nn-spread" && p != "near" && p != "rnd") {
+      throw std::invalid_argument("--pairing " + text + ": '" + p + "' is not nn, nn-spread, near or rnd");
     }
     if (std::find(pairings.begin(), pairings.end(), p) == pairings.end()) pairings.push_back(p);
   }
@@ -141,7 +141,7 @@ void add_netbench_options(CLI::App& cli, NetbenchOptions& o) {
   cli.add_option("--messages", o.messages, "Messages per size and partner (num_msgs)")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
-  cli.add_option("--pairing", o.pairing, "wicon: nn, nn-spread and/or rnd")->capture_default_str();
+  cli.add_option("--pairing", o.pairing, "wicon: nn, nn-spread, near and/or rnd")->capture_default_str();
   cli.add_option("--distance", o.distance, "equidistant: hops between partners, list or all")
       ->capture_default_str();
   cli.add_option("--dim", o.dim, "equidistant: torus dimension of the pairs (default: the last)")

@@ -19,7 +19,7 @@ struct NetbenchOptions {
   std::string benchmark = "wicon";  // wocon | wicon | equidistant | dilation
   std::string sizes = "4:1M:4";     // message sizes in bytes: list, A:B (x2) or A:B:FACTOR; K and M suffixes
   int messages = 10;                // num_msgs of Alg. 4.1 / 4.2: messages per size and partner
-  std::string pairing = "nn,rnd";   // wicon: nn / nn-spread (partners one hop apart) and/or rnd (random)
+  std::string pairing = "nn,rnd";   // wicon: nn / nn-spread (one hop), near (nearest node) and/or rnd
   std::string distance = "all";     // equidistant: hops between partners, `all` = every feasible 1..L/2
   int dim = -1;                     // equidistant: torus dimension of the pairs; -1 = the last (Z)
   std::string dilation = "3+6,9";   // dilation: extra messages per rank, groups of hop counts
@@ -35,7 +35,7 @@ struct NetbenchSpec {
   Benchmark benchmark = Benchmark::wicon;
   std::vector<std::int64_t> sizes;  // increasing, bytes
   int messages = 10;
-  std::vector<std::string> pairings;  // "nn", "rnd"
+  std::vector<std::string> pairings;  // "nn", "nn-spread", "near", "rnd"
   std::vector<int> distances;         // empty: all feasible
   int dim = -1;
   std::vector<std::vector<int>> dilation_groups;  // e.g. {{3, 6}, {9}}

@@ -1,5 +1,5 @@
-// The pairings of [Bhatele10] ch. 4-5 built from the job's slots: WOCON's star, WICON's NN and RND pairs, the
-// equidistant pairs along one dimension and the near-neighbour pattern with far messages of §5.1.
+// The pairings of [Bhatele10] ch. 4-5 built from the job's slots: WOCON's star, WICON's NN, near and RND
+// pairs, the equidistant pairs along one dimension and the near-neighbour pattern with far messages of §5.1.
 #include "phases.hpp"
 
 #include <numeric>
@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "near_pairs.hpp"
 #include "torus_grid.hpp"
 
 namespace tamp::netbench {
@@ -116,6 +117,14 @@ std::vector<Phase> wicon(const NetbenchSpec& spec, const Allocation& job, std::u
   for (const std::string& p : spec.pairings) {
     if (p == "rnd") {
       phases.push_back(random_pairs(job.num_slots(), seed));
+      continue;
+    }
+    if (p == "near") {  // any allocation: no torus lines needed
+      Phase phase;
+      phase.name = "near";
+      phase.protocol = Protocol::pairs;
+      phase.partner = nearest_pairs(job);
+      phases.push_back(std::move(phase));
       continue;
     }
     // NN: "ranks that differ by one", i.e. one hop apart under BG/P's XYZT order: the same core of routers

@@ -131,6 +131,13 @@ double Dragonfly::link_capacity(LinkId link) const {
   return capacity_[link_class(link)];
 }
 
+// Capacities are relative to the fastest link; without this the simulated links were scaled from the default
+// 9.4 GB/s, not from the file's own figures (an Aries rank-1 link came out at 3.1 instead of 5.25 GB/s).
+double Dragonfly::fastest_link_bandwidth() const {
+  if (spec_.link_bandwidth.empty()) return network().link_bandwidth;
+  return *std::max_element(spec_.link_bandwidth.begin(), spec_.link_bandwidth.end());
+}
+
 int Dragonfly::local_hops(int local_a, int local_b) const {
   int hops = 0;
   for (int n : spec_.group_dims) {

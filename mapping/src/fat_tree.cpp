@@ -126,6 +126,16 @@ double FatTree::link_capacity(LinkId link) const {
   return capacity_[link / 2];
 }
 
+// Capacities are relative to the fastest link, as on the torus and the dragonfly.
+double FatTree::fastest_link_bandwidth() const {
+  const std::vector<double>& given = kary_ ? kary_spec_.link_bandwidth : tree_spec_.uplink_bandwidth;
+  double fastest = 0;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    if (kary_ || tree_spec_.parent[i] >= 0) fastest = std::max(fastest, given[i]);  // a root has no uplink
+  }
+  return fastest > 0 ? fastest : network().link_bandwidth;
+}
+
 int FatTree::hops(int node_a, int node_b) const {
   const int s = switch_of_node(node_a);
   const int t = switch_of_node(node_b);

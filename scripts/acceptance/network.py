@@ -2,12 +2,14 @@
 figures against the link figures of the machine file. No I/O here: acceptance.py reads the run records and the
 machine file.
 
-  latency_per_hop  WOCON, smallest size: least-squares slope of the mean latency against the hop count (hop counts
-                   >= 1)                                       expected: the machine's link_latency
+  latency_per_hop  WOCON, smallest size: least-squares slope of the mean latency against the hop count (every
+                   hop count, 0 included: one rank per node, so 0 hops is another node on the master's router or
+                   switch)                                     expected: the machine's link_latency
   bandwidth        WOCON, the two largest sizes S1 < S2: (S2 - S1) / (min latency at S2 - min latency at S1)
                                                    expected: min(injection_bandwidth, fastest link_bandwidth)
-  rnd_nn           WICON: mean latency of the random pairs over the nearest-neighbour pairs at the largest size
-                   (netbench's ratio_last_first_largest)      limits: the suite's min and max
+  rnd_nn           WICON: mean latency of the random pairs over the nearest-neighbour (nn, nn-spread) or nearest
+                   (near) pairs at the largest size (netbench's ratio_last_first_largest)
+                                                               limits: the suite's min and max
 """
 import os
 
@@ -16,6 +18,9 @@ import judge
 # Figures with a value derived from the machine file, and the machine-file keys each needs.
 EXPECTED = ("latency_per_hop", "bandwidth")
 MACHINE_KEYS = {"latency_per_hop": ("link_latency",), "bandwidth": ("injection_bandwidth", "link_bandwidth")}
+# WICON's pairings that RND is compared with: one hop apart (nn, nn-spread: whole torus lines) or the nearest
+# node (near: any allocation).
+NEAR_PAIRINGS = ("nn", "nn-spread", "near")
 
 
 def expected(figure, machine):
@@ -40,10 +45,13 @@ def wocon_figures(results):
     phase = results["phases"][0]
     sizes = results["sizes"]
     by_hops = {int(h): lat for h, lat in phase.get("latency_by_hops_us", {}).items()}
-    points = [(h, lat[0] * 1e-6) for h, lat in sorted(by_hops.items()) if h >= 1]
+    # 0 hops counts too: WOCON has one rank per node, so a 0-hop destination is another node on the master's
+    # router (Gemini) or leaf switch (fat tree), reached over the two injection links that every route has and
+    # no network link; a fat tree has only 0 and 2 hops inside 18 leaves.
+    points = [(h, lat[0] * 1e-6) for h, lat in sorted(by_hops.items())]
     per_hop = slope(points)
     out = {"latency_per_hop": per_hop if per_hop is not None else
-           f"needs destinations at two hop counts >= 1, the run has {sorted(h for h, _ in points)}"}
+           f"needs destinations at two hop counts, the run has {sorted(h for h, _ in points)}"}
     order = sorted(range(len(sizes)), key=lambda i: sizes[i])
     if len(order) < 2:
         out["bandwidth"] = f"needs two message sizes, the run has {sizes}"
@@ -58,8 +66,8 @@ def wocon_figures(results):
 def wicon_figure(results):
     """RND / NN at the largest size from a WICON record's `results`, or a string saying why there is none."""
     names = [p["name"] for p in results["phases"]]
-    if len(names) < 2 or names[0] not in ("nn", "nn-spread") or names[-1] != "rnd":
-        return f"needs --pairing nn,rnd (nn or nn-spread first, rnd last), the run has {','.join(names)}"
+    if len(names) < 2 or names[0] not in NEAR_PAIRINGS or names[-1] != "rnd":
+        return f"needs --pairing nn,rnd (nn, nn-spread or near first, rnd last), the run has {','.join(names)}"
     return results["ratio_last_first_largest"]
 
 

@@ -90,13 +90,15 @@ def _bluegene_command(launcher, ranks, cores, app, mapfile):
     return ["cobalt-mpirun", "-np", str(ranks), "-mode", BGP_MODES[cores], "-env", "OMP_NUM_THREADS=1", *where, *app]
 
 
-def _header(launcher, rid, ranks, nodes, block):
+def _header(launcher, rid, ranks, nodes, block, cores):
+    # Ranks per node as the machine file says (cores_per_node): the launcher files assume it, and a network
+    # campaign's machine file has 1 (WOCON places one rank per node), which the launchers would not do by themselves.
     if launcher == "srun":
         return [f"#SBATCH --job-name=tamp-{rid}", f"#SBATCH --nodes={nodes}", f"#SBATCH --ntasks={ranks}",
-                "#SBATCH --time=00:30:00"]
+                f"#SBATCH --ntasks-per-node={min(cores, ranks)}", "#SBATCH --time=00:30:00"]
     if launcher == "aprun":
-        return [f"#PBS -N tamp-{rid}", f"#PBS -l mppwidth={ranks}", "#PBS -l walltime=00:30:00",
-                'cd "$PBS_O_WORKDIR"']
+        return [f"#PBS -N tamp-{rid}", f"#PBS -l mppwidth={ranks}", f"#PBS -l mppnppn={min(cores, ranks)}",
+                "#PBS -l walltime=00:30:00", 'cd "$PBS_O_WORKDIR"']
     machine = "Blue Gene/Q: runjob" if launcher == "runjob" else "Blue Gene/P: cobalt-mpirun"
     return [f"#COBALT -n {block}", "#COBALT -t 30", f"#COBALT -O tamp-{rid}",
             f"# A Cobalt script job ({machine}; qsub --mode script) on the block of {block} nodes that the",
@@ -116,7 +118,7 @@ def write_job(run, launcher, paths, topology, json_path):
         raise matrix.MatrixError(f"cobalt-mpirun: a Blue Gene/P node runs 1, 2 or 4 ranks (SMP, DUAL, VN), the "
                                  f"machine file has cores_per_node {cores}")
     block = launch.allocation_slots(paths) // cores  # Blue Gene: the machine file is the job's block
-    lines = ["#!/bin/bash", *_header(launcher, rid, ranks, nodes, block), "export OMP_NUM_THREADS=1"]
+    lines = ["#!/bin/bash", *_header(launcher, rid, ranks, nodes, block, cores), "export OMP_NUM_THREADS=1"]
     for _, ext in FILES.values():  # of an earlier campaign here
         for old in (rid + ext, f"{rid}.hostfile"):
             if os.path.exists(os.path.join(jobs_dir, old)):
@@ -127,6 +129,8 @@ def write_job(run, launcher, paths, topology, json_path):
     if launcher in BLUEGENE:
         return _write_bluegene(run, launcher, paths, topology, json_path, lines, path, (rid, ranks, cores))
     cmd = launch.command(run, launcher, paths, topology, json_path)
+    if launcher == "aprun":  # aprun fills nodes by the real node's core count: say the machine file's
+        cmd = cmd[:3] + ["-N", str(min(cores, ranks))] + cmd[3:]
     if path:
         lines += [f"# Launcher file of this placement: {os.path.basename(path)} (set TAMP_LAUNCHER_FILE=1 to use it "
                   "instead of the", "# app's own renumbering)", 'if [[ "${TAMP_LAUNCHER_FILE:-0}" == 1 ]]; then']

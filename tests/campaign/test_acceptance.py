@@ -64,17 +64,18 @@ MACHINE = ("topology torus\ndims 2 2 2\nwrap 1 1 1\ncores_per_node 1\nlink_bandw
 SIZES = [8, 262144, 1048576]
 
 
-def wocon_results(per_hop=100e-9, bandwidth=6e9):
-    base = [2.0 + s / bandwidth * 1e6 for s in SIZES]  # us at 1 hop
-    by_hops = {str(h): [b + (h - 1) * per_hop * 1e6 for b in base] for h in (1, 2, 3)}
+def wocon_results(per_hop=100e-9, bandwidth=6e9, hops=(1, 2, 3)):
+    """A WOCON record whose destinations are at `hops` (a fat tree of 18-node leaves has 0 and 2)."""
+    base = [2.0 + s / bandwidth * 1e6 for s in SIZES]  # us at the nearest destination
+    by_hops = {str(h): [b + (h - hops[0]) * per_hop * 1e6 for b in base] for h in hops}
     return {"benchmark": "wocon", "sizes": SIZES,
             "phases": [{"name": "wocon", "latency_by_hops_us": by_hops, "latency_min_us": base,
-                        "latency_us": by_hops["2"], "latency_max_us": by_hops["3"]}]}
+                        "latency_us": by_hops[str(hops[1])], "latency_max_us": by_hops[str(hops[-1])]}]}
 
 
-def wicon_results(ratio=1.6):
+def wicon_results(ratio=1.6, pairings=("nn", "rnd")):
     return {"benchmark": "wicon", "sizes": [8, 1048576], "ratio_last_first_largest": ratio,
-            "phases": [{"name": "nn", "latency_us": [3.0, 200.0]}, {"name": "rnd", "latency_us": [6.0, 200 * ratio]}]}
+            "phases": [{"name": p, "latency_us": [3.0 * (i + 1), 200.0 * ratio ** i]} for i, p in enumerate(pairings)]}
 
 
 def write_network(out, wocon, wicon):
@@ -244,6 +245,39 @@ class AcceptanceTest(unittest.TestCase):
         write_network(self.out, wocon_results(), wicon_results(ratio=3.5))
         self.assertEqual(judge(suite, self.out).returncode, 1)
 
+    def test_network_near_pairs_and_zero_hops(self):
+        # A fat tree: WOCON's destinations are 0 (same leaf) and 2 hops away, WICON compares RND with `near` pairs.
+        suite = network_suite(self.dir)
+        write_network(self.out, wocon_results(hops=(0, 2)), wicon_results(pairings=("near", "rnd")))
+        result = judge(suite, self.out)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("pass   network  netbench-wocon 8 ranks latency_per_hop: 100 ns is +0.0%", result.stdout)
+        self.assertIn("pass   network  netbench-wicon 8 ranks rnd/nn: 1.6 at the largest size", result.stdout)
+        # WICON without RND, or RND first, has no ratio to judge.
+        write_network(self.out, wocon_results(hops=(0, 2)), wicon_results(pairings=("rnd", "near")))
+        self.assertEqual(self.failures(judge(suite, self.out)),
+                         ["FAIL network: netbench-wicon 8 ranks rnd/nn: needs --pairing nn,rnd (nn, nn-spread or near "
+                          "first, rnd last), the run has rnd,near"])
+
+    def test_network_only_judges_the_network_group_alone(self):
+        # No main campaign in --out at all: only the network runs' verification and the three network checks.
+        suite = network_suite(self.dir)
+        write_network(self.out, wocon_results(), wicon_results())
+        os.remove(os.path.join(self.out, "campaign", "runs.csv"))
+        result = judge(suite, self.out, "--network-only")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("5 of 5 checks passed", result.stdout)  # 2 verify, 3 network; no gain, no baseline
+        self.assertNotRegex(result.stdout, r"\n(pass|FAIL) +(gain|baseline) ")
+        # A suite without a network group, or --record, is refused in one line.
+        plain = os.path.join(self.dir, "plain")
+        os.makedirs(plain)
+        for args, message in (((write_suite(plain), self.out, "--network-only"),
+                               "--network-only: the suite has no network"),
+                              ((suite, self.out, "--network-only", "--record"), "--record writes the baseline")):
+            result = judge(*args)
+            self.assertEqual(result.returncode, 2, result.stdout)
+            self.assertIn(message, result.stderr)
+
     def test_network_bad_input_is_one_line(self):
         write_network(self.out, wocon_results(), wicon_results())
         for args, rule, message in (
@@ -252,6 +286,9 @@ class AcceptanceTest(unittest.TestCase):
                  "machine file"),
                 ((MACHINE.replace("injection_bandwidth 6e9", "injection_bandwidth fast"),), {},
                  "net.machine: 'injection_bandwidth' must be positive numbers, not 'fast'"),
+                ((MACHINE.replace("cores_per_node 1", "cores_per_node 24"),), {},
+                 "net.machine: the network check's machine file must have cores_per_node 1 (WOCON places one rank "
+                 "per node"),
                 ((), {"tolerance": {"latency": 0.1}},
                  "network.tolerance figure 'latency' is not one of latency_per_hop, bandwidth"),
                 ((), {"rnd_nn": {"least": 1}}, "network.rnd_nn must be"),
@@ -264,17 +301,40 @@ class AcceptanceTest(unittest.TestCase):
             self.assertTrue(lines[0].startswith("acceptance: error: ") and message in lines[0], lines[0])
 
     def test_shipped_suites_are_valid(self):
-        """Every suite of inputs/acceptance loads (keys, figures, limits) and names a campaign file that exists."""
+        """Every suite of inputs/acceptance loads (keys, figures, limits) and names a campaign file that exists; every
+        suite has a network group whose machine file has one core per node and the figures of all three checks, and
+        whose WICON pairs `near` unless the machine is a torus (nn needs whole torus lines)."""
         sys.path.insert(0, os.path.dirname(SCRIPT))
         import acceptance  # noqa: E402
+        import matrix  # noqa: E402
         folder = os.path.join(HERE, "..", "..", "inputs", "acceptance")
         names = sorted(n for n in os.listdir(folder) if n.endswith(".suite.json"))
-        self.assertIn("sim.suite.json", names)
+        self.assertEqual(names, sorted(f"{s}.suite.json" for s in
+                                       ("sim", "hopper", "cielo", "intrepid", "mira", "fattree", "dragonfly")))
         for name in names:
             suite = acceptance.load_suite(os.path.join(folder, name))
             self.assertTrue(os.path.isfile(suite["campaign"]), name)
-            if "network" in suite:  # its campaign exists and its machine file has the figures the checks need
-                acceptance.network_machine(suite["network"])
+            net = suite.get("network")
+            self.assertIsNotNone(net, f"{name} has no network group")
+            self.assertEqual(sorted(net["tolerance"]), ["bandwidth", "latency_per_hop"], name)
+            self.assertIn("min", net["rnd_nn"], name)
+            # Its campaign exists, its machine file has cores_per_node 1 and the figures the checks need.
+            machine, _ = acceptance.network_machine(net)
+            keys = acceptance.machine_keys(machine)
+            self.assertEqual(keys["cores_per_node"], ["1"], machine)  # written out, not left to a default
+            campaign = matrix.Campaign(net["campaign"], net["decks"])
+            decks = [read_deck(os.path.join(net["decks"], f"{app}.deck")) for app in campaign.apps]
+            benchmarks = [d.split("--benchmark ")[1].split()[0] for d in decks]
+            self.assertEqual(sorted(benchmarks), ["wicon", "wocon"], name)
+            pairing = [d.split("--pairing ")[1].split()[0] for d in decks if "--pairing" in d][0]
+            self.assertTrue(pairing.endswith(",rnd"), name)
+            if keys["topology"] != ["torus"]:
+                self.assertEqual(pairing, "near,rnd", f"{name}: nn needs a torus")
+
+
+def read_deck(path):
+    with open(path) as f:
+        return f.read()
 
 
 if __name__ == "__main__":

@@ -348,6 +348,48 @@ class CampaignTest(unittest.TestCase):
         self.assertIn("campaign: error: cobalt-mpirun: a Blue Gene/P node runs 1, 2 or 4 ranks", done.stdout)
 
 
+    # The network groups of the real machines' acceptance suites (inputs/acceptance/*-network.campaign): WOCON
+    # needs one rank per node, so every launcher must be told the machine file's cores_per_node 1.
+    def test_network_jobs_run_one_rank_per_node(self):
+        executable(os.path.join(self.build, "apps", "netbench", "tamp-netbench"), FAKE_APP)
+        shipped = os.path.join(HERE, "..", "..", "inputs", "acceptance")
+        for system, launcher, wants in (
+                ("hopper", "aprun", ["#PBS -l mppwidth=64", "#PBS -l mppnppn=1", "aprun -n 64 -N 1 "]),
+                ("cielo", "aprun", ["#PBS -l mppnppn=1", "aprun -n 64 -N 1 "]),
+                ("fattree", "srun", ["#SBATCH --nodes=64", "#SBATCH --ntasks-per-node=1", "srun -n 64 "]),
+                ("dragonfly", "srun", ["#SBATCH --nodes=64", "#SBATCH --ntasks-per-node=1"]),
+                ("mira", "runjob", ["#COBALT -n 512", "--np 64 --ranks-per-node 1 "]),
+                ("intrepid", "cobalt-mpirun", ["#COBALT -n 512", "cobalt-mpirun -np 64 -mode SMP "])):
+            out = os.path.join(self.dir, "out-" + system)
+            done = subprocess.run([sys.executable, DRIVER, os.path.join(shipped, f"{system}-network.campaign"),
+                                   "--build", self.build, "--decks", os.path.join(shipped, "decks"), "--out", out,
+                                   "--launcher", launcher], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  text=True, env=self.env, timeout=300)
+            self.assertEqual(done.returncode, 0, done.stdout)
+            jobs = os.path.join(out, "jobs")
+            wocon = read(os.path.join(jobs, "netbench-wocon-n64-default.sh"))
+            for want in wants:
+                self.assertIn(want, wocon, system)
+            self.assertIn("--benchmark wocon", wocon, system)
+            wicon = [read(os.path.join(jobs, f)) for f in os.listdir(jobs) if f.startswith("netbench-wicon")]
+            self.assertEqual(len(wicon), 1, system)
+            pairing = "nn,rnd" if system in ("mira", "intrepid") else "near,rnd"  # whole lines only in a block
+            self.assertIn(f"--pairing {pairing} ", wicon[0], system)
+
+    def test_batch_scripts_give_ranks_per_node(self):
+        # The machine file's cores_per_node, which the launcher files assume (rank r on node r / cores): aprun
+        # would otherwise fill a node by its real core count, whatever the machine file says.
+        self.run_driver("--machine", "torus:2x2x2,cores=2", launcher="aprun")
+        text = read(os.path.join(self.out, "jobs", "stencil-n8-blocked.sh"))
+        self.assertIn("#PBS -l mppnppn=2", text)
+        self.assertIn("aprun -n 8 -N 2 ", text)
+        self.assertIn("  aprun -n 8 -N 2 ", text)  # the MPICH_RANK_ORDER branch too
+        self.run_driver("--machine", "torus:2x2x2,cores=2", launcher="srun")
+        self.assertIn("#SBATCH --ntasks-per-node=2", read(os.path.join(self.out, "jobs", "stencil-n8-blocked.sh")))
+        # Fewer ranks than a node's cores: no more per node than there are ranks.
+        self.run_driver("--machine", "torus:2x2x2,cores=16", "--scales", "8", launcher="aprun")
+        self.assertIn("aprun -n 8 -N 8 ", read(os.path.join(self.out, "jobs", "stencil-n8-default.sh")))
+
 
 def read(path):
     with open(path) as f:

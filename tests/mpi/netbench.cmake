@@ -28,6 +28,12 @@ tamp_add_mpi_test(NAME netbench-wicon-spread RANKS 8
                           --topology synthetic:torus:2x2x1,cores=2)
 set_tests_properties(netbench-wicon-spread PROPERTIES PASS_REGULAR_EXPRESSION "busiest link +2 +1\n"
                      FAIL_REGULAR_EXPRESSION "${_nb_fail}")
+# near on a fat tree (no torus lines for nn): 2 leaves of 2 nodes, each node paired on its leaf (0 hops).
+tamp_add_mpi_test(NAME netbench-wicon-near-fattree RANKS 4
+                  COMMAND tamp-netbench --benchmark wicon --pairing near,rnd --sizes 8,4K --messages 2
+                          --topology synthetic:fattree:2x2,cores=1)
+set_tests_properties(netbench-wicon-near-fattree PROPERTIES PASS_REGULAR_EXPRESSION "phase +near +rnd\n +hops/byte +0.000 "
+                     FAIL_REGULAR_EXPRESSION "${_nb_fail}")
 tamp_add_mpi_test(NAME netbench-wicon-rnd-odd RANKS 3
                   COMMAND tamp-netbench --benchmark wicon --pairing rnd --sizes 8 --messages 2 --seed 7
                           --topology synthetic:torus:3x1x1,cores=1)
@@ -86,6 +92,8 @@ tamp_add_mpi_error_test(NAME netbench-error-odd-ring RANKS 6 REGEX "--distance 2
                                 --topology synthetic:torus:1x1x6,cores=1)
 tamp_add_mpi_error_test(NAME netbench-error-nn-odd RANKS 3 REGEX "no dimension of torus 3x1x1"
                         COMMAND tamp-netbench --benchmark wicon --topology synthetic:torus:3x1x1,cores=1)
+tamp_add_mpi_error_test(NAME netbench-error-nn-fattree RANKS 4 REGEX "wicon --pairing nn needs a torus or mesh machine"
+                        COMMAND tamp-netbench --benchmark wicon --topology synthetic:fattree:2x2,cores=1)
 tamp_add_mpi_error_test(NAME netbench-error-far RANKS 8 REGEX "no node is 6 hops away on torus 2x2x2"
                         COMMAND tamp-netbench --benchmark dilation --topology synthetic:torus:2x2x2,cores=1)
 tamp_add_mpi_error_test(NAME netbench-error-sizes RANKS 2 REGEX "--sizes 0:4"

@@ -220,6 +220,36 @@ TEST(PredictedTime, FatTreeTakesTheGenericPath) {
   EXPECT_DOUBLE_EQ(m.predicted_comm_time, 2e-7 + 1e-6 + 1e-6 + kB / 6e9);
 }
 
+TEST(PredictedTime, FatTreeAndDragonflyLinkBandwidthsWin) {
+  // Their own link_bandwidth gives the fastest link, as a torus's does: the links are not scaled from the
+  // default 9.4 GB/s. A 2-ary 2-tree whose links carry 4.7 GB/s: 0 -> 2 takes 2 ms on them.
+  std::istringstream tree(
+      "topology fattree\narity 2\nlevels 2\ncores_per_node 1\nlink_bandwidth 4.7e9\n"
+      "injection_bandwidth 1e12\n");
+  const MachineDescription t = parse_machine(tree, "tree.machine");
+  EXPECT_EQ(fastest_link_bandwidth(*t.machine), 4.7e9);
+  EXPECT_DOUBLE_EQ(
+      evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), t.allocation, identity(4)).phases[0].link_time, 2e-3);
+  // An Aries-like dragonfly: rank-1 links at 5.25 GB/s, the fastest (rank 2) at 15.75 GB/s.
+  std::istringstream fly(
+      "topology dragonfly\ngroups 2\nrouters_per_group 2 2\nglobal_links 1\n"
+      "nodes_per_router 1\ncores_per_node 1\nlink_bandwidth 5.25e9 15.75e9 4.7e9\n");
+  const MachineDescription d = parse_machine(fly, "fly.machine");
+  EXPECT_EQ(fastest_link_bandwidth(*d.machine), 15.75e9);
+  int rank1 = 0;  // the simulated platform makes each link fastest x capacity bytes/s
+  for (LinkId l = 0; l < d.machine->link_id_bound(); ++l) {
+    if (d.machine->link_class(l) != 0 || !(d.machine->link_capacity(l) > 0)) continue;
+    EXPECT_DOUBLE_EQ(fastest_link_bandwidth(*d.machine) * d.machine->link_capacity(l), 5.25e9);
+    ++rank1;
+  }
+  EXPECT_GT(rank1, 0);
+  // Without link_bandwidth the network's figure stays the fastest link.
+  std::istringstream plain(
+      "topology dragonfly\ngroups 2\nrouters_per_group 2\nglobal_links 1\n"
+      "cores_per_node 1\n");
+  EXPECT_EQ(fastest_link_bandwidth(*parse_machine(plain, "plain.machine").machine), 9.4e9);
+}
+
 // kCrossing as one phase lasts its busiest link: 1 us of overhead + 1.2 us (the shortest off-node latency, 2
 // hops) + 2 ms (2B on the link 1 -> 2).
 constexpr double kCrossingNetwork = 1e-6 + 2e-7 + 1e-6 + 2e-3;

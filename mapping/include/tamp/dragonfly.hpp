@@ -60,6 +60,8 @@ class Dragonfly final : public Machine {
   int hops(int node_a, int node_b) const override;
   void route(int node_a, int node_b, std::vector<LinkId>& out) const override;
   double link_capacity(LinkId link) const override;
+  /// The largest link_bandwidth when given, else the network's.
+  double fastest_link_bandwidth() const override;
   int link_class(LinkId link) const override;
   int num_link_classes() const override { return static_cast<int>(spec_.group_dims.size()) + 1; }
   int diameter() const override;

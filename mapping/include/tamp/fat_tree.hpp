@@ -79,6 +79,8 @@ class FatTree final : public Machine {
   int hops(int node_a, int node_b) const override;
   void route(int node_a, int node_b, std::vector<LinkId>& out) const override;
   double link_capacity(LinkId link) const override;
+  /// The largest link_bandwidth (k-ary) or uplink_bandwidth (switch tree) when given, else the network's.
+  double fastest_link_bandwidth() const override;
   int link_class(LinkId link) const override;
   int num_link_classes() const override;
   int diameter() const override { return diameter_; }
