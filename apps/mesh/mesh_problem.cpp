@@ -12,6 +12,7 @@
 #include "msh_reader.hpp"
 #include "partition.hpp"
 #include "tamp/app/collective.hpp"
+#include "tamp/app/shared_graph.hpp"
 
 namespace tamp::mesh {
 namespace {
@@ -25,33 +26,41 @@ Mesh load_mesh(const MeshSpec& spec) {
 
 }  // namespace
 
-MeshProblem::MeshProblem(MeshSpec spec, int ranks, std::string backend)
-    : spec_(std::move(spec)), backend_(std::move(backend)), mesh_(load_mesh(spec_)) {
-  if (mesh_.num_cells() < ranks) {
+MeshModel::MeshModel(const MeshSpec& spec, int ranks) : mesh(load_mesh(spec)) {
+  if (mesh.num_cells() < ranks) {
     throw std::invalid_argument(
         fmt::format("the mesh ({}) has {} elements, fewer than the {} ranks (one chunk per rank)",
-                    mesh_.source, mesh_.num_cells(), ranks));
+                    mesh.source, mesh.num_cells(), ranks));
   }
-  graph_ = element_graph(mesh_);
-  dec_ = decompose(mesh_, graph_,
-                   partition_elements(mesh_, graph_, ranks, spec_.partitioner, spec_.partition_seed), ranks);
-  dt_ = stable_time_step(mesh_, dec_, spec_.cfl);
-  task_graph_ = quotient_graph(mesh_, dec_);
+  graph = element_graph(mesh);
+  dec = decompose(mesh, graph, partition_elements(mesh, graph, ranks, spec.partitioner, spec.partition_seed),
+                  ranks);
+  dt = stable_time_step(mesh, dec, spec.cfl);
+  task_graph = quotient_graph(mesh, dec);
+}
+
+MeshProblem::MeshProblem(MeshSpec spec, int ranks, std::string backend)
+    : spec_(std::move(spec)), backend_(std::move(backend)) {
+  // Everything the model depends on; %a keeps the CFL number exact.
+  const std::string key =
+      fmt::format("mesh-model:{}|{}|{}|{}|{}|{}|{:a}|{}", spec_.mesh, spec_.dims, spec_.elements, spec_.mesh_seed,
+                  spec_.partitioner, spec_.partition_seed, spec_.cfl, ranks);
+  model_ = app::shared_object<MeshModel>(key, [&] { return MeshModel(spec_, ranks); });
 }
 
 nlohmann::json MeshProblem::params() const {
-  const PartitionQuality& q = dec_.quality;
-  return {{"mesh", mesh_.source},
-          {"dims", mesh_.dim},
-          {"elements", mesh_.num_cells()},
-          {"nodes", mesh_.num_nodes()},
+  const PartitionQuality& q = model_->dec.quality;
+  return {{"mesh", model_->mesh.source},
+          {"dims", model_->mesh.dim},
+          {"elements", model_->mesh.num_cells()},
+          {"nodes", model_->mesh.num_nodes()},
           {"partitioner", spec_.partitioner},
-          {"chunks", dec_.parts},
+          {"chunks", model_->dec.parts},
           {"imbalance", q.imbalance},
           {"edge_cut", q.edge_cut},
           {"neighbours", {{"min", q.min_neighbours}, {"mean", q.mean_neighbours}, {"max", q.max_neighbours}}},
           {"halo_bytes", q.halo_bytes},
-          {"dt", dt_},
+          {"dt", model_->dt},
           {"cfl", spec_.cfl},
           {"iterations", spec_.iterations},
           {"warmup", spec_.warmup},
@@ -63,20 +72,20 @@ nlohmann::json MeshProblem::graph_spec() const {
   // Generated and cut by RCB: the library's `mesh:` generator makes this very graph (same mesh, partition and
   // ghost messages). METIS and Scotch partitions and file meshes have no generator line.
   if (!spec_.generated() || spec_.partitioner != "rcb") return nullptr;
-  return fmt::format("mesh:{}d,parts={},cells={},seed={}", mesh_.dim, dec_.parts, spec_.elements,
+  return fmt::format("mesh:{}d,parts={},cells={},seed={}", model_->mesh.dim, model_->dec.parts, spec_.elements,
                      spec_.mesh_seed);
 }
 
 std::string MeshProblem::summary() const {
-  const PartitionQuality& q = dec_.quality;
+  const PartitionQuality& q = model_->dec.quality;
   return fmt::format(
       "{}D heat conduction on {} {} ({} nodes, {}), {} into {} chunks, {} iterations + {} warm-up, dt "
       "{:.4g}\n"
       "  partition: imbalance {:.3f} ({}-{} elements per chunk), edge cut {} faces, {}-{} neighbours per "
       "chunk "
       "(mean {:.2f}), {:.4g} bytes of ghost messages per step",
-      mesh_.dim, mesh_.num_cells(), mesh_.dim == 2 ? "triangles" : "tetrahedra", mesh_.num_nodes(),
-      mesh_.source, spec_.partitioner, dec_.parts, spec_.iterations, spec_.warmup, dt_, q.imbalance,
+      model_->mesh.dim, model_->mesh.num_cells(), model_->mesh.dim == 2 ? "triangles" : "tetrahedra", model_->mesh.num_nodes(),
+      model_->mesh.source, spec_.partitioner, model_->dec.parts, spec_.iterations, spec_.warmup, model_->dt, q.imbalance,
       q.min_elements, q.max_elements, q.edge_cut, q.min_neighbours, q.max_neighbours, q.mean_neighbours,
       q.halo_bytes);
 }
@@ -86,10 +95,10 @@ app::Problem::StepWork MeshProblem::step_work() const {
   auto& interior = work.hidden["element"];
   auto& boundary = work.after["element"];
   auto& nodes = work.after["node"];
-  for (int c = 0; c < dec_.parts; ++c) {
-    interior.push_back(dec_.interior[c]);
-    boundary.push_back(dec_.computed[c] - dec_.interior[c]);
-    nodes.push_back(dec_.owned[c]);
+  for (int c = 0; c < model_->dec.parts; ++c) {
+    interior.push_back(model_->dec.interior[c]);
+    boundary.push_back(model_->dec.computed[c] - model_->dec.interior[c]);
+    nodes.push_back(model_->dec.owned[c]);
   }
   return work;
 }
@@ -100,11 +109,11 @@ std::unique_ptr<app::Run> MeshProblem::start(const app::RunContext& context) con
 }
 
 const std::vector<double>& MeshProblem::reference(int steps) const {
-  auto it = reference_.find(steps);
-  if (it != reference_.end()) return it->second;
+  auto it = model_->reference.find(steps);
+  if (it != model_->reference.end()) return it->second;
   const Decomposition whole =
-      decompose(mesh_, graph_, std::vector<int>(static_cast<std::size_t>(mesh_.num_cells()), 0), 1);
-  const Chunk chunk = make_chunk(mesh_, whole, 0, dt_);
+      decompose(model_->mesh, model_->graph, std::vector<int>(static_cast<std::size_t>(model_->mesh.num_cells()), 0), 1);
+  const Chunk chunk = make_chunk(model_->mesh, whole, 0, model_->dt);
   std::vector<double> u(chunk.nodes.size()), next(u.size());
   std::vector<double> contribution(chunk.conn.size());
   for (std::size_t k = 0; k < u.size(); ++k) u[k] = initial_temperature(chunk.nodes[k]);
@@ -113,9 +122,9 @@ const std::vector<double>& MeshProblem::reference(int steps) const {
     node_loop(app::OpenMPTag{}, chunk, u.data(), contribution.data(), next.data());
     std::swap(u, next);
   }
-  std::vector<double> by_node(static_cast<std::size_t>(mesh_.num_nodes()), 0.0);
+  std::vector<double> by_node(static_cast<std::size_t>(model_->mesh.num_nodes()), 0.0);
   for (std::size_t k = 0; k < u.size(); ++k) by_node[chunk.nodes[k]] = u[k];
-  return reference_.emplace(steps, std::move(by_node)).first->second;
+  return model_->reference.emplace(steps, std::move(by_node)).first->second;
 }
 
 }  // namespace tamp::mesh

@@ -2,6 +2,7 @@
 // of the ghost messages (what the mappers place) and the runs.
 #pragma once
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,13 +13,27 @@
 
 namespace tamp::mesh {
 
+/// What a problem builds from its spec and rank count, identical on every rank: shared by the ranks of a
+/// simulated job (app::shared_object), so that P ranks do not generate and partition the whole mesh P times.
+struct MeshModel {
+  MeshModel(const MeshSpec& spec, int ranks);
+  Mesh mesh;
+  ElementGraph graph;
+  Decomposition dec;
+  double dt = 0;
+  TaskGraph task_graph;
+  // The serial reference per step count (MeshProblem::reference): filled on demand, which under SMPI happens
+  // between two MPI calls, when no other rank runs.
+  mutable std::map<int, std::vector<double>> reference;
+};
+
 class MeshProblem final : public app::Problem {
  public:
   /// Generates or reads the mesh, checks it, partitions it into `ranks` chunks and builds the task graph.
   /// Identical on every rank, no communication. Throws on bad input (file:line or element named).
   MeshProblem(MeshSpec spec, int ranks, std::string backend);
 
-  const TaskGraph& task_graph() const override { return task_graph_; }
+  const TaskGraph& task_graph() const override { return model_->task_graph; }
   nlohmann::json params() const override;
   /// The `tamp-map gen` line of this task graph (generated mesh cut by rcb), else null: params.graph.
   nlohmann::json graph_spec() const;
@@ -31,9 +46,9 @@ class MeshProblem final : public app::Problem {
   /// (mesh_run.cpp): chunks differ in size, so the prediction follows the steps.
   StepWork step_work() const override;
 
-  const Mesh& mesh() const { return mesh_; }
-  const Decomposition& decomposition() const { return dec_; }
-  double time_step() const { return dt_; }
+  const Mesh& mesh() const { return model_->mesh; }
+  const Decomposition& decomposition() const { return model_->dec; }
+  double time_step() const { return model_->dt; }
   /// The temperatures of every node after `steps` steps of a serial run (one chunk holding the whole mesh,
   /// the same arithmetic in the same order); computed once per step count and kept.
   const std::vector<double>& reference(int steps) const;
@@ -41,12 +56,7 @@ class MeshProblem final : public app::Problem {
  private:
   MeshSpec spec_;
   std::string backend_;
-  Mesh mesh_;
-  ElementGraph graph_;
-  Decomposition dec_;
-  double dt_ = 0;
-  TaskGraph task_graph_;
-  mutable std::map<int, std::vector<double>> reference_;
+  std::shared_ptr<const MeshModel> model_;
 };
 
 }  // namespace tamp::mesh

@@ -1,7 +1,8 @@
 // Objects every rank of a simulated job can share. SMPI runs all ranks in one process and privatizes the app's
 // own globals (each rank its copy of the binary's data segment), but not those of the shared libraries it loads:
-// this library's table is the one place all ranks see. common/src/shared_graph.cpp keeps the task graph there, so
-// a 4,096-rank simulation builds it once instead of 4,096 times (docs/simulation.md, "Memory: one task graph per job").
+// this library's table is the one place all ranks see. common/src/shared_graph.cpp keeps the task graph (and
+// tamp-mesh its mesh and partition) there, so a 4,096-rank simulation builds them once instead of 4,096 times
+// (docs/simulation.md, "Memory: one task graph per job").
 #include <map>
 #include <mutex>
 #include <string>
