@@ -7,7 +7,10 @@
 // the first message can reach it: one overhead plus the shortest off-node latency. Bytes flow while later
 // messages are still being posted, so the two do not add up. With computation hidden behind the phase (a task
 // posts, computes, then waits: EvaluateOptions::hidden_compute), a task's exposed time is its posting plus what
-// is left of its wait once its computation is done; the phase costs the most exposed task.
+// is left of its wait once its computation is done; the phase costs the most exposed task. A task waits for its
+// incoming messages and for its own sends to be received: a send completes when its receiver has it, as in a
+// rendezvous protocol and in TAMP's simulated runs (every send waits for its receive there: docs/simulation.md,
+// "Sends"). A task with many neighbours thus waits for the last message it posted, wherever it goes.
 #include "predict_time.hpp"
 
 #include <algorithm>
@@ -97,6 +100,7 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
       p.message_time = std::max(p.message_time, lands);
       if (per_task) {
         landed[targets[e]] = std::max(landed[targets[e]], lands);
+        landed[u] = std::max(landed[u], lands);  // a send completes when received (header)
         posted[u] = leaves;
       }
       if (timing) timing->lands.push_back(lands);
@@ -145,7 +149,9 @@ double predict_steps(const std::vector<StepPhase>& phases, int tasks, const std:
         for (std::size_t u = 0; u < n; ++u) {
           for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
             const auto v = static_cast<std::size_t>(targets[e]);
-            done[v] = std::max(done[v], start[u] + std::max(phase.timing->lands[e], phase.timing->busiest[e]));
+            const double lands = start[u] + std::max(phase.timing->lands[e], phase.timing->busiest[e]);
+            done[v] = std::max(done[v], lands);
+            done[u] = std::max(done[u], lands);  // a send completes when received (header)
           }
         }
         for (std::size_t t = 0; t < n; ++t) {

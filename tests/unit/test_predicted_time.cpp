@@ -279,8 +279,10 @@ TEST(PredictedTime, HiddenComputeLongerThanTheMessagesLeavesThePosting) {
 TEST(PredictedTime, TheLeastHiddenReceiverSetsThePhase) {
   // Task 2 computes nothing while it waits: it is exposed to the whole phase, whatever task 3 hides.
   EXPECT_DOUBLE_EQ(crossing_hiding({1e-2, 1e-2, 0, 1e-2}).predicted_comm_time, kCrossingNetwork);
-  // A sender that hides nothing is not exposed: it waits for no message.
-  EXPECT_DOUBLE_EQ(crossing_hiding({0, 0, 1e-2, 1e-2}).predicted_comm_time, 1e-6);
+  // A sender that hides nothing waits for its send to be received (a send completes when received): it is
+  // exposed to the whole phase too. When every task hides more than the phase, only the posting is left.
+  EXPECT_DOUBLE_EQ(crossing_hiding({0, 0, 1e-2, 1e-2}).predicted_comm_time, kCrossingNetwork);
+  EXPECT_DOUBLE_EQ(crossing_hiding({1e-2, 1e-2, 1e-2, 1e-2}).predicted_comm_time, 1e-6);
 }
 
 TEST(PredictedTime, CollectivesHideNothing) {
@@ -312,12 +314,10 @@ TEST(PredictedTime, OneStepIsTheSynchronisedPhase) {
   const std::vector<Edge> both_ways = {{0, 2, kB}, {1, 3, kB}, {2, 0, kB}, {3, 1, kB}};
   EXPECT_DOUBLE_EQ(stepped(both_ways, hidden, {2e-3, 2e-3, 2e-3, 2e-3}, 5).predicted_comm_time,
                    stepped(both_ways, hidden, {2e-3, 2e-3, 2e-3, 2e-3}, 1).predicted_comm_time);
-  // Tasks 0 and 1 only send: they never wait and run 1 ms ahead after the first step. From then on the shared
-  // link carries their two messages until 2 ms + 2.2 us after they start, 1 us after tasks 2 and 3 are ready
-  // (they start 1 ms later and compute 1 ms): each later step waits 1 us.
+  // Tasks 0 and 1 only send, yet wait until their messages are received, as tasks 2 and 3 wait for them: no
+  // task runs ahead, and every step is the first one again.
   const double first = crossing_hiding(hidden).predicted_comm_time;
-  EXPECT_DOUBLE_EQ(stepped(kCrossing, hidden, {2e-3, 2e-3, 2e-3, 2e-3}, 4).predicted_comm_time,
-                   (first + 3 * 1e-6) / 4);
+  EXPECT_DOUBLE_EQ(stepped(kCrossing, hidden, {2e-3, 2e-3, 2e-3, 2e-3}, 4).predicted_comm_time, first);
 }
 
 TEST(PredictedTime, ALateSenderDelaysItsReceiverFromTheSecondStepOn) {
@@ -327,13 +327,27 @@ TEST(PredictedTime, ALateSenderDelaysItsReceiverFromTheSecondStepOn) {
   constexpr double kLands = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
   const std::vector<Edge> pair = {{0, 1, 8}, {1, 0, 8}};
   const Metrics m = stepped(pair, {0, 0, 0, 0}, {1e-5, 0, 0, 0}, 3);
-  // Task 1: step 1 waits until kLands; step 2 starts kLands in, 10 us before task 0, and waits kLands + 10 us;
-  // step 3 starts when task 0's message landed, 1 us of posting after task 0's start, and waits for task 0's
-  // posting and 10 us of computing: 11 us. The steady state is the period minus its own work, the network
-  // hidden in task 1's slack.
-  EXPECT_NEAR(m.predicted_comm_time, (kLands + (kLands + 1e-5) + (1e-6 + 1e-5)) / 3, 1e-15);
+  // Task 1: step 1 waits until kLands; step 2 starts kLands in, 10 us before task 0, and waits kLands + 10 us.
+  // Task 0 waits for its own message to be received (kLands after its start: a send completes when received)
+  // before it computes, so its period is kLands + 10 us, and task 1, which computes nothing, waits that long in
+  // step 3 again.
+  EXPECT_NEAR(m.predicted_comm_time, (kLands + 2 * (kLands + 1e-5)) / 3, 1e-15);
   // Without the steps, one synchronised phase: the lateness is not seen.
   EXPECT_DOUBLE_EQ(stepped(pair, {0, 0, 0, 0}, {1e-5, 0, 0, 0}, 0).predicted_comm_time, kLands);
+}
+
+// A send completes when received: a task that sends far and hides nothing waits for that message, even though
+// everything it receives is near (tamp-mesh's chunk with the most neighbours waits for the last one it posted).
+TEST(PredictedTime, ASenderWaitsUntilItsMessagesAreReceived) {
+  // Task 0 sends 8 bytes to task 1 (1 hop), then to task 3 (3 hops); task 3 hides 10 us, more than it waits.
+  const std::vector<Edge> fan = {{0, 1, 8}, {0, 3, 8}};
+  constexpr double kNear = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;  // first posted
+  constexpr double kFar = 2e-6 + 3e-7 + 1e-6 + 8 / 6e9;   // second posted
+  const std::vector<double> hidden = {0, 0, 0, 1e-5};
+  // Without the sender's wait the phase would cost task 1's kNear; task 0 waits for kFar.
+  EXPECT_DOUBLE_EQ(stepped(fan, hidden, {0, 0, 0, 0}, 1).predicted_comm_time, kFar);
+  EXPECT_DOUBLE_EQ(crossing_hiding(hidden, {{"fan", PhaseKind::p2p, 1, fan}}).predicted_comm_time, kFar);
+  EXPECT_GT(kFar, kNear);
 }
 
 TEST(PredictedTime, APairDoneWithItsRoundGoesOn) {
