@@ -171,8 +171,8 @@ class FftRun final : public FftRunBase {
   Complex* y() { return plan_.forward_rows.identity() ? x_.data() : y_.data(); }
   Complex* z() { return plan_.forward_columns.identity() ? y() : z_.data(); }
 
-  // Each transpose runs the FFTs before its exchange (blocking: fused with the packing, by blocks of rows in
-  // cache) and the FFTs its output then allows (blocking: on each unpacked block of rows; overlapped: on each
+  // Each transpose runs the FFTs before its exchange (blocking: fused with the packing, by blocks of slices in
+  // cache) and the FFTs its output then allows (blocking: on each unpacked block of slices; overlapped: on each
   // delivered tile, overlapping the tiles still in flight). Blocking leaves the FFTs of the next step to the
   // next transpose (fused with its packing); overlapped runs them as soon as a tile allows, so only the first
   // FFTs of a direction precede an exchange. A slab's identity row transposes fold into the column transposes
