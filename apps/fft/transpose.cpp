@@ -158,6 +158,12 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
     if (!ffts.after.empty()) fft(stage_.fft_after(ffts.after, 0, planes, cut), out, timers, phases);
   };
   if (stage_.identity()) {  // `out` is `in`: the FFTs only
+    // FFTs along all three dimensions (one rank holds the whole array): one 3D FFTW plan, as FFTW-MPI uses
+    // on one rank; FFTW then picks the order and buffering of the strided passes itself.
+    if (ffts.before && (ffts.with_planes ? 2 : 1) + ffts.after.size() == 3) {
+      fft(fft_along(stage_.input(), {0, 1, 2}), in, timers, phases);
+      return;
+    }
     if (ffts.before) fft(stage_.fft_before(0, planes, {}, ffts.with_planes), in, timers, phases);
     after({});
     return;

@@ -54,7 +54,7 @@ struct StageFfts {
 };
 
 /// Units of kind "fft" of a batch: points x log2 of the transformed length (the sum of the log2 of each
-/// dimension for a 2D FFT), the 5 N log2 N of an FFT up to a constant.
+/// dimension for a 2D or 3D FFT), the 5 N log2 N of an FFT up to a constant.
 double fft_units(const FftBatch& batch);
 
 class Transpose {
