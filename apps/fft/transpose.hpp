@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "aligned_vector.hpp"
 #include "copy_kernel.hpp"
 #include "fft_spec.hpp"
 #include "local_fft.hpp"
@@ -78,7 +79,7 @@ class Transpose {
  private:
   // One tile in flight: its buffers, counts (untouched until completion) and request.
   struct Slot {
-    std::vector<Complex> send, recv;
+    AlignedVector send, recv;
     std::vector<int> send_counts, send_displs, recv_counts, recv_displs;
     MPI_Request request = MPI_REQUEST_NULL;
     int a0 = 0, na = 0;
