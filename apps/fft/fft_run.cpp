@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "aligned_vector.hpp"
 #include "calibration.hpp"
 #include "reference.hpp"
 #include "stage_plan.hpp"
@@ -171,8 +172,8 @@ class FftRun final : public FftRunBase {
   Complex* y() { return plan_.forward_rows.identity() ? x_.data() : y_.data(); }
   Complex* z() { return plan_.forward_columns.identity() ? y() : z_.data(); }
 
-  // Each transpose runs the FFTs before its exchange (blocking: fused with the packing, by blocks of rows in
-  // cache) and the FFTs its output then allows (blocking: on each unpacked block of rows; overlapped: on each
+  // Each transpose runs the FFTs before its exchange (blocking: fused with the packing, by blocks of slices in
+  // cache) and the FFTs its output then allows (blocking: on each unpacked block of slices; overlapped: on each
   // delivered tile, overlapping the tiles still in flight). Blocking leaves the FFTs of the next step to the
   // next transpose (fused with its packing); overlapped runs them as soon as a tile allows, so only the first
   // FFTs of a direction precede an exchange. A slab's identity row transposes fold into the column transposes
@@ -299,7 +300,7 @@ class FftRun final : public FftRunBase {
   CopyFn copy_;
   std::unique_ptr<FftPlans> plans_;
   std::optional<Transpose> f_rows_, f_columns_, b_columns_, b_rows_;
-  std::vector<Complex> x_, y_, z_, input_;
+  AlignedVector x_, y_, z_, input_;  // 64-byte aligned, as FFTW-MPI's arrays
   PipelineConfig config_;
   bool scaled_by_copy_ = false;  // the backward transform's 1/N is applied by a transpose's copies
   PhaseTimers phases_;           // of the timed loop

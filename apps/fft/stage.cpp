@@ -28,6 +28,27 @@ Block or_whole(Block range, std::int64_t extent) {
   return range.size < 0 ? Block{0, static_cast<int>(extent)} : range;
 }
 
+// The outer of global dimensions d and e in `order`.
+int outer(const Order& order, int d, int e) {
+  for (int o : order) {
+    if (o == d || o == e) return o;
+  }
+  return d;
+}
+
+// The range of a cut (the whole block if it has none), and `extent` narrowed to it.
+Block cut_range(const Cut& cut, std::array<std::int64_t, 3>& extent) {
+  if (cut.dim < 0) return {0, 0};
+  const Block range = or_whole(cut.range, extent[cut.dim]);
+  extent[cut.dim] = range.size;
+  return range;
+}
+
+// Where a cut's first index lies along `stride`.
+std::int64_t offset_of(const Cut& cut, Block range, const std::array<std::int64_t, 3>& stride) {
+  return cut.dim < 0 ? 0 : range.offset * stride[cut.dim];
+}
+
 }  // namespace
 
 FftBatch fft_along(const Layout& layout, const std::vector<int>& dims, Box box) {
@@ -65,19 +86,28 @@ Stage::Stage(Layout in, Layout out, int g, int s, int gathered, int split, int r
   packed_ = copies(in_.order) < copies(out_.order) ? in_.order : out_.order;
 }
 
-FftBatch Stage::fft_before(int a0, int na, Block rows, bool with_planes) const {
+FftBatch Stage::fft_before(int a0, int na, Cut cut, bool with_planes) const {
   Box box{kAll, kAll, kAll};
-  box[g_] = rows;
-  if (with_planes) return fft_along(in_, {a_, s_}, box);
-  box[a_] = {a0, na};
-  return fft_along(in_, {s_}, box);
+  if (!with_planes) box[a_] = {a0, na};
+  if (cut.dim >= 0) box[cut.dim] = cut.range;
+  return fft_along(in_, with_planes ? std::vector<int>{a_, s_} : std::vector<int>{s_}, box);
 }
 
-FftBatch Stage::fft_after(const std::vector<int>& dims, int a0, int na, Block rows) const {
+FftBatch Stage::fft_after(const std::vector<int>& dims, int a0, int na, Cut cut) const {
   Box box{kAll, kAll, kAll};
   box[a_] = {a0, na};
-  box[s_] = rows;
+  if (cut.dim >= 0) box[cut.dim] = cut.range;
   return fft_along(out_, dims, box);
+}
+
+int Stage::before_cut_dim(bool with_planes) const {
+  if (with_planes) return g_;
+  return outer(in_.order, g_, a_);
+}
+
+int Stage::after_cut_dim(const std::vector<int>& dims) const {
+  if (std::find(dims.begin(), dims.end(), a_) != dims.end()) return s_;
+  return outer(out_.order, s_, a_);
 }
 
 std::array<std::int64_t, 3> Stage::message(int from, int to, int na) const {
@@ -113,35 +143,32 @@ std::int64_t Stage::recv_offset(int peer) const {
   return block_of(gathered_, ranks_, peer).offset * out_.strides()[g_];
 }
 
-CopyBox Stage::send_box(int peer, int a0, int na, Block rows) const {
-  const auto extent = message(me_, peer, na);
+CopyBox Stage::send_box(int peer, int a0, int na, Cut cut) const {
+  auto extent = message(me_, peer, na);
   const auto packed = message_layout(me_, peer, na).strides();
   const auto in = in_.strides();
-  rows = or_whole(rows, extent[g_]);
-  auto cut = extent;
-  cut[g_] = rows.size;
-  return box_in_order(packed_, cut, std::int64_t{a0} * in[a_] + send_offset(peer) + rows.offset * in[g_], in,
-                      rows.offset * packed[g_], packed);
+  const Block range = cut_range(cut, extent);
+  return box_in_order(packed_, extent,
+                      std::int64_t{a0} * in[a_] + send_offset(peer) + offset_of(cut, range, in), in,
+                      offset_of(cut, range, packed), packed);
 }
 
-CopyBox Stage::recv_box(int peer, int a0, int na, Block rows) const {
-  const auto extent = message(peer, me_, na);
+CopyBox Stage::recv_box(int peer, int a0, int na, Cut cut) const {
+  auto extent = message(peer, me_, na);
   const auto packed = message_layout(peer, me_, na).strides();
   const auto out = out_.strides();
-  rows = or_whole(rows, extent[s_]);
-  auto cut = extent;
-  cut[s_] = rows.size;
-  return box_in_order(out_.order, cut, rows.offset * packed[s_], packed,
-                      std::int64_t{a0} * out[a_] + recv_offset(peer) + rows.offset * out[s_], out);
+  const Block range = cut_range(cut, extent);
+  return box_in_order(out_.order, extent, offset_of(cut, range, packed), packed,
+                      std::int64_t{a0} * out[a_] + recv_offset(peer) + offset_of(cut, range, out), out);
 }
 
-CopyBox Stage::self_box(int a0, int na, Block rows) const {
+CopyBox Stage::self_box(int a0, int na, Cut cut) const {
   auto extent = message(me_, me_, na);
   const auto in = in_.strides(), out = out_.strides();
-  rows = or_whole(rows, extent[g_]);
-  extent[g_] = rows.size;
-  return box_in_order(out_.order, extent, std::int64_t{a0} * in[a_] + send_offset(me_) + rows.offset * in[g_],
-                      in, std::int64_t{a0} * out[a_] + recv_offset(me_) + rows.offset * out[g_], out);
+  const Block range = cut_range(cut, extent);
+  return box_in_order(out_.order, extent,
+                      std::int64_t{a0} * in[a_] + send_offset(me_) + offset_of(cut, range, in), in,
+                      std::int64_t{a0} * out[a_] + recv_offset(me_) + offset_of(cut, range, out), out);
 }
 
 }  // namespace tamp::fft

@@ -41,6 +41,12 @@ struct FftBatch {
 using Box = std::array<Block, 3>;
 constexpr Block kAll{0, -1};
 
+/// One block of a blocking transpose: the index range `range` of global dimension `dim` (dim < 0: no cut).
+struct Cut {
+  int dim = -1;
+  Block range = kAll;
+};
+
 /// The FFTs of a local array along the global dimensions `dims`, over the index ranges `box` of the other
 /// dimensions (the transformed dimensions are always whole).
 FftBatch fft_along(const Layout& layout, const std::vector<int>& dims, Box box = {kAll, kAll, kAll});
@@ -63,20 +69,19 @@ class Stage {
   bool direct_send() const { return sends_direct(packed_); }
   bool direct_recv() const { return receives_direct(packed_); }
 
-  /// The FFTs before the exchange (along s) of planes [a0, a0 + na) of the input; with `rows`, only of those
-  /// rows of my block of the gathered dimension; with `with_planes` also along the planes' dimension (2D
-  /// FFTs, all planes), for a previous identity stage whose FFTs ran along the planes.
-  FftBatch fft_before(int a0, int na, Block rows = kAll, bool with_planes = false) const;
-  /// FFTs of the output along `dims` (the next step's) over planes [a0, a0 + na) and, with `rows`, only
-  /// those rows of my block of the split dimension: what a delivered tile (or unpacked block) allows.
-  FftBatch fft_after(const std::vector<int>& dims, int a0, int na, Block rows = kAll) const;
-  /// Rows (my block of the split dimension) and the elements of one row in the output.
-  int out_rows() const { return static_cast<int>(out_.extent[s_]); }
-  std::int64_t out_row_size() const { return out_.size() / out_.extent[s_]; }
-  /// Rows (my block of the gathered dimension) and the elements of one row in the input: the unit of
-  /// cache blocking.
-  int rows() const { return static_cast<int>(in_.extent[g_]); }
-  std::int64_t row_size() const { return in_.size() / in_.extent[g_]; }
+  /// The FFTs before the exchange (along s) of planes [a0, a0 + na) of the input, only over `cut` (of g or
+  /// the planes); with `with_planes` also along the planes' dimension (2D FFTs, all planes), for a previous
+  /// identity stage whose FFTs ran along the planes.
+  FftBatch fft_before(int a0, int na, Cut cut = {}, bool with_planes = false) const;
+  /// FFTs of the output along `dims` (the next step's) over planes [a0, a0 + na) and only over `cut` (of s
+  /// or the planes): what a delivered tile (or unpacked block) allows.
+  FftBatch fft_after(const std::vector<int>& dims, int a0, int na, Cut cut = {}) const;
+  /// The dimension a blocking transpose cuts the input into cache-sized blocks by (the FFTs before and the
+  /// packing): the outer of g and the planes in the input order (g when the FFTs run along the planes too),
+  /// so that a block is a few whole slices, not pieces of every slice.
+  int before_cut_dim(bool with_planes) const;
+  /// The same for the output (the unpacking and the FFTs after, along `dims`): the outer of s and the planes.
+  int after_cut_dim(const std::vector<int>& dims) const;
   /// Elements sent to / received from `peer` for a tile of `na` planes (the data, as in the task graph).
   std::int64_t send_count(int peer, int na) const;
   std::int64_t recv_count(int peer, int na) const;
@@ -89,11 +94,11 @@ class Stage {
   std::int64_t recv_offset(int peer) const;
   /// From the input to a packed block that starts at offset 0; from a packed block starting at 0 to the
   /// output; this rank's own block from the input to the output; all for planes [a0, a0 + na).
-  /// Copies from the input may be cut to `rows` of my block of the gathered dimension, copies into the
-  /// output (recv_box) to `rows` of my block of the split dimension.
-  CopyBox send_box(int peer, int a0, int na, Block rows = kAll) const;
-  CopyBox recv_box(int peer, int a0, int na, Block rows = kAll) const;
-  CopyBox self_box(int a0, int na, Block rows = kAll) const;
+  /// Each may be cut to one block (`cut`: of g or the planes for copies from the input, of s or the planes
+  /// for copies into the output), which lands where it lies in the whole block.
+  CopyBox send_box(int peer, int a0, int na, Cut cut = {}) const;
+  CopyBox recv_box(int peer, int a0, int na, Cut cut = {}) const;
+  CopyBox self_box(int a0, int na, Cut cut = {}) const;
 
  private:
   // Extents of the message from rank `from` to rank `to` for na planes, by global dimension.

@@ -14,14 +14,16 @@ namespace {
 // Rows FFT-ed and packed (or unpacked and FFT-ed) together in a blocking transpose: well inside a core's L2.
 constexpr std::int64_t kCacheBlockBytes = 1024 * 1024;
 
-// f(rows) over blocks of `rows` rows of `row_size` elements that fit in kCacheBlockBytes.
+// f(cut) over blocks of global dimension `dim` of `layout` that fit in kCacheBlockBytes.
 template <class F>
-void for_row_blocks(int rows, std::int64_t row_size, F&& f) {
+void for_blocks(const Layout& layout, int dim, F&& f) {
+  const int n = static_cast<int>(layout.extent[dim]);
+  const std::int64_t slice = layout.size() / std::max<std::int64_t>(layout.extent[dim], 1);
   const int chunk = static_cast<int>(std::clamp<std::int64_t>(
-      kCacheBlockBytes / (static_cast<std::int64_t>(sizeof(Complex)) * std::max<std::int64_t>(row_size, 1)),
-      1, std::max(rows, 1)));
-  for (Block cut{0, 0}; cut.offset < rows; cut.offset += chunk) {
-    cut.size = std::min(chunk, rows - cut.offset);
+      kCacheBlockBytes / (static_cast<std::int64_t>(sizeof(Complex)) * std::max<std::int64_t>(slice, 1)), 1,
+      std::max(n, 1)));
+  for (Cut cut{dim, {0, 0}}; cut.range.offset < n; cut.range.offset += chunk) {
+    cut.range.size = std::min(chunk, n - cut.range.offset);
     f(cut);
   }
 }
@@ -64,19 +66,19 @@ void Transpose::charged(app::Timer& phase, app::Timer& common, app::IterationTim
   phase.stop();
 }
 
-double Transpose::pack_units(const Slot& slot, bool peers, Block rows) const {
-  double units = copy_units(stage_.self_box(slot.a0, slot.na, rows));
+double Transpose::pack_units(const Slot& slot, bool peers, Cut cut) const {
+  double units = copy_units(stage_.self_box(slot.a0, slot.na, cut));
   if (!peers) return units;
   for (int p = 0; p < stage_.ranks(); ++p) {
-    if (p != stage_.me()) units += copy_units(stage_.send_box(p, slot.a0, slot.na, rows));
+    if (p != stage_.me()) units += copy_units(stage_.send_box(p, slot.a0, slot.na, cut));
   }
   return units;
 }
 
-double Transpose::unpack_units(const Slot& slot, Block rows) const {
+double Transpose::unpack_units(const Slot& slot, Cut cut) const {
   double units = 0.0;
   for (int p = 0; p < stage_.ranks(); ++p) {
-    if (p != stage_.me()) units += copy_units(stage_.recv_box(p, slot.a0, slot.na, rows));
+    if (p != stage_.me()) units += copy_units(stage_.recv_box(p, slot.a0, slot.na, cut));
   }
   return units;
 }
@@ -112,21 +114,21 @@ void Transpose::prepare(Slot& slot, int a0, int na, bool direct) {
     slot.recv.resize(received / 2);
 }
 
-void Transpose::pack(Slot& slot, const Complex* in, Complex* out, bool peers, Block rows) {
-  CopyBox self = stage_.self_box(slot.a0, slot.na, rows);
+void Transpose::pack(Slot& slot, const Complex* in, Complex* out, bool peers, Cut cut) {
+  CopyBox self = stage_.self_box(slot.a0, slot.na, cut);
   self.scale = scale_;
   copy_(self, in, out);
   if (!peers) return;
   for (int p = 0; p < stage_.ranks(); ++p) {
     if (p != stage_.me())
-      copy_(stage_.send_box(p, slot.a0, slot.na, rows), in, slot.send.data() + slot.send_displs[p] / 2);
+      copy_(stage_.send_box(p, slot.a0, slot.na, cut), in, slot.send.data() + slot.send_displs[p] / 2);
   }
 }
 
-void Transpose::unpack(const Slot& slot, Complex* out, Block rows) {
+void Transpose::unpack(const Slot& slot, Complex* out, Cut cut) {
   for (int p = 0; p < stage_.ranks(); ++p) {
     if (p == stage_.me()) continue;
-    CopyBox box = stage_.recv_box(p, slot.a0, slot.na, rows);
+    CopyBox box = stage_.recv_box(p, slot.a0, slot.na, cut);
     box.scale = scale_;
     copy_(box, slot.recv.data() + slot.recv_displs[p] / 2, out);
   }
@@ -152,29 +154,36 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
   if (slots_.empty()) slots_.resize(1);
   Slot& slot = slots_[0];
   const int planes = stage_.planes();
-  const auto after = [&](Block rows) {
-    if (!ffts.after.empty()) fft(stage_.fft_after(ffts.after, 0, planes, rows), out, timers, phases);
+  const auto after = [&](Cut cut) {
+    if (!ffts.after.empty()) fft(stage_.fft_after(ffts.after, 0, planes, cut), out, timers, phases);
   };
   if (stage_.identity()) {  // `out` is `in`: the FFTs only
-    if (ffts.before) fft(stage_.fft_before(0, planes, kAll, ffts.with_planes), in, timers, phases);
-    after(kAll);
+    // FFTs along all three dimensions (one rank holds the whole array): one 3D FFTW plan, as FFTW-MPI uses
+    // on one rank; FFTW then picks the order and buffering of the strided passes itself.
+    if (ffts.before && (ffts.with_planes ? 2 : 1) + ffts.after.size() == 3) {
+      fft(fft_along(stage_.input(), {0, 1, 2}), in, timers, phases);
+      return;
+    }
+    if (ffts.before) fft(stage_.fft_before(0, planes, {}, ffts.with_planes), in, timers, phases);
+    after({});
     return;
   }
   const bool send_direct = stage_.direct_send(), recv_direct = stage_.direct_recv();
   timed(phases.pack, timers.collective, [&] { prepare(slot, 0, planes, true); });
-  // FFTs and packing by blocks of rows that fit in cache: the copies read what the FFTs just wrote.
-  for_row_blocks(stage_.rows(), stage_.row_size(), [&](Block cut) {
+  // FFTs and packing by blocks of slices that fit in cache: the copies read what the FFTs just wrote.
+  for_blocks(stage_.input(), stage_.before_cut_dim(ffts.with_planes), [&](Cut cut) {
     if (ffts.before) fft(stage_.fft_before(0, planes, cut, ffts.with_planes), in, timers, phases);
     charged(phases.pack, timers.collective, timers, "copy", pack_units(slot, !send_direct, cut),
             [&] { pack(slot, in, out, !send_direct, cut); });
   });
+  const int after_dim = stage_.after_cut_dim(ffts.after);
   if (stage_.ranks() == 1 || recv_direct) {
     if (stage_.ranks() > 1) exchange(slot, send_direct ? in : slot.send.data(), out, timers, phases);
-    for_row_blocks(stage_.out_rows(), stage_.out_row_size(), after);  // strided FFTs on a block in cache
+    for_blocks(stage_.output(), after_dim, after);  // strided FFTs on a block in cache
     return;
   }
   exchange(slot, send_direct ? in : slot.send.data(), slot.recv.data(), timers, phases);
-  for_row_blocks(stage_.out_rows(), stage_.out_row_size(), [&](Block cut) {
+  for_blocks(stage_.output(), after_dim, [&](Cut cut) {
     charged(phases.unpack, timers.collective, timers, "copy", unpack_units(slot, cut),
             [&] { unpack(slot, out, cut); });
     after(cut);
@@ -213,8 +222,8 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
   auto finish = [&](int t) {
     Slot& slot = slots_[t % window];
     timed(phases.transpose, timers.collective, [&] { MPI_Wait(&slot.request, MPI_STATUS_IGNORE); });
-    charged(phases.unpack, timers.collective, timers, "copy", unpack_units(slot, kAll),
-            [&] { unpack(slot, out, kAll); });
+    charged(phases.unpack, timers.collective, timers, "copy", unpack_units(slot, {}),
+            [&] { unpack(slot, out, {}); });
     if (!ffts.after.empty()) {
       fft(stage_.fft_after(ffts.after, slot.a0, slot.na), out, timers, phases);
       test_from(t + 1, std::min(tiles, t + window + 1));
@@ -235,8 +244,8 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
       test_from(first, t);
     }
     timed(phases.pack, timers.collective, [&] { prepare(slot, a0, na, false); });
-    charged(phases.pack, timers.collective, timers, "copy", pack_units(slot, true, kAll),
-            [&] { pack(slot, in, out, true, kAll); });
+    charged(phases.pack, timers.collective, timers, "copy", pack_units(slot, true, {}),
+            [&] { pack(slot, in, out, true, {}); });
     timed(phases.transpose, timers.collective, [&] {
       MPI_Ialltoallv(slot.send.data(), slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE,
                      slot.recv.data(), slot.recv_counts.data(), slot.recv_displs.data(), MPI_DOUBLE, comm_,

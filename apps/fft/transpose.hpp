@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "aligned_vector.hpp"
 #include "copy_kernel.hpp"
 #include "fft_spec.hpp"
 #include "local_fft.hpp"
@@ -48,13 +49,13 @@ struct StageFfts {
   /// FFTs, pipelined runs the planes' FFTs on all of the input first.
   bool with_planes = false;
   /// Dimensions of the output to transform after the exchange (one, or two for 2D FFTs): per delivered tile
-  /// when pipelined (overlapping the tiles still in flight), per unpacked block of rows when blocking (while
+  /// when pipelined (overlapping the tiles still in flight), per unpacked block of slices when blocking (while
   /// they are in cache); none if empty.
   std::vector<int> after;
 };
 
 /// Units of kind "fft" of a batch: points x log2 of the transformed length (the sum of the log2 of each
-/// dimension for a 2D FFT), the 5 N log2 N of an FFT up to a constant.
+/// dimension for a 2D or 3D FFT), the 5 N log2 N of an FFT up to a constant.
 double fft_units(const FftBatch& batch);
 
 class Transpose {
@@ -78,7 +79,7 @@ class Transpose {
  private:
   // One tile in flight: its buffers, counts (untouched until completion) and request.
   struct Slot {
-    std::vector<Complex> send, recv;
+    AlignedVector send, recv;
     std::vector<int> send_counts, send_displs, recv_counts, recv_displs;
     MPI_Request request = MPI_REQUEST_NULL;
     int a0 = 0, na = 0;
@@ -86,9 +87,9 @@ class Transpose {
   // Counts and displacements of a tile; `direct`: whole planes, sent from the input / received into the
   // output where the stage allows it (displacements then point into those arrays).
   void prepare(Slot& slot, int a0, int na, bool direct);
-  // The own block into `out`; with `peers`, the peers' blocks into the send buffer; `rows` of the input.
-  void pack(Slot& slot, const Complex* in, Complex* out, bool peers, Block rows);
-  void unpack(const Slot& slot, Complex* out, Block rows);
+  // The own block into `out`; with `peers`, the peers' blocks into the send buffer; one `cut` of the input.
+  void pack(Slot& slot, const Complex* in, Complex* out, bool peers, Cut cut);
+  void unpack(const Slot& slot, Complex* out, Cut cut);
   void run_blocking(Complex* in, Complex* out, app::IterationTimers& timers, PhaseTimers& phases,
                     const StageFfts& ffts);
   void run_pipelined(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
@@ -98,8 +99,8 @@ class Transpose {
   void exchange(Slot& slot, Complex* send, Complex* recv, app::IterationTimers& timers, PhaseTimers& phases);
   void progress(int first, int last, int window);
   // Elements pack() / unpack() copy: the units of kind "copy".
-  double pack_units(const Slot& slot, bool peers, Block rows) const;
-  double unpack_units(const Slot& slot, Block rows) const;
+  double pack_units(const Slot& slot, bool peers, Cut cut) const;
+  double unpack_units(const Slot& slot, Cut cut) const;
   // f as `units` of `kind` (app::charged_phase on `common`), also timed by `phase`.
   template <class F>
   void charged(app::Timer& phase, app::Timer& common, app::IterationTimers& timers, const char* kind,
