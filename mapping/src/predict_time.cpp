@@ -9,8 +9,8 @@
 // posts, computes, then waits: EvaluateOptions::hidden_compute), a task's exposed time is its posting plus what
 // is left of its wait once its computation is done; the phase costs the most exposed task. A task waits for its
 // incoming messages and for its own sends to be received: a send completes when its receiver has it, as in a
-// rendezvous protocol and in TAMP's simulated runs (every send waits for its receive there: docs/simulation.md,
-// "Sends"). A task with many neighbours thus waits for the last message it posted, wherever it goes.
+// rendezvous protocol and in TAMP's simulated runs (docs/simulation.md, "Sends wait for their receive"). A task
+// with many neighbours thus waits for the last message it posted, wherever it goes.
 #include "predict_time.hpp"
 
 #include <algorithm>
@@ -71,7 +71,7 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
   const int nodes = machine.num_nodes();
   std::vector<double> out(static_cast<std::size_t>(nodes), 0.0), in(out);
   // Per task, only when hidden computation or the step-by-step timing needs them (auto's objective does not):
-  // when it has posted its messages, and when its last incoming message lands (-1: none comes).
+  // when it has posted its messages, and when the last message it receives or sends lands (-1: none).
   const bool per_task = timing || !hidden.empty();
   std::vector<double> posted(per_task ? static_cast<std::size_t>(messages.num_tasks()) : 0, 0.0);
   std::vector<double> landed(posted.size(), -1.0);
