@@ -308,7 +308,8 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
     step.push_back({phase_graphs.empty() ? &graph : &phase_graphs[k], &timings[k], static_cast<int>(p.count),
                     p.kind == PhaseKind::p2p});
   }
-  m.predicted_comm_time = predict_steps(step, graph.num_tasks(), hidden, options.step_compute, options.steps);
+  m.predicted_comm_time = predict_steps(step, graph.num_tasks(), step_resources(allocation.machine()), hidden,
+                                        options.step_compute, options.steps);
 }
 
 }  // namespace

@@ -21,32 +21,29 @@
 namespace tamp::impl {
 namespace {
 
-// Per message: one overhead, its latency and the busiest resource on its way (its sender's node's injection
-// out, its receiver's in, the links of its route), so that a task's wait follows its own messages' resources.
-// On the node: nothing shared (the loopback gives every message its whole bandwidth).
-std::vector<double> busiest_on_routes(const TaskGraph& messages, const std::vector<double>& loads,
-                                      const Allocation& allocation, const std::vector<int>& node_of_task,
-                                      const std::vector<double>& out, const std::vector<double>& in) {
+// The resources (StepResources ids) each off-node message's bytes cross: its sender's node's injection link
+// out, the links of its route, its receiver's node's injection link in.
+void add_routes(const TaskGraph& messages, const Allocation& allocation, const std::vector<int>& node_of_task,
+                PhaseTiming& timing) {
   const Machine& machine = allocation.machine();
-  const NetworkParameters& net = machine.network();
-  const double fastest = fastest_link_bandwidth(machine);
-  std::vector<double> busiest(static_cast<std::size_t>(messages.num_edges()), 0.0);
+  const StepResources ids{machine.link_id_bound(), {}};
   std::vector<LinkId> path;
   const auto& offsets = messages.offsets();
   const auto& targets = messages.targets();
+  timing.route_offsets.assign(1, 0);
   for (int u = 0; u < messages.num_tasks(); ++u) {
     const int nu = node_of_task[u];
     for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
       const int nv = node_of_task[targets[e]];
-      if (nu == nv) continue;
-      double time = std::max(out[nu], in[nv]) / net.injection_bandwidth;
-      machine.route(nu, nv, path);
-      for (LinkId l : path) time = std::max(time, loads[l] / (fastest * machine.link_capacity(l)));
-      const double latency = machine.hops(nu, nv) * net.link_latency + 2 * net.injection_latency;
-      busiest[e] = net.message_overhead + latency + time;
+      if (nu != nv) {
+        machine.route(nu, nv, path);
+        timing.route.push_back(ids.out(nu));
+        timing.route.insert(timing.route.end(), path.begin(), path.end());
+        timing.route.push_back(ids.in(nv));
+      }
+      timing.route_offsets.push_back(static_cast<std::int64_t>(timing.route.size()));
     }
   }
-  return busiest;
 }
 
 }  // namespace
@@ -85,14 +82,16 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
       const int nv = node_of_task[targets[e]];
       const double leaves = net.message_overhead * static_cast<double>(e - offsets[u] + 1);
       double lands = 0;
+      double latency = 0;
       if (nu == nv) {
         largest_local = std::max(largest_local, bytes[e]);
         p.latency_time = std::max(p.latency_time, leaves + net.loopback_latency);
-        lands = leaves + net.loopback_latency + bytes[e] / net.loopback_bandwidth;
+        latency = net.loopback_latency + bytes[e] / net.loopback_bandwidth;
+        lands = leaves + latency;
       } else {
         out[nu] += bytes[e];
         in[nv] += bytes[e];
-        const double latency = machine.hops(nu, nv) * net.link_latency + 2 * net.injection_latency;
+        latency = machine.hops(nu, nv) * net.link_latency + 2 * net.injection_latency;
         shortest_offnode = std::min(shortest_offnode, latency);
         p.latency_time = std::max(p.latency_time, leaves + latency);
         lands = leaves + latency + bytes[e] / net.injection_bandwidth;
@@ -103,7 +102,10 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
         landed[u] = std::max(landed[u], lands);  // a send completes when received (header)
         posted[u] = leaves;
       }
-      if (timing) timing->lands.push_back(lands);
+      if (timing) {
+        timing->leaves.push_back(leaves);
+        timing->latency.push_back(latency);
+      }
     }
   }
   for (int n = 0; n < nodes; ++n)
@@ -114,7 +116,7 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
   p.network_time = std::max(p.message_time, p.resource_time);
   if (timing) {
     timing->posted = posted;
-    timing->busiest = busiest_on_routes(messages, loads, allocation, node_of_task, out, in);
+    add_routes(messages, allocation, node_of_task, *timing);
   }
   if (hidden.empty()) {
     p.predicted_time = p.network_time;
@@ -128,42 +130,6 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
     p.predicted_time = std::max(p.predicted_time, exposed);
   }
   return p;
-}
-
-double predict_steps(const std::vector<StepPhase>& phases, int tasks, const std::vector<double>& hidden,
-                     const std::vector<double>& after, int steps) {
-  if (steps <= 0 || tasks <= 0) return 0;
-  const auto n = static_cast<std::size_t>(tasks);
-  // A task that computes longer posts its next messages later and its neighbours wait for them, and a task whose
-  // own messages of a collective's round are in goes on to the next round: lateness is carried from phase to
-  // phase and step to step, which phases summed one after the other cannot show.
-  std::vector<double> start(n, 0.0), comm(n, 0.0), ready(n), done(n);
-  for (int step = 0; step < steps; ++step) {
-    for (const StepPhase& phase : phases) {
-      const auto& offsets = phase.messages->offsets();
-      const auto& targets = phase.messages->targets();
-      const auto& posted = phase.timing->posted;
-      for (int repeat = 0; repeat < phase.count; ++repeat) {
-        for (std::size_t t = 0; t < n; ++t)
-          done[t] = ready[t] = start[t] + posted[t] + (phase.hides && !hidden.empty() ? hidden[t] : 0.0);
-        for (std::size_t u = 0; u < n; ++u) {
-          for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-            const auto v = static_cast<std::size_t>(targets[e]);
-            const double lands = start[u] + std::max(phase.timing->lands[e], phase.timing->busiest[e]);
-            done[v] = std::max(done[v], lands);
-            done[u] = std::max(done[u], lands);  // a send completes when received (header)
-          }
-        }
-        for (std::size_t t = 0; t < n; ++t) {
-          comm[t] += posted[t] + done[t] - ready[t];
-          start[t] = done[t];
-        }
-      }
-    }
-    if (!after.empty())
-      for (std::size_t t = 0; t < n; ++t) start[t] += after[t];
-  }
-  return *std::max_element(comm.begin(), comm.end()) / steps;
 }
 
 }  // namespace tamp::impl

@@ -1,5 +1,6 @@
 // The predicted communication time of one phase (docs/mapping.md), for evaluate().
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "tamp/allocation.hpp"
@@ -8,12 +9,25 @@
 
 namespace tamp::impl {
 
-/// When each message of a phase lands and each task has posted its messages, from the task's own start.
+/// What predict_steps() needs of each message of a phase: when its sender posts it, how long it takes alone
+/// before its bytes flow, and the network resources its bytes cross (StepResources ids).
 struct PhaseTiming {
-  std::vector<double> lands;    // per edge, in CSR order, from its sender's start
-  std::vector<double> posted;   // per task
-  std::vector<double> busiest;  // per edge: overhead, latency and the busiest resource on its way (0 on the node)
+  std::vector<double> leaves;               // per edge, in CSR order: posted this long after its sender's start
+  std::vector<double> latency;              // per edge: latency; on the node, the whole loopback transfer
+  std::vector<std::int64_t> route_offsets;  // per edge + 1: its resources in `route` (none: on the node)
+  std::vector<int> route;
+  std::vector<double> posted;  // per task: when it has posted the phase's messages
 };
+
+/// The shared resources of the step model: the machine's links (their LinkId), then every node's injection
+/// link out (link_id_bound + 2 x node) and in (+ 1), with their bandwidths in bytes/s.
+struct StepResources {
+  LinkId links = 0;
+  std::vector<double> capacity;
+  int out(int node) const { return links + 2 * node; }
+  int in(int node) const { return links + 2 * node + 1; }
+};
+StepResources step_resources(const Machine& machine);
 
 /// Figures of the messages of one phase (`messages`, a CSR graph) whose link loads on the placement are
 /// `loads` (indexed by LinkId); `node_of_task` is the machine node of every task. Name, kind and count are
@@ -34,10 +48,12 @@ struct StepPhase {
 
 /// The phases of a step, in order, run `steps` times, each task on its own clock from a common start
 /// (docs/mapping.md, "Step by step"): in each phase a task posts its messages, computes `hidden[t]` seconds
-/// (phases that hide), and waits for its own; after the last phase it computes `after[t]` and starts the next
-/// step. Returns the largest per-task posting and waiting, per step. `hidden`, `after`: empty (none) or one
-/// value per task.
-double predict_steps(const std::vector<StepPhase>& phases, int tasks, const std::vector<double>& hidden,
-                     const std::vector<double>& after, int steps);
+/// (phases that hide), and waits for its own, sent and received; after the last phase it computes `after[t]`
+/// and starts the next step. A message leaves when its sender has posted it and its receiver has reached the
+/// phase (a rendezvous), and its bytes share every resource on their way with the messages crossing it at the
+/// same time, an equal share each. Returns the largest per-task posting and waiting, per step. `hidden`,
+/// `after`: empty (none) or one value per task. O(events x flows sharing a resource x route length).
+double predict_steps(const std::vector<StepPhase>& phases, int tasks, const StepResources& resources,
+                     const std::vector<double>& hidden, const std::vector<double>& after, int steps);
 
 }  // namespace tamp::impl

@@ -59,6 +59,10 @@ void add_eval_command(CLI::App& app, EvalArgs& args) {
   add_problem_options(cmd, args.problem);
   cmd->add_option("--mapping", args.mapping, "mapping file, or an algorithm name")->required();
   cmd->add_flag("--json", args.json, "print the metrics as one JSON object");
+  cmd->add_option("--steps", args.steps,
+                  "predict the phases as this many steps, each task on its own clock (0: phases added up)")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
 }
 
 void add_gen_command(CLI::App& app, GenArgs& args) {
@@ -97,7 +101,9 @@ int run_map(const MapArgs& args) {
 int run_eval(const EvalArgs& args) {
   const Problem p = load_problem(args.problem);
   const Mapping mapping = load_or_compute_mapping(args.mapping, p);
-  const Metrics m = evaluate(p.graph, p.machine.allocation, mapping);
+  EvaluateOptions options;
+  options.steps = args.steps;
+  const Metrics m = evaluate(p.graph, p.machine.allocation, mapping, options);
   if (args.json)
     std::cout << nlohmann::json(m).dump() << "\n";
   else

@@ -19,6 +19,7 @@ struct EvalArgs {
   ProblemArgs problem;
   std::string mapping;  // file, or an algorithm name to run first
   bool json = false;
+  int steps = 0;  // > 0: the phases step by step (EvaluateOptions::steps), no computation
 };
 struct GenArgs {
   std::string spec;

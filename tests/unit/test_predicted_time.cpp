@@ -1,6 +1,7 @@
 // The predicted communication time of evaluate(), hand-computed on a line of 4 routers (one node each): link
 // sharing counts only inside a phase, injection and latency terms (a phase lasts its latency term plus its
-// busiest resource's time), loopback per message, counts, and the network keys of the machine file.
+// busiest resource's time), loopback per message, counts, the network keys of the machine file, and step by
+// step, messages that share a link only while both flow.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -353,11 +354,9 @@ TEST(PredictedTime, ASenderWaitsUntilItsMessagesAreReceived) {
 TEST(PredictedTime, APairDoneWithItsRoundGoesOn) {
   // Two rounds of pairs on the line: round 0 pairs 0 with 3 (3 hops) and 1 with 2 (1 hop), round 1 pairs 1 with 2
   // again. Added up, the rounds cost the slow pair plus the fast one; step by step, tasks 1 and 2 start their
-  // second round as soon as their first is done (when the link 1 -> 2, which carries both pairs' 8 bytes, is
-  // through: the busiest resource of round 0), then the fast pair's time, before 0 and 3 are done.
+  // second round as soon as their first is done, and are through both before 0 and 3 are through their one.
   constexpr double kFast = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
   constexpr double kSlow = 1e-6 + 3e-7 + 1e-6 + 8 / 6e9;
-  constexpr double kRound0 = 1e-6 + 1e-7 + 1e-6 + 16 / 9.4e9;
   const TaskGraph rounds = TaskGraph::from_phases(
       4, {{"swap/r0", PhaseKind::collective, 1, {{0, 3, 8}, {3, 0, 8}, {1, 2, 8}, {2, 1, 8}}},
           {"swap/r1", PhaseKind::collective, 1, {{1, 2, 8}, {2, 1, 8}}}});
@@ -365,9 +364,29 @@ TEST(PredictedTime, APairDoneWithItsRoundGoesOn) {
   EvaluateOptions o;
   o.steps = 1;
   const Metrics m = evaluate(rounds, line(), identity(4), o);
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, kRound0 + kFast);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 2 * kFast);  // the 8-byte messages of round 0 never meet on 1 -> 2
   EXPECT_LT(m.predicted_comm_time, kSlow + kFast);
   EXPECT_DOUBLE_EQ(m.predicted_network_time, kSlow + kFast);  // the phases alone, added up
+}
+
+// Step by step, two messages share a link only while both flow: from the second step on, task 3 computes 1 ms
+// longer, so 1 -> 3 (a rendezvous: it leaves when its receiver is there) starts 1 ms after 0 -> 2 and the two
+// share the link 1 -> 2 only for the rest of 0 -> 2.
+TEST(PredictedTime, MessagesShareALinkOnlyWhileBothFlow) {
+  // Step 1: both flow together from 2.2 us (one overhead, 2 hops, 2 injection latencies) at 4.7e9 B/s each
+  // (half the link): kCrossingNetwork, as one synchronised phase.
+  EXPECT_DOUBLE_EQ(stepped(kCrossing, {}, {}, 1).predicted_comm_time, kCrossingNetwork);
+  // Step 2: 0 -> 2 flows alone at the injection bandwidth (6e9) for 1 ms - 1 us, then both at 4.7e9 until 0 -> 2
+  // is through; then 1 -> 3 alone again.
+  constexpr double kAlone = 1e-3 - 1e-6;
+  constexpr double kShared = (kB - kAlone * 6e9) / 4.7e9;
+  constexpr double kRest = (kB - kShared * 4.7e9) / 6e9;
+  // Task 1 posts at once and waits for task 3 (1 ms), then for its message: the most of any task.
+  const double task1 = kCrossingNetwork + (1e-3 + 2e-7 + 1e-6 + kShared + kRest);
+  const Metrics m = stepped(kCrossing, {}, {0, 0, 0, 1e-3}, 2);
+  EXPECT_NEAR(m.predicted_comm_time, task1 / 2, 1e-15);
+  // Sharing the link all the way (a synchronised phase) would cost 2 ms again: the late start saves some.
+  EXPECT_LT(1e-3 + 2e-7 + 1e-6 + kShared + kRest, 1e-3 + kCrossingNetwork);
 }
 
 TEST(PredictedTime, StepsNeedWholeCounts) {
