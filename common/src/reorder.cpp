@@ -72,6 +72,9 @@ Reordering reorder_with(const TaskGraph& graph, const JobLayout& layout, const s
   // the one every rank would compute (deterministic), but computed once — under SimGrid all ranks share one
   // process, so P computations of `auto` would cost P times as much. Errors (a mapping file missing, an algorithm
   // that does not apply) are agreed before MPI_Comm_split.
+  // Only rank 0 reports the metrics, evaluated with the mapping (P evaluations, the step-by-step prediction among
+  // them, would cost P times as much under SimGrid; and no collective is added before the timed loop).
+  Metrics metrics;
   std::vector<int> slots = collectively(world, [&] {
     if (graph.num_tasks() != ranks || layout.job.num_slots() != ranks ||
         static_cast<int>(layout.slot_of_rank.size()) != ranks) {
@@ -79,11 +82,13 @@ Reordering reorder_with(const TaskGraph& graph, const JobLayout& layout, const s
           fmt::format("reordering needs one task per rank: {} tasks, {} ranks, {} job slots",
                       graph.num_tasks(), ranks, layout.job.num_slots()));
     }
-    return rank == 0 ? compute().slots() : std::vector<int>(ranks, 0);
+    if (rank != 0) return std::vector<int>(ranks, 0);
+    Mapping computed = compute();
+    metrics = evaluate(graph, layout.job, computed, evaluation);
+    return computed.slots();
   });
   MPI_Bcast(slots.data(), ranks, MPI_INT, 0, world);
   Mapping mapping(std::move(slots), layout.job.num_slots());
-  Metrics metrics = evaluate(graph, layout.job, mapping, evaluation);
   const int task = mapping.task_of_slot()[layout.slot_of_rank[rank]];
 
   MPI_Comm comm = MPI_COMM_NULL;
@@ -202,7 +207,11 @@ EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& m
     options.hidden_compute = seconds_of(work.hidden, model);
     options.step_compute = seconds_of(work.after, model);
   }
-  if (work.stepped || !options.step_compute.empty()) options.steps = problem.iterations();
+  if (work.stepped || !options.step_compute.empty()) {
+    options.steps = problem.iterations();
+    options.warmup = problem.warmup();
+    options.barrier = true;  // run_placement's MPI_Barrier before the timed loop
+  }
   return options;
 }
 
@@ -211,8 +220,8 @@ Reordering place_ranks(const Problem& problem, const JobLayout& layout, const st
   int rank = 0;
   MPI_Comm_rank(world, &rank);
   EvaluateOptions evaluation;
-  // Of a launcher's placement only rank 0 computes the metrics: the others skip the per-task sums too.
-  if (options.launched_as.empty() || rank == 0)
+  // Only rank 0 computes the metrics: the others skip the per-task sums too.
+  if (rank == 0)
     evaluation = prediction_options(problem, ComputeModel::parse(options.compute_model));
   if (!options.launched_as.empty())
     return adopt_launcher_placement(problem.task_graph(), layout, spec, world, evaluation);

@@ -132,6 +132,77 @@ CollectiveRounds gather_linear(const std::vector<int>& ranks, int root, double b
   return rounds;
 }
 
+namespace {
+
+CollectiveRounds barrier_recursive_doubling(const std::vector<int>& ranks) {
+  const int P = static_cast<int>(ranks.size());
+  int p2 = 1;
+  while (p2 * 2 <= P) p2 *= 2;
+  CollectiveRounds rounds;
+  if (p2 != P) {
+    rounds.emplace_back();
+    for (int r = p2; r < P; ++r) rounds.back().push_back({ranks[r], ranks[r - p2], 0});
+  }
+  for (int mask = 1; mask < p2; mask <<= 1) {
+    rounds.emplace_back();
+    for (int r = 0; r < p2; ++r) rounds.back().push_back({ranks[r], ranks[r ^ mask], 0});
+  }
+  if (p2 != P) {
+    rounds.emplace_back();
+    for (int r = p2; r < P; ++r) rounds.back().push_back({ranks[r - p2], ranks[r], 0});
+  }
+  return rounds;
+}
+
+CollectiveRounds barrier_bruck(const std::vector<int>& ranks) {
+  const int P = static_cast<int>(ranks.size());
+  CollectiveRounds rounds;
+  for (int distance = 1; distance < P; distance <<= 1) {
+    rounds.emplace_back();
+    for (int r = 0; r < P; ++r) rounds.back().push_back({ranks[r], ranks[(r + distance) % P], 0});
+  }
+  return rounds;
+}
+
+CollectiveRounds barrier_tree(const std::vector<int>& ranks) {
+  const int P = static_cast<int>(ranks.size());
+  int depth = 1;
+  while (depth < P) depth <<= 1;
+  CollectiveRounds up, down;
+  for (int jump = 1; jump < depth; jump <<= 1) {
+    up.emplace_back();
+    down.emplace_back();
+    for (int r = 0; r < P; ++r) {
+      const int partner = r ^ jump;
+      if ((partner & (jump - 1)) != 0 || partner >= P || partner > r) continue;
+      up.back().push_back({ranks[r], ranks[partner], 0});
+      down.back().push_back({ranks[partner], ranks[r], 0});
+    }
+  }
+  up.insert(up.end(), down.rbegin(), down.rend());
+  return up;
+}
+
+}  // namespace
+
+bool barrier_ompi_sendrecv(int P) {
+  return P < 4 || (P >= 8 && P < 256) || (P >= 512 && P < 1024) || P >= 4096;
+}
+
+CollectiveRounds barrier_ompi(const std::vector<int>& ranks) {
+  impl::check_communicator(ranks, 0, "barrier");
+  const int P = static_cast<int>(ranks.size());
+  if (P < 4 || (P >= 8 && P < 64)) return barrier_recursive_doubling(ranks);
+  if (P < 8) {
+    CollectiveRounds rounds = gather_linear(ranks, 0, 0);
+    const CollectiveRounds back = scatter_linear(ranks, 0, 0);
+    rounds.insert(rounds.end(), back.begin(), back.end());
+    return rounds;
+  }
+  if ((P >= 256 && P < 512) || (P >= 1024 && P < 4096)) return barrier_tree(ranks);
+  return barrier_bruck(ranks);
+}
+
 void add_collective(std::vector<Phase>& phases, const std::string& name, double count,
                     const std::vector<CollectiveRounds>& concurrent) {
   std::size_t most = 0;

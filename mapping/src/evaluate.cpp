@@ -11,6 +11,7 @@
 #include <string>
 
 #include "predict_time.hpp"
+#include "tamp/collectives.hpp"
 #include "tamp/error.hpp"
 #include "tamp/grid.hpp"
 #include "tamp/metrics.hpp"
@@ -298,18 +299,47 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
   }
   if (!stepped) return;
 
-  std::vector<StepPhase> step;
+  StepPlan plan;
+  plan.warmup = options.warmup;
+  plan.steps = options.steps;
   for (std::size_t k = 0; k < m.phases.size(); ++k) {
     const PhaseMetrics& p = m.phases[k];
     if (p.count != std::floor(p.count)) {
       throw std::invalid_argument("step-by-step prediction needs whole phase counts: phase " + p.name +
                                   " has count " + std::to_string(p.count));
     }
-    step.push_back({phase_graphs.empty() ? &graph : &phase_graphs[k], &timings[k], static_cast<int>(p.count),
-                    p.kind == PhaseKind::p2p});
+    plan.phases.push_back({phase_graphs.empty() ? &graph : &phase_graphs[k], &timings[k], static_cast<int>(p.count),
+                           p.kind == PhaseKind::p2p});
   }
-  m.predicted_comm_time = predict_steps(step, graph.num_tasks(), step_resources(allocation.machine()), hidden,
-                                        options.step_compute, options.steps);
+  // The barrier before the timed loop, on the tasks' communicator (rank == task): when each task starts it.
+  std::vector<TaskGraph> barrier_graphs;
+  std::vector<PhaseTiming> barrier_timings;
+  if (options.barrier) {
+    std::vector<int> ranks(static_cast<std::size_t>(graph.num_tasks()));
+    for (int t = 0; t < graph.num_tasks(); ++t) ranks[t] = t;
+    CollectiveRounds rounds = barrier_ompi(ranks);
+    const bool sendrecv = barrier_ompi_sendrecv(graph.num_tasks());
+    for (auto& round : rounds)
+      for (Edge& e : round) e.bytes = 1;  // an envelope: task graphs drop empty messages
+    barrier_graphs.reserve(rounds.size());
+    barrier_timings.resize(rounds.size());
+    std::vector<double> loads;
+    std::vector<double> per_class;
+    for (std::size_t r = 0; r < rounds.size(); ++r) {
+      barrier_graphs.push_back(TaskGraph::from_edges(graph.num_tasks(), rounds[r]));
+      measure_nodes(barrier_graphs.back(), allocation, node_of_task, &loads, per_class);
+      PhaseTiming& timing = barrier_timings[r];
+      predict_phase(barrier_graphs.back(), loads, allocation, node_of_task, none, &timing);
+      // One message per task and round, posted as SimGrid posts it (barrier_ompi_sendrecv).
+      const double o = sendrecv ? allocation.machine().network().message_overhead : 0.0;
+      std::fill(timing.leaves.begin(), timing.leaves.end(), o);
+      for (double& p : timing.posted) p = std::min(p, o);
+      timing.receives_posted = o;
+      plan.barrier.push_back({&barrier_graphs.back(), &barrier_timings[r], 1, false});
+    }
+  }
+  m.predicted_comm_time =
+      predict_steps(plan, graph.num_tasks(), step_resources(allocation.machine()), hidden, options.step_compute);
 }
 
 }  // namespace
@@ -320,6 +350,7 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
   impl::check_task_seconds(options.hidden_compute, graph.num_tasks(), "hidden compute");
   impl::check_task_seconds(options.step_compute, graph.num_tasks(), "step compute");
   if (options.steps < 0) throw std::invalid_argument("steps: " + std::to_string(options.steps) + " is negative");
+  if (options.warmup < 0) throw std::invalid_argument("warmup: " + std::to_string(options.warmup) + " is negative");
   std::vector<double> loads;
   Metrics m;
   const impl::Tally tally =

@@ -42,23 +42,29 @@ struct Event {
 
 class StepSimulation {
  public:
-  StepSimulation(const std::vector<StepPhase>& phases, int tasks, const StepResources& resources,
-                 const std::vector<double>& hidden, const std::vector<double>& after, int steps)
-      : phases_(phases), resources_(resources), hidden_(hidden), after_(after), n_(tasks) {
-    for (int step = 0; step < steps; ++step) {
-      for (std::size_t p = 0; p < phases.size(); ++p)
-        for (int k = 0; k < phases[p].count; ++k) rounds_.push_back(static_cast<int>(p));
-      if (!rounds_.empty()) step_ends_.resize(rounds_.size(), false), step_ends_.back() = true;
-    }
+  StepSimulation(const StepPlan& plan, int tasks, const StepResources& resources, const std::vector<double>& hidden,
+                 const std::vector<double>& after)
+      : resources_(resources), hidden_(hidden), after_(after), n_(tasks) {
+    for (const StepPhase& phase : plan.phases) phases_.push_back(&phase);
+    for (const StepPhase& phase : plan.barrier) phases_.push_back(&phase);
+    const auto add_step = [&](bool timed) {
+      for (std::size_t p = 0; p < plan.phases.size(); ++p)
+        for (int k = 0; k < plan.phases[p].count; ++k) rounds_.push_back({static_cast<int>(p), timed, false});
+      if (!plan.phases.empty()) rounds_.back().step_end = true;
+    };
+    for (int step = 0; step < plan.warmup; ++step) add_step(false);
+    for (std::size_t b = 0; b < plan.barrier.size(); ++b)
+      rounds_.push_back({static_cast<int>(plan.phases.size() + b), false, false});
+    for (int step = 0; step < plan.steps; ++step) add_step(true);
     std::int64_t edges = 0;
-    for (const StepPhase& phase : phases) {
+    for (const StepPhase* phase : phases_) {
       first_edge_.push_back(edges);
-      edges += phase.messages->num_edges();
-      incoming_.push_back(incoming(*phase.messages));
+      edges += phase->messages->num_edges();
+      incoming_.push_back(incoming(*phase->messages));
     }
     src_.resize(static_cast<std::size_t>(edges));
-    for (std::size_t p = 0; p < phases.size(); ++p) {
-      const auto& offsets = phases[p].messages->offsets();
+    for (std::size_t p = 0; p < phases_.size(); ++p) {
+      const auto& offsets = phases_[p]->messages->offsets();
       for (int u = 0; u < n_; ++u)
         for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) src_[first_edge_[p] + e] = u;
     }
@@ -73,6 +79,7 @@ class StepSimulation {
   }
 
   double run(int steps) {
+    if (steps <= 0) return 0;
     for (int t = 0; t < n_; ++t) push(0.0, Kind::start_round, t);
     while (!queue_.empty()) {
       const Event ev = queue_.top();
@@ -129,8 +136,8 @@ class StepSimulation {
     const int g = ++round_[t];
     start_[t] = now_;
     if (g >= static_cast<int>(rounds_.size())) return;
-    const int p = rounds_[g];
-    const StepPhase& phase = phases_[p];
+    const int p = rounds_[g].phase;
+    const StepPhase& phase = *phases_[p];
     const TaskGraph& m = *phase.messages;
     ready_[t] = now_ + phase.timing->posted[t] + (phase.hides && !hidden_.empty() ? hidden_[t] : 0.0);
     const Incoming& in = incoming_[p];
@@ -138,12 +145,16 @@ class StepSimulation {
     // A message is matched once both ends are in the round: the later of them matches it.
     for (std::int64_t e = m.offsets()[t]; e < m.offsets()[t + 1]; ++e) {
       const int v = m.targets()[e];
-      if (round_[v] == g || v == t) push(std::max(now_ + phase.timing->leaves[e], start_[v]), Kind::matched, first_edge_[p] + e);
+      if (round_[v] == g || v == t)
+        push(std::max(now_ + phase.timing->leaves[e], start_[v] + phase.timing->receives_posted), Kind::matched,
+             first_edge_[p] + e);
     }
     for (std::int64_t k = in.offsets[t]; k < in.offsets[t + 1]; ++k) {
       const std::int64_t e = in.edges[k];
       const int u = src_[first_edge_[p] + e];
-      if (u != t && round_[u] == g) push(std::max(start_[u] + phase.timing->leaves[e], now_), Kind::matched, first_edge_[p] + e);
+      if (u != t && round_[u] == g)
+        push(std::max(start_[u] + phase.timing->leaves[e], now_ + phase.timing->receives_posted), Kind::matched,
+             first_edge_[p] + e);
     }
     if (outstanding_[t] == 0) end_round(t, ready_[t]);
   }
@@ -151,7 +162,7 @@ class StepSimulation {
   void matched(std::int64_t message) {
     const int p = phase_of(message);
     const std::int64_t e = message - first_edge_[p];
-    const PhaseTiming& timing = *phases_[p].timing;
+    const PhaseTiming& timing = *phases_[p]->timing;
     const bool local = timing.route_offsets[e] == timing.route_offsets[e + 1];
     push(now_ + timing.latency[e], local ? Kind::lands : Kind::flows, message, flow_[message].version);
   }
@@ -160,9 +171,9 @@ class StepSimulation {
   void flows(std::int64_t message) {
     const int p = phase_of(message);
     const std::int64_t e = message - first_edge_[p];
-    const PhaseTiming& timing = *phases_[p].timing;
+    const PhaseTiming& timing = *phases_[p]->timing;
     Flow& f = flow_[message];
-    f.remaining = phases_[p].messages->bytes()[e];
+    f.remaining = phases_[p]->messages->bytes()[e];
     f.since = now_;
     f.rate = 0;
     for (std::int64_t k = timing.route_offsets[e]; k < timing.route_offsets[e + 1]; ++k)
@@ -173,7 +184,7 @@ class StepSimulation {
   void finish_flow(std::int64_t message) {
     const int p = phase_of(message);
     const std::int64_t e = message - first_edge_[p];
-    const PhaseTiming& timing = *phases_[p].timing;
+    const PhaseTiming& timing = *phases_[p]->timing;
     const bool local = timing.route_offsets[e] == timing.route_offsets[e + 1];
     if (!local) {
       ++flow_[message].version;  // no later event of this flow counts
@@ -183,7 +194,7 @@ class StepSimulation {
       }
       reshare(timing, e);
     }
-    const TaskGraph& m = *phases_[p].messages;
+    const TaskGraph& m = *phases_[p]->messages;
     landed(src_[message]);
     landed(m.targets()[e]);
   }
@@ -203,7 +214,7 @@ class StepSimulation {
   void update_rate(std::int64_t message) {
     const int p = phase_of(message);
     const std::int64_t e = message - first_edge_[p];
-    const PhaseTiming& timing = *phases_[p].timing;
+    const PhaseTiming& timing = *phases_[p]->timing;
     Flow& f = flow_[message];
     f.remaining = std::max(0.0, f.remaining - f.rate * (now_ - f.since));
     f.since = now_;
@@ -222,19 +233,24 @@ class StepSimulation {
   }
 
   void end_round(int t, double done) {
-    const int g = round_[t];
-    comm_[t] += phases_[rounds_[g]].timing->posted[t] + (done - ready_[t]);
-    const double next = done + (step_ends_[g] && !after_.empty() ? after_[t] : 0.0);
+    const Round& round = rounds_[round_[t]];
+    if (round.timed) comm_[t] += phases_[round.phase]->timing->posted[t] + (done - ready_[t]);
+    const double next = done + (round.step_end && !after_.empty() ? after_[t] : 0.0);
     push(next, Kind::start_round, t);
   }
 
-  const std::vector<StepPhase>& phases_;
+  struct Round {
+    int phase;  // into phases_
+    bool timed;
+    bool step_end;  // the last round of a step: `after` follows
+  };
+
+  std::vector<const StepPhase*> phases_;  // the step's, then the barrier's
   const StepResources& resources_;
   const std::vector<double>& hidden_;
   const std::vector<double>& after_;
   int n_;
-  std::vector<int> rounds_;  // the phase of every round of every step
-  std::vector<bool> step_ends_;
+  std::vector<Round> rounds_;  // warmup steps, barrier, timed steps
   std::vector<std::int64_t> first_edge_;  // per phase: its first global edge id
   std::vector<Incoming> incoming_;
   std::vector<int> src_;  // per global edge
@@ -252,10 +268,10 @@ class StepSimulation {
 
 }  // namespace
 
-double predict_steps(const std::vector<StepPhase>& phases, int tasks, const StepResources& resources,
-                     const std::vector<double>& hidden, const std::vector<double>& after, int steps) {
-  if (steps <= 0 || tasks <= 0) return 0;
-  return StepSimulation(phases, tasks, resources, hidden, after, steps).run(steps);
+double predict_steps(const StepPlan& plan, int tasks, const StepResources& resources,
+                     const std::vector<double>& hidden, const std::vector<double>& after) {
+  if (plan.steps <= 0 || tasks <= 0) return 0;
+  return StepSimulation(plan, tasks, resources, hidden, after).run(plan.steps);
 }
 
 }  // namespace tamp::impl

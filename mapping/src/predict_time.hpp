@@ -17,6 +17,7 @@ struct PhaseTiming {
   std::vector<std::int64_t> route_offsets;  // per edge + 1: its resources in `route` (none: on the node)
   std::vector<int> route;
   std::vector<double> posted;  // per task: when it has posted the phase's messages
+  double receives_posted = 0;  // when a task has posted its receives (0: before its sends; an MPI_Sendrecv: after)
 };
 
 /// The shared resources of the step model: the machine's links (their LinkId), then every node's injection
@@ -46,14 +47,23 @@ struct StepPhase {
   bool hides = false;
 };
 
-/// The phases of a step, in order, run `steps` times, each task on its own clock from a common start
-/// (docs/mapping.md, "Step by step"): in each phase a task posts its messages, computes `hidden[t]` seconds
-/// (phases that hide), and waits for its own, sent and received; after the last phase it computes `after[t]`
-/// and starts the next step. A message leaves when its sender has posted it and its receiver has reached the
-/// phase (a rendezvous), and its bytes share every resource on their way with the messages crossing it at the
-/// same time, an equal share each. Returns the largest per-task posting and waiting, per step. `hidden`,
-/// `after`: empty (none) or one value per task. O(events x flows sharing a resource x route length).
-double predict_steps(const std::vector<StepPhase>& phases, int tasks, const StepResources& resources,
-                     const std::vector<double>& hidden, const std::vector<double>& after, int steps);
+/// What predict_steps() runs: `warmup` untimed steps, the rounds of `barrier` (untimed), then `steps` timed steps,
+/// each the `phases` in order.
+struct StepPlan {
+  std::vector<StepPhase> phases;
+  std::vector<StepPhase> barrier;
+  int warmup = 0;
+  int steps = 0;
+};
+
+/// The phases of a step, in order, run on each task's own clock from a common start (docs/mapping.md, "Step by
+/// step"): in each phase a task posts its messages, computes `hidden[t]` seconds (phases that hide), and waits
+/// for its own, sent and received; after the last phase it computes `after[t]` and starts the next step. A
+/// message leaves when its sender has posted it and its receiver has reached the phase (a rendezvous), and its
+/// bytes share every resource on their way with the messages crossing it at the same time, an equal share each.
+/// Returns the largest per-task posting and waiting over the timed steps, per step. `hidden`, `after`: empty
+/// (none) or one value per task. O(events x flows sharing a resource x route length).
+double predict_steps(const StepPlan& plan, int tasks, const StepResources& resources,
+                     const std::vector<double>& hidden, const std::vector<double>& after);
 
 }  // namespace tamp::impl

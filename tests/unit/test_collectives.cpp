@@ -2,6 +2,7 @@
 // (allreduce-rdb.cpp, bcast-binomial-tree.cpp, reduce-binomial.cpp, alltoall-pair.cpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -125,12 +126,61 @@ TEST(Collectives, ConcurrentCommunicatorsShareRounds) {
   EXPECT_EQ(pairs(phases[1].edges), (Pairs{{2, 4}, {3, 5}, {4, 2}, {5, 3}}));
 }
 
+// A barrier: after its rounds, in order, every rank has heard (through a chain of messages) from every rank.
+bool everyone_heard_everyone(const CollectiveRounds& rounds, int P) {
+  std::vector<std::vector<char>> heard(static_cast<std::size_t>(P), std::vector<char>(P, 0));
+  for (int r = 0; r < P; ++r) heard[r][r] = 1;
+  for (const auto& round : rounds) {
+    std::vector<std::vector<char>> next = heard;
+    for (const Edge& e : round)
+      for (int k = 0; k < P; ++k) next[e.dst][k] |= heard[e.src][k];
+    heard = std::move(next);
+  }
+  for (const auto& h : heard)
+    if (std::count(h.begin(), h.end(), 1) != P) return false;
+  return true;
+}
+
+std::vector<int> iota_ranks(int P) {
+  std::vector<int> ranks(static_cast<std::size_t>(P));
+  for (int r = 0; r < P; ++r) ranks[r] = r;
+  return ranks;
+}
+
+TEST(Collectives, BarrierFollowsSimGridsOmpiSelector) {
+  // 64 ranks: Bruck, round k sends r -> r + 2^k (mod 64), by MPI_Sendrecv.
+  const CollectiveRounds bruck = barrier_ompi(iota_ranks(64));
+  ASSERT_EQ(bruck.size(), 6u);
+  for (std::size_t k = 0; k < bruck.size(); ++k) {
+    ASSERT_EQ(bruck[k].size(), 64u);
+    for (const Edge& e : bruck[k]) EXPECT_EQ(e.dst, (e.src + (1 << k)) % 64);
+  }
+  EXPECT_TRUE(barrier_ompi_sendrecv(64));
+  // 16 ranks: recursive doubling, 4 rounds of r <-> r ^ 2^k.
+  const CollectiveRounds rd = barrier_ompi(iota_ranks(16));
+  ASSERT_EQ(rd.size(), 4u);
+  EXPECT_EQ(pairs(rd[1])[5], (std::pair<int, int>{5, 7}));
+  // 6 ranks: linear (all to 0, 0 to all), blocking sends; 300 ranks: the tree, up 9 rounds then down 9.
+  EXPECT_EQ(barrier_ompi(iota_ranks(6)).size(), 2u);
+  EXPECT_FALSE(barrier_ompi_sendrecv(6));
+  const CollectiveRounds tree = barrier_ompi(iota_ranks(300));
+  ASSERT_EQ(tree.size(), 18u);
+  EXPECT_EQ(pairs(tree[0]).front(), (std::pair<int, int>{1, 0}));
+  EXPECT_EQ(pairs(tree[17]).front(), (std::pair<int, int>{0, 1}));
+  EXPECT_FALSE(barrier_ompi_sendrecv(300));
+  for (int P : {1, 2, 3, 5, 6, 7, 12, 16, 48, 64, 100, 256, 300, 512, 1000, 1024})
+    EXPECT_TRUE(everyone_heard_everyone(barrier_ompi(iota_ranks(P)), P)) << P;
+  // Not a barrier: two rounds of Bruck on 64 ranks.
+  EXPECT_FALSE(everyone_heard_everyone({bruck[0], bruck[1]}, 64));
+}
+
 TEST(Collectives, BadCommunicators) {
   EXPECT_THROW(allreduce_rdb({}, 8), std::invalid_argument);
   EXPECT_THROW(allreduce_rdb({1, 1}, 8), std::invalid_argument);
   EXPECT_THROW(bcast_binomial({0, 1}, 2, 8), std::invalid_argument);
   EXPECT_THROW(reduce_binomial({0, 1}, -1, 8), std::invalid_argument);
   EXPECT_THROW(alltoall_pairwise({0, 1}, -1), std::invalid_argument);
+  EXPECT_THROW(barrier_ompi({2, 2}), std::invalid_argument);
 }
 
 }  // namespace

@@ -389,6 +389,25 @@ TEST(PredictedTime, MessagesShareALinkOnlyWhileBothFlow) {
   EXPECT_LT(1e-3 + 2e-7 + 1e-6 + kShared + kRest, 1e-3 + kCrossingNetwork);
 }
 
+// The apps time their loop after a warmup step and an MPI_Barrier: the barrier, not the warmup's end, sets when
+// each task starts the timed steps. Two tasks on routers 0 and 1 exchange 8 bytes; task 0 computes 10 us after
+// each step. Without the barrier, task 1 starts the timed step 10 us before task 0 and waits for it; with it (two
+// ranks: one MPI_Sendrecv round, both leave it together), the timed step is the first one again.
+TEST(PredictedTime, TheBarrierBeforeTheTimedStepsSetsTheirStart) {
+  constexpr double kLands = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
+  EvaluateOptions o;
+  o.steps = 1;
+  o.warmup = 1;
+  o.step_compute = {1e-5, 0};
+  const TaskGraph pair = TaskGraph::from_edges(2, {{0, 1, 8}, {1, 0, 8}});
+  const Mapping two({0, 1}, 4);
+  EXPECT_NEAR(evaluate(pair, line(), two, o).predicted_comm_time, kLands + 1e-5, 1e-15);
+  o.barrier = true;
+  EXPECT_NEAR(evaluate(pair, line(), two, o).predicted_comm_time, kLands, 1e-15);
+  o.warmup = -1;
+  EXPECT_THROW(evaluate(pair, line(), two, o), std::invalid_argument);
+}
+
 TEST(PredictedTime, StepsNeedWholeCounts) {
   EvaluateOptions o;
   o.steps = 2;

@@ -37,6 +37,17 @@ CollectiveRounds alltoall_pairwise(const std::vector<int>& ranks, double bytes);
 /// other rank -> root (gather), `bytes` each.
 CollectiveRounds scatter_linear(const std::vector<int>& ranks, int root, double bytes);
 CollectiveRounds gather_linear(const std::vector<int>& ranks, int root, double bytes);
+/// MPI_Barrier as SimGrid 3.32's `ompi` selector runs it (smpi_openmpi_selector.cpp, barrier-ompi.cpp; the
+/// simulated runs do not pin it), zero-byte messages: P < 4 and 8 <= P < 64 recursive doubling (ranks from
+/// p2 = the largest power of two <= P up send to r - p2 first and hear back last); 4 <= P < 8 linear (all to
+/// rank 0, then rank 0 to all); 64 <= P < 256, 512 <= P < 1024 and P >= 4096 Bruck (round k: r sends to
+/// (r + 2^k) mod P); otherwise the tree (up: r sends to r XOR 2^k when that is lower and aligned to 2^k, then
+/// down the same tree in reverse).
+CollectiveRounds barrier_ompi(const std::vector<int>& ranks);
+/// Whether barrier_ompi() on `ranks` ranks exchanges by MPI_Sendrecv (recursive doubling, Bruck: in SimGrid the
+/// send pays the isend overhead and the receive is posted after it) or by blocking sends and receives (linear,
+/// tree: SimGrid charges a blocking send no overhead).
+bool barrier_ompi_sendrecv(int ranks);
 
 /// Appends one collective phase per round to `phases`, named "NAME/rK", each of `count`. `concurrent` holds
 /// the rounds of the same collective on several communicators that run it at the same time (e.g. every column

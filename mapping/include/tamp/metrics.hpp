@@ -67,6 +67,10 @@ struct EvaluateOptions {
   // phase (empty: none). 0: the phases' times added up.
   std::vector<double> step_compute;
   int steps = 0;
+  // With steps > 0: untimed steps first (the app's warmup), then, with `barrier`, the MPI_Barrier the apps run
+  // on the tasks' communicator before their timed loop (barrier_ompi()), which sets when each task starts it.
+  int warmup = 0;
+  bool barrier = false;
 };
 
 /// Metrics of running `graph` with `mapping` on `allocation`. Messages between tasks on one node cross no link.
