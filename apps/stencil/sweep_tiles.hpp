@@ -22,8 +22,9 @@ struct SweepTiles {
   bool streaming = false;  // non-temporal stores and prefetch of the leading plane
 };
 
-/// Rows per tile: the three planes of a tile (k-1, k, k+1) fit in 1.5 MiB, the share of a 2 MiB L2 that was
-/// fastest on the development machine (tiles of 32-512 rows of 4 KB measured, 128 best); enough tiles for
+/// Rows per tile: the three planes of a tile (k-1, k, k+1) take 1.5 MiB, which was fastest on the development
+/// machine (tiles of 32-512 rows of 4 KB measured, 128-256 best, 32-64 rows 10-20% slower although only those
+/// fit the Zen 4's 1 MiB L2 per core: the planes read again come from the L3); enough tiles for
 /// every thread. Streaming stores once the output is larger than a last-level cache (32 MiB): below it the
 /// next sweep reads the output from cache, which a streaming store would throw away.
 inline SweepTiles make_sweep_tiles(const Box& box, int threads) {
