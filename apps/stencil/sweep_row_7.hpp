@@ -4,9 +4,10 @@
 // dy+1, dz+1, then times 1/7), so the results are bitwise those of the generic row.
 //
 // Why: with the loads of `#pragma omp simd` (seven 64-byte loads per eight cells, six of them across two lines)
-// a core swept a 7-point row out of the L2 at 0.53 ns per cell, as long as the memory needs to stream its 16
-// bytes; and out of memory the two times added up (15-16 GB/s where either alone runs at 30-37). With aligned
-// centre loads the row costs 0.42 ns per cell (measured 2026-11-24 on the Zen 4 VM).
+// a core swept a 7-point row out of the L2 at 0.53 ns per cell, about what the memory needs to stream the 16
+// bytes of a cell at 512^3 (0.43 ns), and out of memory the two times added up instead of overlapping (15-16
+// GB/s where either alone runs at 30-37). With aligned centre loads the row costs 0.42 ns per cell in the L2 and
+// the 512^3 sweep gains 6% (measured 2026-11-24 on the Zen 4 VM, docs/performance.md).
 #pragma once
 #include <cstdint>
 
