@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "field.hpp"
 #include "geometry.hpp"
 #include "halo_exchange.hpp"
 #include "initial_field.hpp"
@@ -145,8 +146,8 @@ class StencilRun final : public app::Run {
   Box interior_;
   std::vector<Box> boundary_;
   std::int64_t boundary_cells_ = 0;
-  std::vector<double> u_;                  // current field
-  std::vector<double> v_;                  // next field
+  Field u_;                                // current field
+  Field v_;                                // next field
   int steps_ = 0;                          // sweeps done, warm-up included
   std::optional<std::uint64_t> checksum_;  // set by verify()
 };

@@ -12,6 +12,7 @@
 #include "geometry.hpp"
 #include "stencil_point.hpp"
 #include "streaming_store.hpp"
+#include "sweep_row_7.hpp"
 
 namespace tamp::stencil {
 
@@ -21,8 +22,9 @@ struct SweepTiles {
   bool streaming = false;  // non-temporal stores and prefetch of the leading plane
 };
 
-/// Rows per tile: the three planes of a tile (k-1, k, k+1) fit in 1.5 MiB, the share of a 2 MiB L2 that was
-/// fastest on the development machine (tiles of 32-512 rows of 4 KB measured, 128 best); enough tiles for
+/// Rows per tile: the three planes of a tile (k-1, k, k+1) take 1.5 MiB, which was fastest on the development
+/// machine (tiles of 32-512 rows of 4 KB measured, 128-256 best, 32-64 rows 10-20% slower although only those
+/// fit the Zen 4's 1 MiB L2 per core: the planes read again come from the L3); enough tiles for
 /// every thread. Streaming stores once the output is larger than a last-level cache (32 MiB): below it the
 /// next sweep reads the output from cache, which a streaming store would throw away.
 inline SweepTiles make_sweep_tiles(const Box& box, int threads) {
@@ -51,22 +53,36 @@ inline constexpr int kNarrowAhead = 16;
 // 2D): the one stream that comes from memory; 2 KB ahead measured best (0.5-8 KB tried).
 inline constexpr std::int64_t kPrefetchAhead = 256;
 
+/// True when `in` and `out` lie the same distance from a stream_store() boundary, so that one loop index is
+/// aligned in both (sweep_row_7 loads the centre row aligned where it stores).
+inline bool same_alignment(const double* in, const double* out) {
+  return (reinterpret_cast<std::uintptr_t>(in) - reinterpret_cast<std::uintptr_t>(out)) %
+             (kStreamWidth * sizeof(double)) ==
+         0;
+}
+
 /// Cells [index, index + n) of one row; `lead` is the offset of the row read last (sz in 3D, sy in 2D) and
 /// `size` the number of values of `in`, so that prefetches stay inside it.
 template <int Points>
 void sweep_row(const double* in, std::int64_t index, int n, std::int64_t sy, std::int64_t sz, bool streaming,
                std::int64_t lead, std::int64_t size, double* out) {
   int i = 0;
-  if (streaming) {
+  const bool row7 = Points == 7 && kHaveRow7 && same_alignment(in, out);
+  if (streaming || row7) {
     for (; i < n && !stream_aligned(out + index + i); ++i)
       out[index + i] = stencil_average<Points>(in, index + i, sy, sz);
-    const std::int64_t prefetch_end = size - index - lead - kPrefetchAhead;
-    for (; i + kStreamWidth <= n; i += kStreamWidth) {
-      if (i < prefetch_end) __builtin_prefetch(in + index + lead + kPrefetchAhead + i);
-      alignas(64) double values[kStreamWidth];
+    const std::int64_t prefetch_end = streaming ? size - index - lead - kPrefetchAhead : 0;
+    if (row7) {
+      i = streaming ? sweep_row_7<true>(in, index, i, n, sy, sz, lead, kPrefetchAhead, prefetch_end, out)
+                    : sweep_row_7<false>(in, index, i, n, sy, sz, lead, kPrefetchAhead, prefetch_end, out);
+    } else {
+      for (; i + kStreamWidth <= n; i += kStreamWidth) {
+        if (i < prefetch_end) __builtin_prefetch(in + index + lead + kPrefetchAhead + i);
+        alignas(64) double values[kStreamWidth];
 #pragma omp simd
-      for (int l = 0; l < kStreamWidth; ++l) values[l] = stencil_average<Points>(in, index + i + l, sy, sz);
-      stream_store(out + index + i, values);
+        for (int l = 0; l < kStreamWidth; ++l) values[l] = stencil_average<Points>(in, index + i + l, sy, sz);
+        stream_store(out + index + i, values);
+      }
     }
   }
 #pragma omp simd
