@@ -4,7 +4,8 @@
 // the round: a rendezvous, as in TAMP's simulated runs), its bytes start to flow after its latency, its last
 // byte lands. While bytes flow, every resource on their way (injection links, links) gives each message crossing
 // it an equal share of its bandwidth, and a message moves at its smallest share: the pairwise rounds of an
-// all-to-all that drift apart load a link with a few rounds' messages at a time, not with a whole round's.
+// all-to-all that drift apart load a link with a few rounds' messages at a time, not with a whole round's. The
+// timed steps follow the untimed warmup steps and the barrier's rounds, as in the apps' runs.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
