@@ -6,6 +6,7 @@
 // per message instead of O(hops); one prefix-sum pass per line then turns the differences into link loads.
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -256,6 +257,34 @@ std::vector<Edge> relabelled(const std::vector<Edge>& edges, const std::vector<i
   return tasks;
 }
 
+/// The rounds of the MPI_Barrier before the timed loop (barrier_ompi on the tasks' communicator, rank == task),
+/// appended to plan.barrier; `graphs` and `timings` hold what the plan points to.
+void add_barrier(const Allocation& allocation, const std::vector<int>& node_of_task, std::vector<TaskGraph>& graphs,
+                 std::vector<PhaseTiming>& timings, StepPlan& plan) {
+  const int tasks = static_cast<int>(node_of_task.size());
+  std::vector<int> ranks(static_cast<std::size_t>(tasks));
+  std::iota(ranks.begin(), ranks.end(), 0);
+  CollectiveRounds rounds = barrier_ompi(ranks);
+  for (auto& round : rounds)
+    for (Edge& e : round) e.bytes = 1;  // an envelope: task graphs drop empty messages
+  // One message per task and round, posted as SimGrid posts it (barrier_ompi_sendrecv).
+  const double o = barrier_ompi_sendrecv(tasks) ? allocation.machine().network().message_overhead : 0.0;
+  graphs.reserve(rounds.size());  // plan.barrier points into both
+  timings.resize(rounds.size());
+  std::vector<double> loads;
+  std::vector<double> per_class;
+  for (std::size_t r = 0; r < rounds.size(); ++r) {
+    graphs.push_back(TaskGraph::from_edges(tasks, rounds[r]));
+    measure_nodes(graphs.back(), allocation, node_of_task, &loads, per_class);
+    PhaseTiming& timing = timings[r];
+    predict_phase(graphs.back(), loads, allocation, node_of_task, {}, &timing);
+    std::fill(timing.leaves.begin(), timing.leaves.end(), o);
+    for (double& p : timing.posted) p = std::min(p, o);
+    timing.receives_posted = o;
+    plan.barrier.push_back({&graphs.back(), &timing, 1, false});
+  }
+}
+
 /// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`):
 /// each phase alone, then their sum (count times each), or with options.steps the steps on the tasks' clocks.
 void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
@@ -311,33 +340,9 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
     plan.phases.push_back({phase_graphs.empty() ? &graph : &phase_graphs[k], &timings[k], static_cast<int>(p.count),
                            p.kind == PhaseKind::p2p});
   }
-  // The barrier before the timed loop, on the tasks' communicator (rank == task): when each task starts it.
   std::vector<TaskGraph> barrier_graphs;
   std::vector<PhaseTiming> barrier_timings;
-  if (options.barrier) {
-    std::vector<int> ranks(static_cast<std::size_t>(graph.num_tasks()));
-    for (int t = 0; t < graph.num_tasks(); ++t) ranks[t] = t;
-    CollectiveRounds rounds = barrier_ompi(ranks);
-    const bool sendrecv = barrier_ompi_sendrecv(graph.num_tasks());
-    for (auto& round : rounds)
-      for (Edge& e : round) e.bytes = 1;  // an envelope: task graphs drop empty messages
-    barrier_graphs.reserve(rounds.size());
-    barrier_timings.resize(rounds.size());
-    std::vector<double> loads;
-    std::vector<double> per_class;
-    for (std::size_t r = 0; r < rounds.size(); ++r) {
-      barrier_graphs.push_back(TaskGraph::from_edges(graph.num_tasks(), rounds[r]));
-      measure_nodes(barrier_graphs.back(), allocation, node_of_task, &loads, per_class);
-      PhaseTiming& timing = barrier_timings[r];
-      predict_phase(barrier_graphs.back(), loads, allocation, node_of_task, none, &timing);
-      // One message per task and round, posted as SimGrid posts it (barrier_ompi_sendrecv).
-      const double o = sendrecv ? allocation.machine().network().message_overhead : 0.0;
-      std::fill(timing.leaves.begin(), timing.leaves.end(), o);
-      for (double& p : timing.posted) p = std::min(p, o);
-      timing.receives_posted = o;
-      plan.barrier.push_back({&barrier_graphs.back(), &barrier_timings[r], 1, false});
-    }
-  }
+  if (options.barrier) add_barrier(allocation, node_of_task, barrier_graphs, barrier_timings, plan);
   m.predicted_comm_time =
       predict_steps(plan, graph.num_tasks(), step_resources(allocation.machine()), hidden, options.step_compute);
 }

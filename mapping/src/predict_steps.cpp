@@ -80,7 +80,6 @@ class StepSimulation {
   }
 
   double run(int steps) {
-    if (steps <= 0) return 0;
     for (int t = 0; t < n_; ++t) push(0.0, Kind::start_round, t);
     while (!queue_.empty()) {
       const Event ev = queue_.top();
