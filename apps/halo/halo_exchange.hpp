@@ -5,6 +5,8 @@
 #pragma once
 #include <mpi.h>
 
+#include <array>
+#include <cstddef>
 #include <map>
 #include <vector>
 
@@ -37,8 +39,12 @@ class HaloExchange {
   int total_vars_;
   std::vector<std::vector<int>> stages_;  // faces exchanged together
   MPI_Comm comm_;
-  std::array<app::FieldMemory, kFaces> send_;
-  std::array<app::FieldMemory, kFaces> recv_;
+  // Every face's send and receive buffer in one block: a skeleton run folds it with one memory map per rank
+  // (a map per buffer hit vm.max_map_count at 4,096 ranks).
+  app::FieldMemory buffers_;
+  std::array<std::size_t, kFaces> count_{};  // doubles per message (0: no neighbour)
+  std::array<double*, kFaces> send_{};
+  std::array<double*, kFaces> recv_{};
   std::vector<MPI_Request> requests_;
 };
 

@@ -22,10 +22,13 @@ SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (anoth
 # whole at each completion, which made a 4,096-rank run 6 times slower (docs/simulation.md, "Sends"). No
 # privatization: TAMP's apps write no global (test sim-no-shared-globals), so the ranks share one data segment;
 # mmap privatization remapped it at every context switch (2-3 times the wall time; docs/simulation.md,
-# "Privatization").
+# "Privatization"). Folded memory (skeleton runs) maps SMPI's shared file in blocks of shared-malloc-blocksize: at
+# 1 GiB, one map per allocation instead of one per MiB, which at 4,096 ranks of MiniGhost's 92 MB per rank exceeded
+# vm.max_map_count (the file is sparse: only the pages mapped count, once).
 SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi", "--cfg=smpi/allreduce:rdb",
                "--cfg=smpi/bcast:binomial_tree", "--cfg=smpi/reduce:binomial", "--cfg=smpi/alltoall:pair",
-               "--cfg=smpi/alltoallv:pair", "--cfg=smpi/send-is-detached-thresh:0", "--cfg=smpi/privatization:no"]
+               "--cfg=smpi/alltoallv:pair", "--cfg=smpi/send-is-detached-thresh:0", "--cfg=smpi/privatization:no",
+               "--cfg=smpi/shared-malloc-blocksize:1073741824"]
 # A modelled compute time (the deck's `compute` line): the app injects units x seconds per unit itself, and SMPI must
 # not add the host's measured time between MPI calls (docs/simulation.md).
 SMPI_MODELLED = ["--cfg=smpi/simulate-computation:no"]
