@@ -9,7 +9,7 @@ import subprocess
 
 FIELDS = ["app", "ranks", "mapping", "status", "verified", "time_total", "time_compute", "time_comm", "time_exchange",
           "time_collective", "hop_bytes", "hops_per_byte", "max_dilation", "max_link_load", "offnode_fraction",
-          "machine", "topology_source", "compute_model"]
+          "machine", "topology_source", "compute_model", "skeleton"]
 
 
 def load_row(run, status, json_path):
@@ -26,7 +26,7 @@ def load_row(run, status, json_path):
                        hop_bytes=m.get("hop_bytes"), hops_per_byte=m.get("hops_per_byte"),
                        max_dilation=m.get("max_dilation"), max_link_load=m.get("max_link_load"),
                        offnode_fraction=m.get("offnode_fraction"), machine=r.get("machine"),
-                       topology_source=r.get("topology_source"))
+                       topology_source=r.get("topology_source"), skeleton=r.get("skeleton", False))
     return row
 
 
@@ -75,7 +75,21 @@ def summary(rows):
                 f"{gain(base.get('time_exchange'), r.get('time_exchange')):>9} "
                 f"{gain(base.get('time_collective'), r.get('time_collective')):>9} "
                 f"{gain(base.get('hop_bytes'), r.get('hop_bytes')):>9}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + unverified_notes(rows)) + "\n"
+
+
+def unverified_notes(rows):
+    """One line per app and scale whose runs did not check their answer: skeleton runs (folded fields, kernels
+    not run) and failed checks, so that a reader knows which times come from runs with real data."""
+    notes = []
+    for r in rows:
+        if r["status"] != "ok" or r.get("verified") is not False:
+            continue
+        why = "skeleton run: fields folded, kernels not run" if r.get("skeleton") else "verification failed"
+        note = f"not verified: {r['app']} {r['ranks']} ({why})"
+        if note not in notes:
+            notes.append(note)
+    return notes
 
 
 def plots(rows, folder, title):

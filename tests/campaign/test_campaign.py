@@ -41,9 +41,10 @@ FAKE_APP = textwrap.dedent("""\
             time.sleep(0.05)
     hostfile = os.environ.get("FAKE_HOSTFILE", "")
     hosts = open(hostfile).read() if hostfile else ""
-    record = {"app": "stencil", "mapping": "x", "ranks": 1, "threads": 1, "machine": "m", "verified": True,
-              "time": {"total": 1.0, "compute": 0.5, "comm": 0.5}, "metrics": {"hop_bytes": 1.0},
-              "argv": argv, "hosts": hosts}
+    skeleton = "--skeleton" in argv  # folded fields, kernels not run: nothing to verify
+    record = {"app": "stencil", "mapping": "x", "ranks": 1, "threads": 1, "machine": "m", "verified": not skeleton,
+              "skeleton": skeleton, "time": {"total": 1.0, "compute": 0.5, "comm": 0.5},
+              "metrics": {"hop_bytes": 1.0}, "argv": argv, "hosts": hosts}
     with open(out, "a") as f:
         f.write(json.dumps(record) + "\\n")
     """)
@@ -156,6 +157,16 @@ class CampaignTest(unittest.TestCase):
             f.write("# rebuilt\n")
         out = self.run_driver("--resume").stdout
         self.assertNotIn("done before, kept", out)
+
+    def test_summary_names_the_skeleton_runs(self):
+        self.run_driver()
+        with open(os.path.join(self.out, "summary.txt")) as f:
+            self.assertNotIn("not verified", f.read())
+        self.write_deck(DECK.replace("--procs {procs3}", "--procs {procs3} --skeleton"))
+        self.run_driver("--resume")
+        with open(os.path.join(self.out, "summary.txt")) as f:
+            text = f.read()
+        self.assertEqual(text.count("not verified: stencil 8 (skeleton run: fields folded, kernels not run)"), 1, text)
 
     def test_report_marks_runs_of_another_machine_stale(self):
         self.run_driver("--machine", "torus:2x2x2,cores=2")

@@ -19,6 +19,8 @@ function(tamp_add_deck_graph_test)
     string(REPLACE "{${key}}" "${value}" args "${args}")
   endforeach()
   separate_arguments(args UNIX_COMMAND "${args}")
+  # A deck's skeleton runs are for the simulated build; the native run has real data and the same task graph.
+  list(REMOVE_ITEM args --skeleton)
   set(json ${CMAKE_CURRENT_BINARY_DIR}/${D_APP}-deck.jsonl)
   add_test(NAME ${D_APP}-deck-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${json})
   set_tests_properties(${D_APP}-deck-clean PROPERTIES FIXTURES_SETUP ${D_APP}-deck-clean LABELS mpi)
