@@ -28,3 +28,11 @@ function(tamp_native_kernels target)
     target_compile_options(${target} PRIVATE -march=native)
   endif()
 endfunction()
+
+# CLI11 is header-only and costs about 4 s of CPU in every file that includes it (its validators and help formatter
+# are compiled again each time; docs/building.md, "Build time"): a target's files that include it are compiled as
+# one (a unity group; the other files stay alone).
+function(tamp_cli_group target)
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE GROUP)
+  set_source_files_properties(${ARGN} PROPERTIES UNITY_GROUP cli)
+endfunction()

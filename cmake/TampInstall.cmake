@@ -1,4 +1,7 @@
 # Install the mapping module as a CMake package: find_package(TAMP) then link TAMP::mapping.
+if(TAMP_SIM_SUBBUILD)
+  return()  # the smpicxx build of the apps installs nothing (its mapping library may be the main build's)
+endif()
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 install(TARGETS tamp_mapping EXPORT TAMPTargets

@@ -4,7 +4,8 @@
 # In the main build (SimGrid found, TAMP_ENABLE_SIM on): an ExternalProject `tamp-sim` configures this same source
 # tree in <build>/sim with CMAKE_CXX_COMPILER=smpicxx, tests, benchmarks and Kokkos off, and builds the apps and the
 # ring and collectives programs of tests/sim there. TAMP_SIM_BINARY_DIR names that folder (apps in apps/<app>/tamp-<app>).
-# In that second build (TAMP_SIM_SUBBUILD): only those two test programs are added here.
+# It links this build's mapping library rather than compiling it again (below; docs/simulation.md).
+# In that second build (TAMP_SIM_SUBBUILD): only those two test programs, and tamp-sim-all, are added here.
 #
 # smpicxx force-includes smpi_helpers.h, whose function-like macros (exit, sleep, malloc...) break CLI11 and the
 # standard headers; SMPI_PRETEND_CC=1 drops that header at compile time only (links still go through smpicxx, which
@@ -29,6 +30,15 @@ if(TAMP_SIM_SUBBUILD)
   add_executable(tamp-sim-collectives ${PROJECT_SOURCE_DIR}/tests/sim/collectives.cpp)
   target_link_libraries(tamp-sim-collectives PRIVATE MPI::MPI_CXX)
   tamp_warnings(tamp-sim-collectives)
+  # What the main build asks for, as one target: make builds the goals of one command line one after the other
+  # (CMake's Makefiles are .NOTPARALLEL), leaving a core idle at the end of each app; one goal keeps both busy.
+  add_custom_target(tamp-sim-all)
+  add_dependencies(tamp-sim-all tamp-sim-ring tamp-sim-collectives tamp-topo)
+  foreach(app ${TAMP_SIM_APPS})
+    if(TARGET tamp-${app})
+      add_dependencies(tamp-sim-all tamp-${app})
+    endif()
+  endforeach()
   return()
 endif()
 
@@ -50,11 +60,21 @@ if(_jobs EQUAL 0)
 endif()
 set(TAMP_HAVE_SIM_BUILD ON)
 set(TAMP_SIM_BINARY_DIR ${PROJECT_BINARY_DIR}/sim)
-set(_targets tamp-sim-ring tamp-sim-collectives tamp-topo)
-foreach(app ${TAMP_SIM_APPS})
-  list(APPEND _targets tamp-${app})
-endforeach()
-string(REPLACE ";" "|" _targets "${_targets}")
+# The mapping library has no MPI and no TAMP_SMPI, and smpicxx adds only -fPIC to this build's flags (the library is
+# position-independent anyway): the sim build links this build's library rather than compiling its 93 files again,
+# when both builds would compile them alike (Release, the compiler that smpicxx runs, no extra flags).
+execute_process(COMMAND ${SMPICXX_EXECUTABLE} -show OUTPUT_VARIABLE _smpicxx_line ERROR_QUIET)
+string(REGEX MATCH "^[^ \n]+" _smpicxx_cxx "${_smpicxx_line}")
+file(REAL_PATH "${_smpicxx_cxx}" _smpicxx_cxx)
+file(REAL_PATH "${CMAKE_CXX_COMPILER}" _host_cxx)
+get_target_property(_mapping_type tamp_mapping TYPE)
+set(_sim_mapping -DTAMP_SIM_MAPPING_LIBRARY=)  # empty: compile it there (and clear an earlier configure's path)
+set(_sim_depends)
+if(_smpicxx_cxx STREQUAL _host_cxx AND CMAKE_BUILD_TYPE STREQUAL "Release" AND NOT CMAKE_CXX_FLAGS
+   AND CMAKE_CXX_FLAGS_RELEASE STREQUAL "-O3 -DNDEBUG" AND _mapping_type STREQUAL "STATIC_LIBRARY")
+  set(_sim_mapping -DTAMP_SIM_MAPPING_LIBRARY=$<TARGET_FILE:tamp_mapping>)
+  set(_sim_depends DEPENDS tamp_mapping)
+endif()
 ExternalProject_Add(tamp-sim
   SOURCE_DIR ${PROJECT_SOURCE_DIR}
   BINARY_DIR ${TAMP_SIM_BINARY_DIR}
@@ -64,8 +84,16 @@ ExternalProject_Add(tamp-sim
              -DCMAKE_CXX_COMPILER_LAUNCHER=env|SMPI_PRETEND_CC=1 -DCMAKE_C_COMPILER_LAUNCHER=env|SMPI_PRETEND_CC=1
              -DCMAKE_CXX_FLAGS=-DTAMP_SMPI=1 -DTAMP_SIM_SUBBUILD=ON
              -DTAMP_ENABLE_TESTS=OFF -DTAMP_ENABLE_BENCHMARKS=OFF -DTAMP_ENABLE_KOKKOS=OFF
-             -DTAMP_WERROR=${TAMP_WERROR}
-  BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target ${_targets} --parallel ${_jobs}
+             -DTAMP_WERROR=${TAMP_WERROR} ${_sim_mapping}
+  ${_sim_depends}
+  BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target tamp-sim-all --parallel ${_jobs}
   INSTALL_COMMAND ""
   BUILD_ALWAYS ON
   USES_TERMINAL_BUILD ON)
+
+# The main job's build (scripts/run-main.sh) as one goal: make builds a command line's goals one after the other, so
+# with three goals tamp-map would be finished before the sim build could start beside it.
+if(TARGET tamp-simgrid-platform)
+  add_custom_target(tamp-main-job)
+  add_dependencies(tamp-main-job tamp-map tamp-sim tamp-simgrid-platform)
+endif()
