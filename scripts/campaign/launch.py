@@ -109,9 +109,10 @@ def prepare_platform(paths, machine, max_ranks):
     check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
 
 
-# Memory maps per rank (measured: 2.4 without privatization, what the campaign runs; 3.0 with mmap, 8.0 with dlopen)
-# and for the process itself: the estimate keeps mmap's figure and a margin.
-MAPS_PER_RANK = 3.2
+# Memory maps per rank (measured: 2.4 without privatization, what the campaign runs; 3.0 with mmap, 8.0 with dlopen;
+# 4.05 in a skeleton run, whose folded fields add two: tamp-halo, 16,591 at 4,096 ranks) and for the process itself:
+# the estimate keeps the skeleton's figure and a margin.
+MAPS_PER_RANK = 4.4
 MAPS_BASE = 1000
 
 
@@ -162,9 +163,11 @@ def check_memory(runs, paths, available):
 # Seventh session (docs/performance.md, "Time of a simulated run"): mesh since it shares its model across ranks,
 # fft at 64 and 512 ranks, and lanczos beyond 276 ranks — 1,128 ranks measured under load, 4,560 a lower bound (a
 # run stopped unfinished after 36 min on an idle machine), so that the estimate there is no longer 5 times too low.
+# Ninth session: stencil (one timed sweep) and halo (MiniGhost's 60^3 x 40, one step, skeleton) as the main job's
+# decks now run them, the slowest placement of each scale in `/tmp/m19` (idle machine, two simulations at once).
 WALL_MEASURED = {
-    "stencil": [(64, 0.3), (512, 2.0), (4096, 380.0)],
-    "halo": [(64, 0.6), (512, 4.5), (4096, 369.0)],
+    "stencil": [(64, 0.2), (512, 1.3), (4096, 163.0)],
+    "halo": [(64, 0.7), (512, 6.0), (4096, 186.0), (8192, 932.0)],  # 8,192: under load (docs/performance.md)
     "lanczos": [(28, 3.5), (55, 7.3), (276, 37.1), (1128, 207.0), (4560, 2160.0)],
     "mesh": [(128, 2.0), (256, 4.5), (512, 11.2), (4096, 284.0)],
     "fft": [(16, 0.3), (32, 0.7), (64, 0.8), (512, 15.0)],
