@@ -27,8 +27,8 @@ def calibrate(decks, paths, ranks, timeout):
         json_path = os.path.join(folder, f"{deck.app}.jsonl")
         if os.path.exists(json_path):
             os.remove(json_path)
-        cmd = ["mpirun", "-np", str(n), *launch.mpirun_flags(), paths.app(deck.app, False), *deck.args_for(n),
-               "--compute-model", "calibrate", "--json", json_path]
+        cmd = ["mpirun", "-np", str(n), *launch.mpirun_flags(), paths.app(deck.app, False),
+               *deck.args_for(n, skeleton=False), "--compute-model", "calibrate", "--json", json_path]
         print(f"calibrate {deck.app} on {n} ranks ...", end="", flush=True)
         with open(os.path.join(folder, f"{deck.app}.log"), "w") as log:
             log.write(" ".join(cmd) + "\n\n")

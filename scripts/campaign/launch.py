@@ -236,14 +236,16 @@ def mpirun_flags():
 def app_command(run, paths, topology, json_path):
     """The app and its arguments in a real run (mpirun or a batch script): the deck's, the mapping, the topology."""
     deck = run["deck"]
-    app = [paths.app(deck.app, False), *deck.args_for(run["ranks"]), "--json", json_path, "--mapping", run["mapping"]]
+    app = [paths.app(deck.app, False), *deck.args_for(run["ranks"], skeleton=False), "--json", json_path,
+           "--mapping", run["mapping"]]
     return app + (["--topology", topology] if topology else [])
 
 
 def command(run, launcher, paths, topology, json_path, smpirun_args=()):
     deck = run["deck"]
     smpi_compute, app_compute = compute_args(run, launcher)
-    app = [paths.app(deck.app, launcher == "sim"), *deck.args_for(run["ranks"]), *app_compute, "--json", json_path]
+    args = deck.args_for(run["ranks"], skeleton=bool(app_compute))  # a skeleton run needs a modelled compute time
+    app = [paths.app(deck.app, launcher == "sim"), *args, *app_compute, "--json", json_path]
     n = str(run["ranks"])
     if launcher == "sim":
         placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map)

@@ -13,7 +13,7 @@ Deck (inputs/campaigns/apps/NAME.deck; NAME names its runs, usually the app's na
     app      APP            the binary is tamp-APP (two decks of one app run it two ways: netbench-wocon, -wicon)
     args     ARG...         arguments of every run; {ranks}, {procs2}, {procs3} (AxBxC) and {px} {py} {pz}
                             (the extents of {procs3}), {nd} (n_d when ranks = n_d(n_d+1)/2) are replaced
-                            per scale
+                            per scale; `--skeleton` goes to simulated runs with modelled compute only
     mappings NAME...        the app's own orderings, run beside the campaign's (optional)
     scales   N...           the scales this app can run, when it cannot run every campaign scale (optional)
     graph    SPEC           tamp-map gen spec of the app's task graph, for launcher files (optional; placeholders too)
@@ -141,8 +141,11 @@ class Deck:
         self.graph = " ".join(entries["graph"][0]) if "graph" in entries else None
         self.compute = compute_model(path, *entries["compute"]) if "compute" in entries else None
 
-    def args_for(self, ranks):
-        return substitute(self.args, ranks)
+    def args_for(self, ranks, skeleton=True):
+        """The deck's arguments at `ranks`; without `--skeleton` when not `skeleton` (runs with real data: the
+        native build, or the host's measured compute, refuse a skeleton run)."""
+        args = substitute(self.args, ranks)
+        return args if skeleton else [a for a in args if a != "--skeleton"]
 
     def graph_for(self, ranks):
         return substitute([self.graph], ranks)[0] if self.graph else None

@@ -167,6 +167,10 @@ class CampaignTest(unittest.TestCase):
         with open(os.path.join(self.out, "summary.txt")) as f:
             text = f.read()
         self.assertEqual(text.count("not verified: stencil 8 (skeleton run: fields folded, kernels not run)"), 1, text)
+        self.assertIn("--skeleton", self.record("default")["argv"])
+        # A real machine's run has real data: the deck's --skeleton is for simulated runs only.
+        self.run_driver(launcher="srun")
+        self.assertNotIn("--skeleton", read(os.path.join(self.out, "jobs", "stencil-n8-default.sh")))
 
     def test_report_marks_runs_of_another_machine_stale(self):
         self.run_driver("--machine", "torus:2x2x2,cores=2")
