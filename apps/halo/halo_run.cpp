@@ -80,7 +80,7 @@ class HaloRun final : public app::Run {
     sum_comm_ = launcher_order_ ? launcher_order_->get() : comm_;
     // A skeleton run of the simulated build folds the grids across ranks: MiniGhost's 60^3 x 40 variables per
     // rank fit at thousands of ranks (nothing is computed or checked on them).
-    // One block for all of them: one memory map per rank when folded. Each grid starts on a 64-byte boundary.
+    // One block for all of them: one memory map per rank when folded; each grid at a multiple of 64 bytes in it.
     const auto stride = static_cast<std::size_t>((layout_.size() + 7) / 8 * 8);
     fields_ = app::FieldMemory(stride * (spec.vars + 1), app::fold_fields(context));
     for (int v = 0; v <= spec.vars; ++v) grids_.push_back(fields_.data() + stride * v);
