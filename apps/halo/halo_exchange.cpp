@@ -60,6 +60,9 @@ void HaloExchange::exchange(const std::vector<double*>& grids, int first_var, in
 
 void HaloExchange::stage(const std::vector<int>& faces, const std::vector<double*>& grids, int first_var,
                          int vars) {
+  // Folded buffers (skeleton run) hold garbage and are neither packed nor unpacked: copying into them only costs
+  // host time, and writes to the shared file behind them make the kernel write it back page by page.
+  const int copied = buffers_.folded() ? 0 : vars;
   requests_.clear();
   for (int f : faces) {
     if (neighbor_[f] < 0) continue;
@@ -71,7 +74,7 @@ void HaloExchange::stage(const std::vector<int>& faces, const std::vector<double
   for (int f : faces) {
     if (neighbor_[f] < 0) continue;
     const std::int64_t plane = face_cells(layout_, f);
-    for (int v = 0; v < vars && !buffers_.folded(); ++v) {  // folded: not packed (below)
+    for (int v = 0; v < copied; ++v) {
       double* out = send_[f] + v * plane;
       const double* grid = grids[first_var + v];
       for_plane(layout_, f, send_layer(layout_, f),
@@ -84,13 +87,10 @@ void HaloExchange::stage(const std::vector<int>& faces, const std::vector<double
               &requests_.back());
   }
   MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
-  // Folded buffers (skeleton run) hold garbage and are neither packed nor unpacked: copying into them only costs
-  // host time, and writes to the shared file behind them make the kernel write it back page by page.
-  if (buffers_.folded()) return;
   for (int f : faces) {
     if (neighbor_[f] < 0) continue;
     const std::int64_t plane = face_cells(layout_, f);
-    for (int v = 0; v < vars; ++v) {
+    for (int v = 0; v < copied; ++v) {
       const double* in = recv_[f] + v * plane;
       double* grid = grids[first_var + v];
       for_plane(layout_, f, ghost_layer(layout_, f),
