@@ -1,5 +1,6 @@
 // The FFT as a tamp::app::Problem: the process grid's task graph (what the mappers place) and its runs.
 #pragma once
+#include <memory>
 #include <string>
 
 #include "fft_graph.hpp"
@@ -13,7 +14,7 @@ class FftProblem final : public app::Problem {
  public:
   FftProblem(FftSpec spec, std::string backend);
 
-  const TaskGraph& task_graph() const override { return graphs_.all; }
+  const TaskGraph& task_graph() const override { return graphs_->all; }
   nlohmann::json params() const override;
   std::string summary() const override;
   int warmup() const override { return spec_.warmup; }
@@ -31,7 +32,7 @@ class FftProblem final : public app::Problem {
  private:
   FftSpec spec_;
   std::string backend_;
-  FftGraphs graphs_;
+  std::shared_ptr<const FftGraphs> graphs_;  // one per simulated job (app::shared_object)
 };
 
 }  // namespace tamp::fft

@@ -12,8 +12,8 @@ Chunk make_chunk(const Mesh& mesh, const Decomposition& dec, int part, double dt
   Chunk c;
   c.nv = mesh.vertices_per_cell();
   const int nv = c.nv;
-  for (int i = 0; i < mesh.num_nodes(); ++i)
-    if (dec.owner[i] == part) c.nodes.push_back(i);
+  c.nodes.assign(dec.owned_nodes.begin() + dec.owned_offsets[part],
+                 dec.owned_nodes.begin() + dec.owned_offsets[part + 1]);
   c.owned = static_cast<int>(c.nodes.size());
 
   // Local elements: every element touching an owned node; interior ones have owned nodes only.
@@ -71,13 +71,15 @@ Chunk make_chunk(const Mesh& mesh, const Decomposition& dec, int part, double dt
   }
 
   // The halo is sorted by (owner, needing chunk, node): links come out grouped and in node order.
-  for (const auto& h : dec.halo) {
-    const bool send = h[0] == part, receive = h[1] == part;
-    if (!send && !receive) continue;
-    auto& links = send ? c.sends : c.receives;
-    const int other = send ? h[1] : h[0];
+  const auto add = [&](std::vector<Chunk::Link>& links, int other, int node) {
     if (links.empty() || links.back().chunk != other) links.push_back({other, {}});
-    links.back().nodes.push_back(local_node.at(h[2]));
+    links.back().nodes.push_back(local_node.at(node));
+  };
+  for (int h = dec.send_offsets[part]; h < dec.send_offsets[part + 1]; ++h)
+    add(c.sends, dec.halo[h][1], dec.halo[h][2]);
+  for (int k = dec.receive_offsets[part]; k < dec.receive_offsets[part + 1]; ++k) {
+    const auto& h = dec.halo[dec.receive_entries[k]];
+    add(c.receives, h[0], h[2]);
   }
   for (auto* links : {&c.sends, &c.receives})
     std::sort(links->begin(), links->end(),

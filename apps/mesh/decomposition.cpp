@@ -8,6 +8,24 @@
 
 namespace tamp::mesh {
 
+namespace {
+
+// Compressed lists: members[offsets[g] .. offsets[g + 1]) are the indices i with group_of(i) == g, increasing;
+// a negative group leaves i out.
+template <class GroupOf>
+void group_indices(int count, int groups, GroupOf group_of, std::vector<int>& offsets, std::vector<int>& members) {
+  offsets.assign(static_cast<std::size_t>(groups) + 1, 0);
+  for (int i = 0; i < count; ++i)
+    if (group_of(i) >= 0) ++offsets[group_of(i) + 1];
+  for (int g = 0; g < groups; ++g) offsets[g + 1] += offsets[g];
+  members.resize(static_cast<std::size_t>(offsets.back()));
+  std::vector<int> fill(offsets.begin(), offsets.end() - 1);
+  for (int i = 0; i < count; ++i)
+    if (group_of(i) >= 0) members[fill[group_of(i)]++] = i;
+}
+
+}  // namespace
+
 std::vector<int> chunks_of_element(const Mesh& mesh, const Decomposition& dec, int e) {
   std::vector<int> chunks;
   for (int a = 0; a < mesh.vertices_per_cell(); ++a) {
@@ -25,6 +43,11 @@ Decomposition decompose(const Mesh& mesh, const ElementGraph& graph, std::vector
 
   // Owners and ghost messages: the mapping library's rule (mesh_ghost_messages), the one `mesh:` uses.
   dec.halo = mesh_ghost_messages(mesh.dim, nodes, mesh.cells, dec.part, dec.owner);
+  const int entries = static_cast<int>(dec.halo.size());
+  group_indices(nodes, parts, [&](int i) { return dec.owner[i]; }, dec.owned_offsets, dec.owned_nodes);
+  std::vector<int> sends;
+  group_indices(entries, parts, [&](int h) { return dec.halo[h][0]; }, dec.send_offsets, sends);
+  group_indices(entries, parts, [&](int h) { return dec.halo[h][1]; }, dec.receive_offsets, dec.receive_entries);
   std::vector<int> count(static_cast<std::size_t>(nodes) + 1, 0);
   for (int e = 0; e < n; ++e)
     for (int a = 0; a < nv; ++a) ++count[mesh.cell(e)[a] + 1];

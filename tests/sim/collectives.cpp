@@ -3,7 +3,8 @@
 // collective algorithms can be chosen for speed of simulation at thousands of ranks (docs/simulation.md,
 // "Collective algorithms").
 //   smpirun -np 4096 -platform P.xml -hostfile H --cfg=smpi/allreduce:rdb ... tamp-sim-collectives [OP...]
-// OP: allreduce8 allreduce80 bcast8k reduce8k alltoall alltoallv barrier split dup (default: all of them).
+// OP: allreduce8 allreduce80 bcast8k reduce8k alltoall alltoallv allgather-record barrier split dup (default:
+// all of them). allgather-record is discovery's all-gather: kRecordBytes from every rank to every rank.
 // Rank 0 prints one line per OP: "OP ranks P sim S s wall W s"; both include the barrier that ends the OP.
 #include <mpi.h>
 
@@ -16,6 +17,7 @@
 namespace {
 
 constexpr int kAlltoallBytes = 8;  // per pair: "small"
+constexpr int kRecordBytes = 188;  // sizeof discovery's WireRecord under SMPI (mapping/discovery/src/exchange.cpp)
 
 // Runs `op` between two barriers; rank 0 prints its simulated and wall time.
 template <class Op>
@@ -41,7 +43,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> ops(argv + 1, argv + argc);
   if (ops.empty())
     ops = {"barrier",  "allreduce8", "allreduce80", "bcast8k", "reduce8k",
-           "alltoall", "alltoallv",  "split",       "dup"};
+           "alltoall", "alltoallv",  "allgather-record", "split", "dup"};
 
   std::vector<double> small_in(10, rank), small_out(10);
   std::vector<char> block(8192, static_cast<char>(rank)), block_out(8192);
@@ -77,6 +79,13 @@ int main(int argc, char** argv) {
         MPI_Alltoallv(a2a_in.data(), counts.data(), displs.data(), MPI_CHAR, a2a_out.data(), counts.data(),
                       displs.data(), MPI_CHAR, MPI_COMM_WORLD);
       });
+    } else if (op == "allgather-record") {
+      std::vector<char> mine(kRecordBytes, static_cast<char>(rank));
+      std::vector<char> all(static_cast<std::size_t>(size) * kRecordBytes);
+      timed("allgather-record", rank, size, [&] {
+        MPI_Allgather(mine.data(), kRecordBytes, MPI_CHAR, all.data(), kRecordBytes, MPI_CHAR, MPI_COMM_WORLD);
+      });
+      if (all[static_cast<std::size_t>(size - 1) * kRecordBytes] != static_cast<char>(size - 1)) status = 1;
     } else if (op == "split" || op == "dup") {
       MPI_Comm comm = MPI_COMM_NULL;
       timed(op.c_str(), rank, size, [&] {

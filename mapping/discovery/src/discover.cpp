@@ -1,5 +1,6 @@
 // discover_layout: probe, one exchange, the same MPI-free resolution on every rank, a hash check, and a
-// cache on the communicator so that asking again costs nothing.
+// cache on the communicator so that asking again costs nothing. The simulated build resolves once per job
+// instead (shared_resolution.cpp).
 #include "tamp/discovery/discover.hpp"
 
 #include <iostream>
@@ -36,6 +37,7 @@ Cache& cache_of(MPI_Comm comm) {
   return *cache;
 }
 
+#ifndef TAMP_SMPI
 // min == max over ranks, in one reduction: max of h and max of ~h (= ~min of h).
 void check_identical(const JobLayout& layout, MPI_Comm comm) {
   const std::uint64_t h = hash_layout(layout);
@@ -47,6 +49,7 @@ void check_identical(const JobLayout& layout, MPI_Comm comm) {
                          "' (different machine files or environments on different nodes?)");
   }
 }
+#endif
 
 // Runs f on this rank; the error of any rank is raised on every rank.
 template <class F>
@@ -73,10 +76,14 @@ JobLayout discover_layout(const std::string& source, MPI_Comm comm) {
     mine = impl::probe_rank(comm, env);
     shape = impl::probe_vendor(source, mine);
   });
+#ifdef TAMP_SMPI
+  JobLayout layout = impl::resolve_once(source, mine, env, shape, comm);
+#else
   const std::vector<RankRecord> records = impl::gather_records(mine, comm);
   JobLayout layout;
   on_every_rank(comm, [&] { layout = resolve_layout(source, records, env, shape); });
   check_identical(layout, comm);
+#endif
 
   int rank = 0;
   MPI_Comm_rank(comm, &rank);

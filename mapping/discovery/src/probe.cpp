@@ -30,11 +30,13 @@ RankRecord probe_rank(MPI_Comm comm, const Environment& env) {
   RankRecord record;
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
+#ifndef TAMP_SMPI
   MPI_Comm shared = MPI_COMM_NULL;
   MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &shared);
   MPI_Comm_rank(shared, &record.local_rank);
   MPI_Comm_size(shared, &record.local_size);
   MPI_Comm_free(&shared);
+#endif
 
   char name[MPI_MAX_PROCESSOR_NAME] = {};
   int length = 0;
@@ -43,7 +45,11 @@ RankRecord probe_rank(MPI_Comm comm, const Environment& env) {
   const std::string hosts = env_or_empty(env, "TAMP_DISCOVERY_HOSTS");
   if (!hosts.empty()) record.host = overridden_host(hosts, rank);
   if (record.host.empty()) throw std::runtime_error(fmt::format("rank {} has an empty host name", rank));
+#ifndef TAMP_SMPI
+  // Simulated ranks all run in the simulator's one process: its binding on this host says nothing about
+  // theirs, and loading the host's hwloc topology once per rank cost 20 s at 4,096 ranks.
   record.binding = probe_binding();
+#endif
   return record;
 }
 

@@ -12,7 +12,8 @@
 namespace tamp::discovery::impl {
 
 /// Host name (MPI_Get_processor_name or entry `rank` of $TAMP_DISCOVERY_HOSTS), node-local rank and size
-/// (MPI_Comm_split_type SHARED; collective on comm) and hwloc binding of the calling rank.
+/// (MPI_Comm_split_type SHARED; collective on comm) and hwloc binding of the calling rank. The simulated build
+/// probes the host name only: resolve_once sets the local ranks, and a simulated host has no cores to bind.
 RankRecord probe_rank(MPI_Comm comm, const Environment& env);
 
 /// hwloc: the CPU binding of this process and the size of its node; probed == false when hwloc fails.
@@ -32,6 +33,14 @@ bool probe_bgq(RankRecord& record, VendorShape& shape);
 /// Every rank's record (one MPI_Allgather of fixed-size records). Host names longer than
 /// MPI_MAX_PROCESSOR_NAME are cut (they come from MPI_Get_processor_name, which has that limit).
 std::vector<RankRecord> gather_records(const RankRecord& mine, MPI_Comm comm);
+
+#ifdef TAMP_SMPI
+/// Simulated build: the layout from every rank's record, resolved once per job in the table all ranks of the
+/// process share (shared_resolution.cpp); fills the records' local ranks. Collective on comm; throws
+/// DiscoveryError, the same on every rank, when the source cannot place the ranks.
+JobLayout resolve_once(const std::string& source, const RankRecord& mine, const Environment& env,
+                       const std::optional<VendorShape>& shape, MPI_Comm comm);
+#endif
 
 /// Collective: when any rank has an error, every rank throws DiscoveryError with the lowest failing rank's.
 void agree(MPI_Comm comm, const std::optional<std::string>& error);
