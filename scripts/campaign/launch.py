@@ -165,11 +165,13 @@ def check_memory(runs, paths, available):
 # run stopped unfinished after 36 min on an idle machine), so that the estimate there is no longer 5 times too low.
 # Ninth session: stencil (one timed sweep) and halo (MiniGhost's 60^3 x 40, one step, skeleton) as the main job's
 # decks now run them, the slowest placement of each scale in `/tmp/m19` (idle machine, two simulations at once).
+# Tenth session: mesh with five timed iterations, discovery resolved once per job and per-chunk lists (`/tmp/e7`,
+# beside one other simulation): 55 s at 4,096 ranks.
 WALL_MEASURED = {
     "stencil": [(64, 0.2), (512, 1.3), (4096, 163.0)],
     "halo": [(64, 0.7), (512, 6.0), (4096, 186.0), (8192, 932.0)],  # 8,192: under load (docs/performance.md)
     "lanczos": [(28, 3.5), (55, 7.3), (276, 37.1), (1128, 207.0), (4560, 2160.0)],
-    "mesh": [(128, 2.0), (256, 4.5), (512, 11.2), (4096, 284.0)],
+    "mesh": [(64, 0.4), (512, 3.6), (4096, 56.0)],
     "fft": [(16, 0.3), (32, 0.7), (64, 0.8), (512, 15.0)],
 }
 
