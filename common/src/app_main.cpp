@@ -53,7 +53,8 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
     });
   }
 
-  const JobLayout layout = job_layout(options, world);
+  const std::shared_ptr<const JobLayout> shared_layout = job_layout(options, world);
+  const JobLayout& layout = *shared_layout;  // one object for all ranks of a simulated job
   // The factory validates the app's options and builds the task graph: local work, identical on every rank.
   const std::unique_ptr<Problem> problem = collectively(world, [&] {
     std::unique_ptr<Problem> p = make_problem(AppSetup{options, layout, world, rank, ranks});

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -13,9 +14,9 @@
 
 namespace tamp::app {
 
-JobLayout discover_layout(const std::string& source, MPI_Comm comm) {
+std::shared_ptr<const JobLayout> discover_layout(const std::string& source, MPI_Comm comm) {
   try {
-    return tamp::discovery::discover_layout(source, comm);
+    return tamp::discovery::discover_shared_layout(source, comm);
   } catch (const tamp::discovery::DiscoveryError& e) {
     throw AgreedError(e.what());  // raised on every rank with the same message
   }
@@ -72,9 +73,9 @@ JobLayout launched_layout(const std::string& launched_as, const std::string& top
   });
 }
 
-JobLayout job_layout(const CommonOptions& options, MPI_Comm comm) {
+std::shared_ptr<const JobLayout> job_layout(const CommonOptions& options, MPI_Comm comm) {
   if (options.launched_as.empty()) return discover_layout(options.topology, comm);
-  return launched_layout(options.launched_as, options.topology, comm);
+  return std::make_shared<const JobLayout>(launched_layout(options.launched_as, options.topology, comm));
 }
 
 }  // namespace tamp::app

@@ -12,7 +12,7 @@
 namespace tamp::discovery {
 namespace {
 
-using Cache = std::map<std::string, JobLayout>;  // per source, on one communicator
+using Cache = std::map<std::string, std::shared_ptr<const JobLayout>>;  // per source, on one communicator
 
 int delete_cache(MPI_Comm, int, void* value, void*) {
   delete static_cast<Cache*>(value);
@@ -65,7 +65,7 @@ void on_every_rank(MPI_Comm comm, F&& f) {
 
 }  // namespace
 
-JobLayout discover_layout(const std::string& source, MPI_Comm comm) {
+std::shared_ptr<const JobLayout> discover_shared_layout(const std::string& source, MPI_Comm comm) {
   Cache& cache = cache_of(comm);
   if (const auto it = cache.find(source); it != cache.end()) return it->second;
 
@@ -77,20 +77,24 @@ JobLayout discover_layout(const std::string& source, MPI_Comm comm) {
     shape = impl::probe_vendor(source, mine);
   });
 #ifdef TAMP_SMPI
-  JobLayout layout = impl::resolve_once(source, mine, env, shape, comm);
+  std::shared_ptr<const JobLayout> layout = impl::resolve_once(source, mine, env, shape, comm);
 #else
   const std::vector<RankRecord> records = impl::gather_records(mine, comm);
-  JobLayout layout;
-  on_every_rank(comm, [&] { layout = resolve_layout(source, records, env, shape); });
-  check_identical(layout, comm);
+  std::shared_ptr<const JobLayout> layout;
+  on_every_rank(comm, [&] { layout = std::make_shared<const JobLayout>(resolve_layout(source, records, env, shape)); });
+  check_identical(*layout, comm);
 #endif
 
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   if (rank == 0) {
-    for (const auto& w : layout.warnings) std::cerr << "tamp: warning: " << w << '\n';
+    for (const auto& w : layout->warnings) std::cerr << "tamp: warning: " << w << '\n';
   }
   return cache.emplace(source, std::move(layout)).first->second;
+}
+
+JobLayout discover_layout(const std::string& source, MPI_Comm comm) {
+  return *discover_shared_layout(source, comm);
 }
 
 }  // namespace tamp::discovery

@@ -3,6 +3,7 @@
 #pragma once
 #include <mpi.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,8 +39,9 @@ std::vector<RankRecord> gather_records(const RankRecord& mine, MPI_Comm comm);
 /// Simulated build: the layout from every rank's record, resolved once per job in the table all ranks of the
 /// process share (shared_resolution.cpp); fills the records' local ranks. Collective on comm; throws
 /// DiscoveryError, the same on every rank, when the source cannot place the ranks.
-JobLayout resolve_once(const std::string& source, const RankRecord& mine, const Environment& env,
-                       const std::optional<VendorShape>& shape, MPI_Comm comm);
+std::shared_ptr<const JobLayout> resolve_once(const std::string& source, const RankRecord& mine,
+                                              const Environment& env, const std::optional<VendorShape>& shape,
+                                              MPI_Comm comm);
 #endif
 
 /// Collective: when any rank has an error, every rank throws DiscoveryError with the lowest failing rank's.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -26,7 +27,7 @@ struct SharedDiscovery {
   explicit SharedDiscovery(int ranks) : records(static_cast<std::size_t>(ranks)) {}
   std::vector<RankRecord> records;
   std::once_flag resolved;
-  JobLayout layout;
+  std::shared_ptr<const JobLayout> layout;  // one object for every rank
   std::string error;
 };
 
@@ -49,8 +50,9 @@ void set_local_ranks(std::vector<RankRecord>& records) {
 
 }  // namespace
 
-JobLayout resolve_once(const std::string& source, const RankRecord& mine, const Environment& env,
-                       const std::optional<VendorShape>& shape, MPI_Comm comm) {
+std::shared_ptr<const JobLayout> resolve_once(const std::string& source, const RankRecord& mine,
+                                              const Environment& env, const std::optional<VendorShape>& shape,
+                                              MPI_Comm comm) {
   int rank = 0;
   int size = 0;
   MPI_Comm_rank(comm, &rank);
@@ -71,7 +73,7 @@ JobLayout resolve_once(const std::string& source, const RankRecord& mine, const 
   std::call_once(one.resolved, [&] {
     set_local_ranks(one.records);
     try {
-      one.layout = resolve_layout(source, one.records, env, shape);
+      one.layout = std::make_shared<const JobLayout>(resolve_layout(source, one.records, env, shape));
     } catch (const std::exception& e) {
       one.error = e.what();
       if (one.error.empty()) one.error = "discovery failed";

@@ -3,6 +3,7 @@
 #pragma once
 #include <mpi.h>
 
+#include <memory>
 #include <string>
 
 #include "tamp/app/options.hpp"
@@ -20,10 +21,10 @@ using tamp::discovery::job_allocation;
 using tamp::discovery::place_in_launcher_order;
 using tamp::discovery::place_on_slots;
 
-/// Collective on `comm`: tamp::discovery::discover_layout (sources: synthetic:, file:, slurm, simgrid,
-/// cray, bgq, hwloc, auto; cached per communicator and source). Throws AgreedError, on every rank, on bad
-/// input.
-JobLayout discover_layout(const std::string& source, MPI_Comm comm);
+/// Collective on `comm`: tamp::discovery::discover_shared_layout (sources: synthetic:, file:, slurm, simgrid,
+/// cray, bgq, hwloc, auto; cached per communicator and source; one object per simulated job). Throws
+/// AgreedError, on every rank, on bad input.
+std::shared_ptr<const JobLayout> discover_layout(const std::string& source, MPI_Comm comm);
 
 /// What the report says about the layout: the source that produced it and the job's nodes.
 AllocationReport allocation_report(const JobLayout& layout);
@@ -35,6 +36,6 @@ AllocationReport allocation_report(const JobLayout& layout);
 JobLayout launched_layout(const std::string& launched_as, const std::string& topology, MPI_Comm comm);
 
 /// The job's layout: launched_layout when --launched-as is given, else discover_layout(--topology).
-JobLayout job_layout(const CommonOptions& options, MPI_Comm comm);
+std::shared_ptr<const JobLayout> job_layout(const CommonOptions& options, MPI_Comm comm);
 
 }  // namespace tamp::app
