@@ -15,7 +15,8 @@ FftProblem::FftProblem(FftSpec spec, std::string backend)
     : spec_(std::move(spec)), backend_(std::move(backend)) {
   // The graph spec names the size and the grid: everything the graphs depend on. Every rank of a simulated job
   // shares them (P copies of a graph with P (PR + PC) messages took 1.9 GB at 512 ranks).
-  graphs_ = app::shared_object<FftGraphs>("fft-graphs:" + fft_graph_spec(spec_), [&] { return make_fft_graphs(spec_); });
+  graphs_ = app::shared_object<FftGraphs>("fft-graphs:" + fft_graph_spec(spec_),
+                                          [&] { return make_fft_graphs(spec_); });
 }
 
 nlohmann::json FftProblem::params() const {

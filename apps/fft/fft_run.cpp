@@ -295,8 +295,13 @@ class FftRun final : public FftRunBase {
     double reported[6] = {t.rows.hop_bytes,    t.rows.total_bytes,    t.rows.max_link_load,
                           t.columns.hop_bytes, t.columns.total_bytes, t.columns.max_link_load};
     MPI_Bcast(reported, 6, MPI_DOUBLE, 0, comm_);
-    t.rows.hop_bytes = reported[0], t.rows.total_bytes = reported[1], t.rows.max_link_load = reported[2];
-    t.columns.hop_bytes = reported[3], t.columns.total_bytes = reported[4], t.columns.max_link_load = reported[5];
+    const auto copy = [](const double* r, Metrics& m) {
+      m.hop_bytes = r[0];
+      m.total_bytes = r[1];
+      m.max_link_load = r[2];
+    };
+    copy(reported, t.rows);
+    copy(reported + 3, t.columns);
     return t;
   }
 

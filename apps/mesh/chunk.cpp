@@ -75,8 +75,10 @@ Chunk make_chunk(const Mesh& mesh, const Decomposition& dec, int part, double dt
     if (links.empty() || links.back().chunk != other) links.push_back({other, {}});
     links.back().nodes.push_back(local_node.at(node));
   };
-  for (int h = dec.send_offsets[part]; h < dec.send_offsets[part + 1]; ++h)
-    add(c.sends, dec.halo[h][1], dec.halo[h][2]);
+  for (int k = dec.send_offsets[part]; k < dec.send_offsets[part + 1]; ++k) {
+    const auto& h = dec.halo[dec.send_entries[k]];
+    add(c.sends, h[1], h[2]);
+  }
   for (int k = dec.receive_offsets[part]; k < dec.receive_offsets[part + 1]; ++k) {
     const auto& h = dec.halo[dec.receive_entries[k]];
     add(c.receives, h[0], h[2]);

@@ -45,8 +45,7 @@ Decomposition decompose(const Mesh& mesh, const ElementGraph& graph, std::vector
   dec.halo = mesh_ghost_messages(mesh.dim, nodes, mesh.cells, dec.part, dec.owner);
   const int entries = static_cast<int>(dec.halo.size());
   group_indices(nodes, parts, [&](int i) { return dec.owner[i]; }, dec.owned_offsets, dec.owned_nodes);
-  std::vector<int> sends;
-  group_indices(entries, parts, [&](int h) { return dec.halo[h][0]; }, dec.send_offsets, sends);
+  group_indices(entries, parts, [&](int h) { return dec.halo[h][0]; }, dec.send_offsets, dec.send_entries);
   group_indices(entries, parts, [&](int h) { return dec.halo[h][1]; }, dec.receive_offsets, dec.receive_entries);
   std::vector<int> count(static_cast<std::size_t>(nodes) + 1, 0);
   for (int e = 0; e < n; ++e)

@@ -32,9 +32,9 @@ struct Decomposition {
   std::vector<int> node_elements;
   std::vector<std::array<int, 3>> halo;  // (owner, needing chunk, node), sorted, each once
   // Per chunk, in increasing order (make_chunk reads its own without scanning the whole mesh: P chunks of a
-  // simulated job each scanning every node and halo entry took 15 s at 4,096 ranks): the nodes it owns, the
-  // halo entries it sends (a contiguous range, halo being sorted by owner) and those it receives.
-  std::vector<int> owned_offsets, owned_nodes, send_offsets, receive_offsets, receive_entries;
+  // simulated job each scanning every node and halo entry took 15 s at 4,096 ranks): the nodes it owns and the
+  // indices of the halo entries it sends and receives.
+  std::vector<int> owned_offsets, owned_nodes, send_offsets, send_entries, receive_offsets, receive_entries;
   // Per chunk, what make_chunk gives it (the step's work, for the predicted communication time): the elements
   // it computes (those touching a node it owns), the interior ones among them (all nodes its own), its nodes.
   std::vector<int> computed, interior, owned;

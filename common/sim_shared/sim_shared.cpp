@@ -3,17 +3,11 @@
 // this library's table is the one place all ranks see. common/src/shared_graph.cpp keeps the task graph (and
 // tamp-mesh its mesh and partition) there, so a 4,096-rank simulation builds them once instead of 4,096 times
 // (docs/simulation.md, "Memory: one task graph per job").
+#include "tamp/sim_shared.hpp"
+
 #include <map>
 #include <mutex>
 #include <string>
-
-extern "C" {
-
-// The object stored under `key`, or null. Objects are never freed: they live as long as the simulation.
-void* tamp_sim_shared_find(const char* key);
-// Stores `object` under `key` unless one is there already; returns the one kept.
-void* tamp_sim_shared_store(const char* key, void* object);
-}
 
 namespace {
 

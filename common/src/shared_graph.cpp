@@ -2,10 +2,7 @@
 #include "tamp/app/shared_graph.hpp"
 
 #ifdef TAMP_SMPI
-extern "C" {
-void* tamp_sim_shared_find(const char* key);
-void* tamp_sim_shared_store(const char* key, void* object);
-}
+#include "tamp/sim_shared.hpp"
 #endif
 
 namespace tamp::app {
@@ -14,11 +11,7 @@ std::shared_ptr<const void> shared_instance(const std::string& key,
                                             const std::function<std::shared_ptr<const void>()>& build) {
 #ifdef TAMP_SMPI
   using Held = std::shared_ptr<const void>;
-  if (void* found = tamp_sim_shared_find(key.c_str())) return *static_cast<Held*>(found);
-  auto* made = new Held(build());
-  void* kept = tamp_sim_shared_store(key.c_str(), made);
-  if (kept != made) delete made;  // another rank stored it meanwhile
-  return *static_cast<Held*>(kept);
+  return sim::shared_entry<Held>(key, [&] { return new Held(build()); });
 #else
   (void)key;
   return build();

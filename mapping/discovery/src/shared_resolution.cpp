@@ -9,15 +9,10 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <utility>
 
 #include "probe.hpp"
 #include "tamp/discovery/discover.hpp"
-
-extern "C" {
-void* tamp_sim_shared_find(const char* key);
-void* tamp_sim_shared_store(const char* key, void* object);
-}
+#include "tamp/sim_shared.hpp"
 
 namespace tamp::discovery::impl {
 namespace {
@@ -30,16 +25,6 @@ struct SharedDiscovery {
   std::shared_ptr<const JobLayout> layout;  // one object for every rank
   std::string error;
 };
-
-// The object of type T stored under `key` in the process-wide table, made from `args` if there is none.
-template <class T, class... Args>
-T& shared(const std::string& key, Args&&... args) {
-  if (void* found = tamp_sim_shared_find(key.c_str())) return *static_cast<T*>(found);
-  auto* made = new T(std::forward<Args>(args)...);
-  void* kept = tamp_sim_shared_store(key.c_str(), made);
-  if (kept != made) delete made;  // another rank stored it meanwhile
-  return *static_cast<T*>(kept);
-}
 
 // What MPI_Comm_split_type(SHARED) gives each rank: its index among the ranks of its host, and their number.
 void set_local_ranks(std::vector<RankRecord>& records) {
@@ -64,10 +49,12 @@ std::shared_ptr<const JobLayout> resolve_once(const std::string& source, const R
     int world_rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
     id[0] = world_rank;
-    id[1] = shared<long long>(fmt::format("discovery-count:{}", world_rank), 0)++;
+    const std::string count = fmt::format("discovery-count:{}", world_rank);
+    id[1] = sim::shared_entry<long long>(count, [] { return new long long(0); })++;
   }
   MPI_Bcast(id, 2, MPI_LONG_LONG, 0, comm);
-  auto& one = shared<SharedDiscovery>(fmt::format("discovery:{}:{}:{}", id[0], id[1], size), size);
+  auto& one = sim::shared_entry<SharedDiscovery>(fmt::format("discovery:{}:{}:{}", id[0], id[1], size),
+                                                 [size] { return new SharedDiscovery(size); });
   one.records[static_cast<std::size_t>(rank)] = mine;
   MPI_Barrier(comm);  // every record is in
   std::call_once(one.resolved, [&] {
