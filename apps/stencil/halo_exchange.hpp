@@ -12,8 +12,10 @@ namespace tamp::stencil {
 
 class HaloExchange {
  public:
-  /// `comm`: the reordered communicator, where rank == task. No communication here.
-  HaloExchange(const StencilSpec& spec, int task, MPI_Comm comm);
+  /// `comm`: the reordered communicator, where rank == task. `folded`: the field is folded memory of a skeleton
+  /// run, whose garbage is neither packed nor unpacked (writes would dirty SMPI's shared file: docs/simulation.md,
+  /// "No writes to folded memory"); the messages are the same. No communication here.
+  HaloExchange(const StencilSpec& spec, int task, MPI_Comm comm, bool folded);
   HaloExchange(const HaloExchange&) = delete;
   HaloExchange& operator=(const HaloExchange&) = delete;
 
@@ -34,6 +36,7 @@ class HaloExchange {
   Layout layout_;
   MPI_Comm comm_;
   int task_;
+  bool copy_;  // pack and unpack the cells (not in a skeleton run)
   std::vector<Message> messages_;
   std::vector<MPI_Request> requests_;  // receives first, then sends
 };
