@@ -133,6 +133,9 @@ def check_map_count(max_ranks, path="/proc/sys/vm/max_map_count"):
 # the data segment, its stack as used, its data, SimGrid's state; the task graph is shared by the ranks) and for the
 # process. Measured RSS (2026-11-24):
 # tamp-stencil 4,096 ranks 2.6 GB, tamp-halo 4,096 ranks 4.2 GB (16^3 x 10 variables per rank), 1,024 ranks 0.99 GB.
+# Without privatization (what the campaign runs; peak RssAnon, 2026-11-25): tamp-stencil 2D 64x64 at 16,384 ranks
+# 15.5 GB (0.95 MB per rank), tamp-halo skeleton at 8,192 ranks 3.25 GB, tamp-mesh at 16,384 ranks 10.3 GB: the
+# figure below stays above every one of them.
 MEMORY_PER_RANK = 1.25e6
 MEMORY_BASE = 0.3e9
 
