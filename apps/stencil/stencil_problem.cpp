@@ -43,6 +43,7 @@ nlohmann::json StencilProblem::params() const {
           {"global", first(spec_.global, spec_.dims)},
           {"procs", first(spec_.procs, spec_.dims)},
           {"periodic", spec_.periodic},
+          {"overlap", spec_.overlap},
           {"iterations", spec_.iterations},
           {"warmup", spec_.warmup},
           {"backend", backend_},
@@ -52,13 +53,15 @@ nlohmann::json StencilProblem::params() const {
 
 std::string StencilProblem::summary() const {
   return fmt::format(
-      "{}D {}-point Jacobi on {} cells ({} per rank, process grid {}), {}, {} iterations + {} warm-up",
+      "{}D {}-point Jacobi on {} cells ({} per rank, process grid {}), {}, {}{} iterations + {} warm-up",
       spec_.dims, spec_.points, extents_text(spec_.global, spec_.dims), extents_text(spec_.local, spec_.dims),
       extents_text(spec_.procs, spec_.dims), spec_.periodic ? "periodic" : "boundaries at 0",
-      spec_.iterations, spec_.warmup);
+      spec_.overlap ? "" : "halo exchanged before each sweep (no overlap), ", spec_.iterations, spec_.warmup);
 }
 
 app::Problem::StepWork StencilProblem::step_work() const {
+  // --no-overlap: nothing travels while a task computes, and every task sweeps as much after the exchange.
+  if (!spec_.overlap) return {};
   // Every block has the same layout, so every task sweeps the same interior while its halo travels (and the
   // same boundary after it: no task delays another, one synchronised phase predicts it).
   const double cells = static_cast<double>(interior_box(block_layout(spec_), x_halo_received(spec_)).cells());

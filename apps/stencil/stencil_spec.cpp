@@ -109,6 +109,7 @@ std::ostream& operator<<(std::ostream& os, const StencilOptions& o) {
   os << "  global     " << (o.global.empty() ? "-" : o.global) << '\n';
   os << "  procs      " << (o.procs.empty() ? "-" : o.procs) << '\n';
   os << "  periodic   " << (o.periodic ? "yes" : "no") << '\n';
+  os << "  overlap    " << (o.no_overlap ? "no" : "yes") << '\n';
   os << "  iterations " << o.iterations << '\n';
   os << "  warmup     " << o.warmup << '\n';
   return os;
@@ -126,6 +127,8 @@ void add_stencil_options(CLI::App& cli, StencilOptions& o) {
   local->excludes(global);
   cli.add_option("--procs", o.procs, "Process grid PXxPY[xPZ] (default: MPI_Dims_create)");
   cli.add_flag("--periodic", o.periodic, "Periodic boundaries (default: cells outside the grid hold 0)");
+  cli.add_flag("--no-overlap", o.no_overlap,
+               "Exchange the halo, then sweep every cell (default: sweep the interior while the halo travels)");
   app::add_iteration_options(cli, o.iterations, o.warmup, "Timed iterations",
                              "Untimed iterations before the timed loop");
 }
@@ -135,6 +138,7 @@ StencilSpec make_spec(const StencilOptions& options, int ranks) {
   choose_stencil(options, spec);
   choose_grid(options, ranks, spec);
   spec.periodic = options.periodic;
+  spec.overlap = !options.no_overlap;
   spec.iterations = options.iterations;
   spec.warmup = options.warmup;
   return spec;

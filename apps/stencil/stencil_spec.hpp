@@ -20,8 +20,9 @@ struct StencilOptions {
   std::string global;  // cells in all NX[xNY[xNZ]] (strong scaling)
   std::string procs;   // process grid PXxPY[xPZ]; empty: MPI_Dims_create
   bool periodic = false;
-  int iterations = 20;  // timed
-  int warmup = 1;       // untimed, before the timed loop
+  bool no_overlap = false;  // exchange the halo, then sweep every cell
+  int iterations = 20;      // timed
+  int warmup = 1;           // untimed, before the timed loop
 };
 std::ostream& operator<<(std::ostream& os, const StencilOptions& options);
 void add_stencil_options(CLI::App& cli, StencilOptions& options);
@@ -34,6 +35,8 @@ struct StencilSpec {
   std::array<int, 3> local{1, 1, 1};
   std::array<std::int64_t, 3> global{1, 1, 1};
   bool periodic = false;
+  // Sweep the interior while the halo messages travel; false: wait for them first, then sweep every cell.
+  bool overlap = true;
   int iterations = 20;
   int warmup = 1;
 
