@@ -2,7 +2,8 @@
 # The README's main job: the campaign of inputs/campaigns/main.campaign on a simulated Cielo-like Cray XE6 (SimGrid
 # with TAMP's platform plug-in: the whole 16x12x24 Gemini torus, 2 nodes per router, 16 cores per node, y links at half
 # bandwidth) with a sparse job of 256 nodes spread over it — every app that has a deck and is built, weak scaling up to
-# the whole job, 4,096 ranks (decks with their own scales: lanczos to 276, fft 32, mesh 64), under the launcher's
+# the whole job, 4,096 ranks (decks with their own scales: lanczos to 276, fft to 512; both on the whole job in
+# inputs/campaigns/whole-job/, which takes hours), under the launcher's
 # placement (`default`), `auto` and each app's own orderings, two simulations at a time. Ends with the summary table
 # and the paths of the plots.
 #   TAMP_BUILD_DIR  build folder (default: build). Arguments go to scripts/campaign.py (e.g. --scales 16,32,

@@ -64,6 +64,10 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
   cli.add_option("--objective", options.objective, "What auto and refinement minimise")
       ->check(CLI::IsMember({"time", "hop-bytes", "congestion"}))
       ->capture_default_str();
+  cli.add_option("--min-gain", options.min_gain,
+                 "auto keeps `default` unless its winner scores at least this fraction better")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   cli.add_option("--verify", options.verify, "Check the result against a reference")
       ->check(CLI::IsMember({"on", "off"}))
       ->default_str("on");
@@ -85,6 +89,7 @@ std::ostream& operator<<(std::ostream& os, const CommonOptions& options) {
   os << "  json       " << (options.json.empty() ? "-" : options.json) << '\n';
   os << "  seed       " << options.seed << '\n';
   os << "  objective  " << options.objective << '\n';
+  os << "  min gain   " << options.min_gain << '\n';
   os << "  verify     " << (options.verify ? "on" : "off") << '\n';
   os << "  compute    " << options.compute_model << (options.skeleton ? " (skeleton)" : "") << '\n';
   os << "  launched   " << (options.launched_as.empty() ? "-" : options.launched_as) << '\n';
@@ -106,6 +111,7 @@ std::vector<std::string> placements(const CommonOptions& options) {
 
 MapOptions map_options(const CommonOptions& options) {
   MapOptions map = make_map_options(options.seed, options.objective);
+  map.min_gain = options.min_gain;
   // Every rank computes the mapping on its own: only the deterministic work bounds of `refine` may apply,
   // never a wall-clock cap that could fire on some ranks and not on others.
   map.refine_seconds = 0;

@@ -33,8 +33,9 @@ std::string_view to_string(Objective objective) {
 
 std::ostream& operator<<(std::ostream& os, const MapOptions& options) {
   return os << "seed=" << options.seed << " objective=" << to_string(options.objective)
-            << " max_tasks_per_slot=" << options.max_tasks_per_slot << " refine_passes=" << options.refine_passes
-            << " refine_work=" << options.refine_work << " refine_seconds=" << options.refine_seconds;
+            << " max_tasks_per_slot=" << options.max_tasks_per_slot << " min_gain=" << options.min_gain
+            << " refine_passes=" << options.refine_passes << " refine_work=" << options.refine_work
+            << " refine_seconds=" << options.refine_seconds;
 }
 
 MapOptions make_map_options(std::uint64_t seed, std::string_view objective, int max_tasks_per_slot) {

@@ -37,11 +37,17 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
       ->capture_default_str();
   cmd->add_option("--max-tasks-per-slot", args.max_tasks_per_slot, "allow several tasks per slot")
       ->capture_default_str();
+  cmd->add_option("--min-gain", args.min_gain,
+                  "auto keeps `default` unless its winner scores at least this fraction better")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
 }
 
 Problem load_problem(const ProblemArgs& args) {
-  return Problem{load_graph(args.graph), load_machine(args.machine),
-                 make_map_options(args.seed, args.objective, args.max_tasks_per_slot)};
+  Problem problem{load_graph(args.graph), load_machine(args.machine),
+                  make_map_options(args.seed, args.objective, args.max_tasks_per_slot)};
+  problem.options.min_gain = args.min_gain;
+  return problem;
 }
 
 Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& p) {

@@ -17,6 +17,7 @@ struct ProblemArgs {
   std::uint64_t seed = 1;
   std::string objective = "time";
   int max_tasks_per_slot = 1;
+  double min_gain = MapOptions{}.min_gain;
 };
 
 struct Problem {

@@ -164,7 +164,8 @@ class Campaign:
                 raise MatrixError(f"{path}: needs a '{key}' line")
         self.path = path
         machine = entries["machine"][0][0]
-        here = os.path.join(os.path.dirname(os.path.abspath(path)), machine)
+        # normpath: the same file through `dir/../x` and `x` is one machine (run keys, --resume)
+        here = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)), machine))
         self.machine = here if os.path.exists(here) else machine
         self.apps = entries["apps"][0]
         self.scales = positive_ints(path, "scales", *entries["scales"])

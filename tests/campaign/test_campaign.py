@@ -124,6 +124,19 @@ class CampaignTest(unittest.TestCase):
         out = self.run_driver("--resume").stdout
         self.assertEqual(out.count("done before, kept"), 2, out)
 
+    def test_resume_keeps_runs_of_a_machine_file_named_two_ways(self):
+        # inputs/campaigns/whole-job/ names the main job's machine as ../cielo-sparse.machine: the same file.
+        os.makedirs(os.path.join(self.dir, "sub"))
+        with open(os.path.join(self.dir, "m.machine"), "w") as f:
+            f.write("topology torus\ndims 2 2 2\nwrap 1 1 1\ncores_per_node 2\n")
+        with open(self.campaign, "w") as f:
+            f.write("machine m.machine\napps stencil\nscales 8\nmappings default blocked\n")
+        self.run_driver()
+        with open(self.campaign, "w") as f:
+            f.write("machine sub/../m.machine\napps stencil\nscales 8\nmappings default blocked\n")
+        out = self.run_driver("--resume").stdout
+        self.assertEqual(out.count("done before, kept"), 2, out)
+
     def test_resume_reruns_a_changed_machine(self):
         self.run_driver("--machine", "torus:2x2x2,cores=2")
         out = self.run_driver("--machine", "torus:2x2x2,cores=4", "--resume").stdout

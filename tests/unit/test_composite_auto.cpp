@@ -48,6 +48,7 @@ TEST(Auto, KeepsTheBestCandidateAndIsNeverWorseThanDefault) {
       MapOptions options;
       options.objective = objective;
       options.refine_seconds = 0;  // deterministic: only the work bound stops refine
+      options.min_gain = 0;  // the best, however small its gain (KeepsTheLaunchersPlacementWithinMinGain)
       const AutoResult r = map_auto(p.graph, p.allocation, options);
       r.mapping.validate();
       const impl::Score chosen = impl::score(p.graph, p.allocation, r.mapping, objective);
@@ -78,6 +79,41 @@ TEST(Auto, KeepsTheBestCandidateAndIsNeverWorseThanDefault) {
       EXPECT_NE(r.candidates.back().name.find("+refine"), std::string::npos);
       EXPECT_EQ(map_auto(p.graph, p.allocation, options).mapping.slots(), r.mapping.slots());
     }
+  }
+}
+
+// The launcher's placement stays when the winner scores less than min_gain better, and only then; the report
+// says what it was kept over.
+TEST(Auto, KeepsTheLaunchersPlacementWithinMinGain) {
+  for (const Problem& p : problems()) {
+    SCOPED_TRACE(p.name);
+    MapOptions options;
+    options.refine_seconds = 0;
+    options.min_gain = 0;
+    const AutoResult best = map_auto(p.graph, p.allocation, options);
+    ASSERT_NE(best.chosen, "default");
+    EXPECT_TRUE(best.kept_over.empty());
+    const Mapping by_default = map_tasks("default", p.graph, p.allocation, options);
+    const double base = impl::score(p.graph, p.allocation, by_default, options.objective).primary;
+    const double gain =
+        1.0 - impl::score(p.graph, p.allocation, best.mapping, options.objective).primary / base;
+    ASSERT_GT(gain, 0.0);
+
+    options.min_gain = gain * (1 + 1e-9);
+    const AutoResult kept = map_auto(p.graph, p.allocation, options);
+    EXPECT_EQ(kept.chosen, "default");
+    EXPECT_EQ(kept.mapping.slots(), by_default.slots());
+    EXPECT_EQ(kept.kept_over, best.chosen);
+    EXPECT_DOUBLE_EQ(kept.kept_gain, gain);
+    std::ostringstream report;
+    print_auto_report(report, kept);
+    EXPECT_NE(report.str().find("kept default: " + best.chosen), std::string::npos) << report.str();
+
+    options.min_gain = gain * (1 - 1e-9);
+    const AutoResult moved = map_auto(p.graph, p.allocation, options);
+    EXPECT_EQ(moved.chosen, best.chosen);
+    EXPECT_EQ(moved.mapping.slots(), best.mapping.slots());
+    EXPECT_TRUE(moved.kept_over.empty());
   }
 }
 

@@ -22,6 +22,10 @@ struct MapOptions {
   std::uint64_t seed = 1;                      // for randomised algorithms; same seed, same mapping
   Objective objective = Objective::hop_bytes;  // what `auto` and refinement minimise
   int max_tasks_per_slot = 1;                  // > 1 allows more tasks than slots
+  // `auto` keeps the launcher's placement (`default`) unless its winner scores at least this fraction better:
+  // a predicted gain within the model's error is no gain (tamp-fft on 4,096 ranks: a placement predicted 0.2%
+  // faster ran 3.5% slower; docs/algorithms/composite.md, `auto` step 6).
+  double min_gain = 0.02;
   // `refine` (post-processing step): the passes and the work are the deterministic bounds; the wall-clock cap is a
   // safety net only (when it stops a run, the result depends on the speed of the machine).
   int refine_passes = 8;                       // passes over the tasks at most

@@ -22,6 +22,7 @@ struct CommonOptions {
   std::string json;                     // append one JSON line per run to this file
   std::uint64_t seed = 1;               // seed of randomised mappings
   std::string objective = "time";  // what `auto` and refinement minimise: time | hop-bytes | congestion
+  double min_gain = MapOptions{}.min_gain;  // `auto` keeps `default` unless its winner is this much better
   bool verify = true;                   // --verify on|off
   std::string compute_model =
       "measured";         // measured | calibrate | KIND=SECONDS_PER_UNIT,... (compute_model.hpp)
@@ -32,7 +33,7 @@ struct CommonOptions {
 std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
 
 /// Registers --mapping, --compare, --topology (default from $TAMP_TOPOLOGY), --backend, --json, --seed,
-/// --objective, --verify, --compute-model, --skeleton, --verbose on `cli`, bound to `options`.
+/// --objective, --min-gain, --verify, --compute-model, --skeleton, --verbose on `cli`, bound to `options`.
 void add_common_options(CLI::App& cli, CommonOptions& options);
 
 /// --launched-as NAME:MAPFILE split at the first colon; throws std::invalid_argument when a part is missing.

@@ -43,12 +43,40 @@ bool is_candidate(std::string_view name) {
   return name != "random" && name.substr(0, 4) != "auto";
 }
 
+// Every candidate's mapping and score, as map_auto keeps them until its end.
+struct Scored {
+  impl::Score score;
+  std::size_t index;  // into AutoResult::candidates
+  Mapping mapping;
+};
+
+// The launcher's placement costs nothing to keep: a winner predicted less than options.min_gain better is
+// within the model's error (docs/algorithms/composite.md, `auto` step 6), so `default` stays, and the report
+// says what it was kept over.
+void keep_default_within_min_gain(const TaskGraph& problem, const Allocation& allocation,
+                                  const MapOptions& options, const std::vector<Scored>& scored,
+                                  AutoResult& result) {
+  const auto by_default = std::find_if(scored.begin(), scored.end(), [&](const Scored& s) {
+    return result.candidates[s.index].name == "default";
+  });
+  if (by_default == scored.end() || result.chosen == "default") return;
+  const double base = by_default->score.primary;
+  const double winner = impl::score(problem, allocation, result.mapping, options.objective).primary;
+  const double gain = base > 0 ? 1.0 - winner / base : 0.0;
+  if (gain >= options.min_gain) return;
+  result.kept_over = result.chosen;
+  result.kept_gain = gain;
+  result.mapping = by_default->mapping;
+  result.chosen = "default";
+}
+
 }  // namespace
 
 AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
   check_allocation_size(graph, allocation);
   AutoResult result;
   result.objective = options.objective;
+  result.min_gain = options.min_gain;
   result.graph_had_grid = graph.grid().has_value();
   TaskGraph with_grid;
   const TaskGraph* problem = &graph;
@@ -63,11 +91,6 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
 
   // Every candidate's mapping is kept until the refinement step: refining a runner-up can beat the refined
   // winner (each start has its own local minimum).
-  struct Scored {
-    impl::Score score;
-    std::size_t index;  // into result.candidates
-    Mapping mapping;
-  };
   std::vector<Scored> scored;
   std::string first_error;
   for (const MapperInfo& info : mapper_registry()) {
@@ -125,6 +148,7 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
       if (!refined_wins) result.chosen += "+refine";
     }
   }
+  keep_default_within_min_gain(*problem, allocation, options, scored, result);
   return result;
 }
 
@@ -155,6 +179,11 @@ void print_auto_report(std::ostream& os, const AutoResult& result) {
     else
       std::snprintf(line, sizeof line, "%-20s %14.6g%s\n", c.name.c_str(), c.primary,
                     c.name == result.chosen ? "  <- chosen" : "");
+    os << line;
+  }
+  if (!result.kept_over.empty()) {
+    std::snprintf(line, sizeof line, "kept default: %s scores only %.2f%% better (min gain %.2f%%)\n",
+                  result.kept_over.c_str(), 100.0 * result.kept_gain, 100.0 * result.min_gain);
     os << line;
   }
 }
