@@ -50,19 +50,17 @@ struct Scored {
   Mapping mapping;
 };
 
-// The launcher's placement costs nothing to keep: a winner predicted less than options.min_gain better is
-// within the model's error (docs/algorithms/composite.md, `auto` step 6), so `default` stays, and the report
-// says what it was kept over.
-void keep_default_within_min_gain(const TaskGraph& problem, const Allocation& allocation,
-                                  const MapOptions& options, const std::vector<Scored>& scored,
-                                  AutoResult& result) {
+// The launcher's placement costs nothing to keep: a winner (of score `winner`) predicted less than
+// options.min_gain better is within the model's error (docs/algorithms/composite.md, `auto` step 6), so
+// `default` stays, and the report says what it was kept over.
+void keep_default_within_min_gain(const impl::Score& winner, const MapOptions& options,
+                                  const std::vector<Scored>& scored, AutoResult& result) {
   const auto by_default = std::find_if(scored.begin(), scored.end(), [&](const Scored& s) {
     return result.candidates[s.index].name == "default";
   });
   if (by_default == scored.end() || result.chosen == "default") return;
   const double base = by_default->score.primary;
-  const double winner = impl::score(problem, allocation, result.mapping, options.objective).primary;
-  const double gain = base > 0 ? 1.0 - winner / base : 0.0;
+  const double gain = base > 0 ? 1.0 - winner.primary / base : 0.0;
   if (gain >= options.min_gain) return;
   result.kept_over = result.chosen;
   result.kept_gain = gain;
@@ -143,12 +141,14 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
   }
   if (options.objective != Objective::congestion) {  // kept only when not worse by the objective
     Mapping polished = impl::polish_congestion(*problem, allocation, options, result.mapping);
-    if (!(best < impl::score(*problem, allocation, polished, options.objective))) {
+    const impl::Score s = impl::score(*problem, allocation, polished, options.objective);
+    if (!(best < s)) {
+      best = s;
       result.mapping = std::move(polished);
       if (!refined_wins) result.chosen += "+refine";
     }
   }
-  keep_default_within_min_gain(*problem, allocation, options, scored, result);
+  keep_default_within_min_gain(best, options, scored, result);
   return result;
 }
 
