@@ -8,19 +8,20 @@ with their launcher files; then writes every run's JSON, a CSV, the summary tabl
   scripts/campaign.py CAMPAIGN --report-only --out DIR      # the report of finished runs (e.g. batch jobs)
   scripts/campaign.py CAMPAIGN --calibrate --out DIR        # the decks' `compute` lines, measured natively
 """
-import argparse
 import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "campaign"))
 import calibrate  # noqa: E402
+import cli  # noqa: E402
 import launch  # noqa: E402
 import matrix  # noqa: E402
 import jobs  # noqa: E402
@@ -32,31 +33,38 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def options():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    """The options, each checked before anything is written: a refusal is one line and exit status 2."""
+    p = cli.Parser("campaign", description=__doc__)
     p.add_argument("campaign", nargs="?", default=os.path.join(ROOT, "inputs", "campaigns", "main.campaign"),
                    help="campaign file (default: inputs/campaigns/main.campaign)")
-    p.add_argument("--launcher", default="sim", help="sim (SimGrid, default), mpirun, srun, aprun, runjob (Blue "
-                   "Gene/Q) or cobalt-mpirun (Blue Gene/P) (the last four are batch: writes job scripts instead of "
-                   "running)")
+    p.add_argument("--launcher", default="sim", choices=launch.LAUNCHERS,
+                   help="sim (SimGrid, default), mpirun, srun, aprun, runjob (Blue Gene/Q) or cobalt-mpirun (Blue "
+                   "Gene/P) (the last four are batch: writes job scripts instead of running)")
     p.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")),
                    help="build folder (default: $TAMP_BUILD_DIR or build)")
-    p.add_argument("--out", help="output folder (default: out/campaign-NAME)")
+    p.add_argument("--out", type=cli.folder, help="output folder (default: out/campaign-NAME)")
     p.add_argument("--machine", help="machine file or spec instead of the campaign's")
     p.add_argument("--apps", help="comma-separated apps instead of the campaign's")
     p.add_argument("--scales", help="comma-separated rank counts instead of the campaign's")
     p.add_argument("--mappings", help="comma-separated mappings instead of the campaign's")
     p.add_argument("--decks", default=os.path.join(ROOT, "inputs", "campaigns", "apps"), help="folder of app decks")
     p.add_argument("--topology", help="--topology of real runs (default: the apps' discovery)")
-    p.add_argument("--timeout", type=float, default=600, help="seconds before a run is stopped and failed")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="simulated runs at a time (default: the "
+    p.add_argument("--timeout", type=cli.seconds, default=600, help="seconds before a run is stopped and failed")
+    p.add_argument("--jobs", type=cli.count(1), default=os.cpu_count() or 1, help="simulated runs at a time (default: the "
                    "cores; a run waits until its memory estimate fits beside the others); real runs: one at a time")
     p.add_argument("--resume", action="store_true", help="keep the runs already done in --out, run the others")
     p.add_argument("--report-only", action="store_true", help="only write the report of the runs in --out")
     p.add_argument("--calibrate", action="store_true", help="run each deck natively (mpirun) with --compute-model "
                    "calibrate, write OUT/calibration.json and print the decks' `compute` lines; nothing else")
-    p.add_argument("--calibrate-ranks", type=int, default=2, help="ranks of the calibration runs (default 2; a "
+    p.add_argument("--calibrate-ranks", type=cli.count(1), default=2, help="ranks of the calibration runs (default 2; a "
                    "deck whose `scales` excludes it runs at its smallest scale)")
-    return p.parse_args()
+    args = p.parse_args()
+    if not args.out:
+        name = os.path.splitext(os.path.basename(args.campaign))[0]
+        args.out = p.check("--out", cli.folder, os.path.join(ROOT, "out", "campaign-" + name))
+    if args.report_only and not os.path.isdir(args.out):
+        p.error(f"--report-only: no folder {args.out} (nothing to report)")
+    return args
 
 
 def plan(args):
@@ -72,9 +80,7 @@ def plan(args):
     if "default" not in campaign.mappings:  # the report's gains are over it: without it they would be blank
         raise matrix.MatrixError(f"mappings {' '.join(campaign.mappings)}: 'default' is missing (the gains are "
                                  "computed over the launcher's placement)")
-    name = os.path.splitext(os.path.basename(args.campaign))[0]
-    out = os.path.abspath(args.out or os.path.join(ROOT, "out", "campaign-" + name))
-    paths = launch.Paths(ROOT, os.path.abspath(args.build), out)
+    paths = launch.Paths(ROOT, os.path.abspath(args.build), args.out)
     sim = args.launcher == "sim" and not args.calibrate
     launch.check_tools("mpirun" if args.calibrate else args.launcher, paths)
     if args.calibrate or not sim:
@@ -186,23 +192,46 @@ def status_of(path):
         return f.read().strip()
 
 
-def execute(campaign, paths, runs, args, setting):
+def pending(runs, args, paths, setting):
+    """Each run as (run, label, key, files, done): done is True when --resume keeps it, False when it was done
+    with another setting, None otherwise. Reads --out, writes nothing."""
     runs_dir = os.path.join(paths.out, "runs")
-    if not args.resume and os.path.isdir(runs_dir):
-        shutil.rmtree(runs_dir)
-    os.makedirs(runs_dir, exist_ok=True)
-    batch = args.launcher in launch.BATCH
-    start = time.time()
-    todo = []
+    out = []
     for i, run in enumerate(runs, 1):
         rid = matrix.run_id(run)
         files = {ext: os.path.join(runs_dir, rid + ext) for ext in (".jsonl", ".status", ".key", ".log")}
         label = f"[{i}/{len(runs)}] {run['app']} ranks {run['ranks']} mapping {run['mapping']}"
         key = provenance.run_key(run, setting)
+        done = None
         if args.resume and status_of(files[".status"]) == "ok":
-            if provenance.stored(files[".key"]) == key:
-                print(f"{label}: done before, kept", flush=True)
-                continue
+            done = provenance.stored(files[".key"]) == key
+        out.append((run, label, key, files, done))
+    return out
+
+
+def preflight(planned, args, paths):
+    """What would stop a simulated campaign half-way, refused before --out is touched: a run larger than the
+    memory available, or estimated to outlast --timeout."""
+    if args.launcher != "sim":
+        return
+    todo = [run for run, *_, done in planned if not done]
+    launch.check_memory(todo, paths, pool.available_memory())
+    launch.check_wall_time(todo, args.timeout)
+
+
+def execute(campaign, paths, planned, args):
+    runs_dir = os.path.join(paths.out, "runs")
+    if not args.resume and os.path.isdir(runs_dir):  # every check passed: the earlier campaign's runs go now
+        shutil.rmtree(runs_dir)
+    os.makedirs(runs_dir, exist_ok=True)
+    batch = args.launcher in launch.BATCH
+    start = time.time()
+    todo = []
+    for run, label, key, files, done in planned:
+        if done:
+            print(f"{label}: done before, kept", flush=True)
+            continue
+        if done is False:
             print(f"{label}: done before with another machine, deck, mapping or binary: run again", flush=True)
         for stale in (files[".status"], files[".key"], files[".jsonl"]):  # an interrupted run leaves nothing
             if os.path.exists(stale):
@@ -218,9 +247,6 @@ def execute(campaign, paths, runs, args, setting):
 
     sim = args.launcher == "sim"
     budget = pool.available_memory() if sim else None
-    if sim:
-        launch.check_memory([t[0] for t in todo], paths, budget)
-        launch.check_wall_time([t[0] for t in todo], args.timeout)
     # The largest runs first, so that the small ones fill the other job slot while they run.
     order = sorted(todo, key=lambda t: -t[0]["ranks"]) if sim else todo
     items = [(t, launch.memory_estimate(t[0], paths) if sim else 0) for t in order]
@@ -305,26 +331,49 @@ def write_compute_models(paths, runs):
         f.write("\n")
 
 
+def prepare(args, campaign, paths, runs):
+    """Checks everything a start needs before --out is touched, and returns the runs as `pending` gives them and
+    the campaign's setting (provenance). The platform files are written in a staging folder first (tamp-map
+    decides whether the machine holds the largest scale) and replace OUT/platform only when every check passed."""
+    sim = args.launcher == "sim"
+    extra = {"smpi": launch.SMPI_CONFIG + launch.SMPI_MODELLED} if sim else {}
+    if args.report_only:
+        return None, provenance.setting_of(args, campaign, paths, runs, sim, extra)
+    largest = max(r["ranks"] for r in runs)
+    staging = tempfile.mkdtemp(prefix="tamp-campaign-platform-")
+    try:
+        staged = paths.staged(os.path.join(staging, "platform"))
+        if sim:
+            launch.prepare_platform(staged, campaign.machine, largest)
+        elif args.launcher in launch.BATCH:
+            jobs.prepare(staged, campaign.machine, largest, args.launcher)
+        setting = provenance.setting_of(args, campaign, staged, runs, sim, extra)
+        planned = pending(runs, args, paths, setting)
+        preflight(planned, args, paths)
+        if sim or args.launcher in launch.BATCH:
+            launch.install_platform(paths, staged)
+        return planned, setting
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
 def main():
     args = options()
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     try:
         campaign, paths, runs = plan(args)
-        if args.calibrate:
-            return run_calibration(args, paths, runs)
-        sim = args.launcher == "sim"
-        if not args.report_only:
-            if sim:
-                launch.prepare_platform(paths, campaign.machine, max(r["ranks"] for r in runs))
-            elif args.launcher in launch.BATCH:
-                jobs.prepare(paths, campaign.machine, max(r["ranks"] for r in runs))
-        extra = {"smpi": launch.SMPI_CONFIG + launch.SMPI_MODELLED} if sim else {}
-        setting = provenance.setting_of(args, campaign, paths, runs, sim, extra)
+        if not args.calibrate:
+            planned, setting = prepare(args, campaign, paths, runs)
     except matrix.MatrixError as e:
-        sys.exit(f"campaign: error: {e}")
+        cli.refuse("campaign", e)
     except Stopped as e:
         sys.exit(f"campaign: stopped by {e}")
+    if args.calibrate:
+        try:
+            return run_calibration(args, paths, runs)
+        except matrix.MatrixError as e:  # a run failed: not a refused input
+            sys.exit(f"campaign: {e}")
     where = "simulated machine (SimGrid)" if args.launcher == "sim" else args.launcher
     title = f"{os.path.basename(args.campaign)} on {os.path.basename(campaign.machine)}, {where}"
     apps = ", ".join(dict.fromkeys(r["app"] for r in runs))
@@ -334,9 +383,9 @@ def main():
         os.makedirs(paths.out, exist_ok=True)
         write_compute_models(paths, runs)
         try:
-            seconds = execute(campaign, paths, runs, args, setting)
+            seconds = execute(campaign, paths, planned, args)
         except matrix.MatrixError as e:
-            sys.exit(f"campaign: error: {e}")
+            cli.refuse("campaign", e)
         except Stopped as e:  # the run under way was killed with its children and left no record
             sys.exit(f"\ncampaign: stopped by {e}; the runs done so far are kept for --resume")
         print(f"campaign: {len(runs)} runs in {seconds:.0f} s", flush=True)

@@ -17,15 +17,29 @@ import matrix
 import placement
 
 
-def prepare(paths, machine, max_ranks):
-    """The machine file and launcher-order hostfile of the batch jobs (OUT/platform/); fails when the largest scale
-    does not fit the machine's allocation."""
-    os.makedirs(os.path.dirname(paths.platform), exist_ok=True)
-    placement.clear(paths)
-    launch.tamp_map(paths, "platform", "--machine", machine, "--format", "plugin", "--out", paths.platform)
-    slots = launch.allocation_slots(paths)
-    if max_ranks > slots:
-        raise matrix.MatrixError(f"scale {max_ranks} does not fit: the machine's allocation has {slots} slots")
+class Shell(str):
+    """A word the script itself expands at run time ("$COBALT_PARTNAME"), written as is; every other word of a
+    command comes from the user (deck arguments, paths, mappings) and is quoted."""
+
+
+def shell_join(words):
+    """A command line in which each word reaches the program as one argument, whatever characters it holds."""
+    return " ".join(w if isinstance(w, Shell) else shlex.quote(w) for w in words)
+
+
+def comment(text):
+    """A comment line of the script: a message (tamp-map's, which may quote the deck) stays on its line."""
+    return "# " + " ".join(text.split())
+
+
+def prepare(paths, machine, max_ranks, launcher):
+    """The machine file and launcher-order hostfile of the batch jobs (the platform folder of `paths`); fails when
+    the largest scale does not fit the machine's allocation or a Blue Gene/P node cannot run its cores' ranks."""
+    launch.write_platform(paths, machine, max_ranks)
+    cores = cores_per_node(paths)
+    if launcher == "cobalt-mpirun" and cores not in BGP_MODES:
+        raise matrix.MatrixError(f"cobalt-mpirun: a Blue Gene/P node runs 1, 2 or 4 ranks (SMP, DUAL, VN), the "
+                                 f"machine file has cores_per_node {cores}")
 
 
 def cores_per_node(paths):
@@ -84,7 +98,7 @@ def _bluegene_command(launcher, ranks, cores, app, mapfile):
     launcher's own order when None)."""
     if launcher == "runjob":
         where = ["--mapping", mapfile] if mapfile else []
-        return ["runjob", "--block", '"$COBALT_PARTNAME"', "--np", str(ranks), "--ranks-per-node", str(cores),
+        return ["runjob", "--block", Shell('"$COBALT_PARTNAME"'), "--np", str(ranks), "--ranks-per-node", str(cores),
                 "--envs", "OMP_NUM_THREADS=1", *where, ":", *app]
     where = ["-mapfile", mapfile] if mapfile else []
     return ["cobalt-mpirun", "-np", str(ranks), "-mode", BGP_MODES[cores], "-env", "OMP_NUM_THREADS=1", *where, *app]
@@ -114,9 +128,6 @@ def write_job(run, launcher, paths, topology, json_path):
     ranks = run["ranks"]
     cores = cores_per_node(paths)
     nodes = math.ceil(ranks / cores)
-    if launcher == "cobalt-mpirun" and cores not in BGP_MODES:
-        raise matrix.MatrixError(f"cobalt-mpirun: a Blue Gene/P node runs 1, 2 or 4 ranks (SMP, DUAL, VN), the "
-                                 f"machine file has cores_per_node {cores}")
     block = launch.allocation_slots(paths) // cores  # Blue Gene: the machine file is the job's block
     lines = ["#!/bin/bash", *_header(launcher, rid, ranks, nodes, block, cores), "export OMP_NUM_THREADS=1"]
     for _, ext in FILES.values():  # of an earlier campaign here
@@ -125,7 +136,7 @@ def write_job(run, launcher, paths, topology, json_path):
                 os.remove(os.path.join(jobs_dir, old))
     path, why_not = _launcher_file(run, launcher, paths, jobs_dir, rid)
     if why_not:
-        lines += [f"# No launcher file for this placement: {why_not}"]
+        lines += [comment(f"No launcher file for this placement: {why_not}")]
     if launcher in BLUEGENE:
         return _write_bluegene(run, launcher, paths, topology, json_path, lines, path, (rid, ranks, cores))
     cmd = launch.command(run, launcher, paths, topology, json_path)
@@ -136,12 +147,12 @@ def write_job(run, launcher, paths, topology, json_path):
                   "instead of the", "# app's own renumbering)", 'if [[ "${TAMP_LAUNCHER_FILE:-0}" == 1 ]]; then']
         if launcher == "srun":
             lines += _slurm_hostfile_lines(rid, path, nodes, cores)
-            lines += ["  " + " ".join(cmd[:3] + ["--distribution=arbitrary"] + swap_mapping(cmd[3:]))]
+            lines += ["  " + shell_join(cmd[:3] + ["--distribution=arbitrary"] + swap_mapping(cmd[3:]))]
         else:
-            lines += [f'  cp "{path}" MPICH_RANK_ORDER', "  export MPICH_RANK_REORDER_METHOD=3",
-                      "  " + " ".join(cmd[:3] + swap_mapping(cmd[3:]))]
+            lines += [f"  cp {shlex.quote(path)} MPICH_RANK_ORDER", "  export MPICH_RANK_REORDER_METHOD=3",
+                      "  " + shell_join(cmd[:3] + swap_mapping(cmd[3:]))]
         lines += ["  exit $?", "fi"]
-    lines += [" ".join(cmd)]
+    lines += [shell_join(cmd)]
     return _write_script(jobs_dir, rid, lines)
 
 
@@ -157,18 +168,18 @@ def _write_bluegene(run, launcher, paths, topology, json_path, lines, path, job)
             lines += [f"# Launcher file of this placement: {os.path.basename(path)} (set TAMP_LAUNCHER_FILE=1 to use "
                       "it instead of the", "# app's own renumbering)",
                       'if [[ "${TAMP_LAUNCHER_FILE:-0}" == 1 ]]; then',
-                      "  " + " ".join(_bluegene_command(launcher, ranks, cores, swap_mapping(app), path)),
+                      "  " + shell_join(_bluegene_command(launcher, ranks, cores, swap_mapping(app), path)),
                       "  exit $?", "fi"]
         order, why_not = _launcher_file(run, launcher, paths, jobs_dir, rid, "default", f"slot-order-n{ranks}")
         if why_not and path:
-            lines += [f"# No mapfile of the slot order: {why_not}"]
+            lines += [comment(f"No mapfile of the slot order: {why_not}")]
     if order:
         lines += [f"# The ranks in the model's slot order ({os.path.basename(order)}: rank r on the job's node "
                   f"r / {cores}, core r % {cores})."]
     else:
         lines += ["# The launcher's own order places the ranks (XYZT on BG/P, ABCDET on BG/Q), which need not be "
                   "the model's slot order."]
-    lines += [" ".join(_bluegene_command(launcher, ranks, cores, app, order))]
+    lines += [shell_join(_bluegene_command(launcher, ranks, cores, app, order))]
     return _write_script(jobs_dir, rid, lines)
 
 

@@ -43,16 +43,22 @@ def compute_args(run, launcher):
 
 
 class Paths:
-    def __init__(self, root, build, out):
+    def __init__(self, root, build, out, platform_dir=None):
         self.root, self.build, self.out = root, build, out
         self.tamp_map = os.path.join(build, "mapping", "tools", "tamp-map")
-        # The platform: a description for TAMP's SimGrid plug-in (whole machines, TAMP's routes computed on
-        # demand: docs/simulation.md section 1b), and the smpirun options of the machine's own figures.
-        self.platform = os.path.join(out, "platform", "machine.platform")
+        # The platform (OUT/platform/, or a staging folder until the campaign's checks pass): a description for
+        # TAMP's SimGrid plug-in (whole machines, TAMP's routes computed on demand: docs/simulation.md section
+        # 1b), and the smpirun options of the machine's own figures.
+        self.platform_dir = platform_dir or os.path.join(out, "platform")
+        self.platform = os.path.join(self.platform_dir, "machine.platform")
         self.plugin = os.path.join(build, "mapping", "simgrid", "libtamp-simgrid-platform.so")
-        self.smpirun_options = os.path.join(out, "platform", "machine.smpirun")
-        self.machine = os.path.join(out, "platform", "machine.machine")
-        self.hostfile = os.path.join(out, "platform", "machine.hostfile")
+        self.smpirun_options = os.path.join(self.platform_dir, "machine.smpirun")
+        self.machine = os.path.join(self.platform_dir, "machine.machine")
+        self.hostfile = os.path.join(self.platform_dir, "machine.hostfile")
+
+    def staged(self, folder):
+        """The same campaign with its platform files written in `folder` (installed later: install_platform)."""
+        return Paths(self.root, self.build, self.out, folder)
 
     def app(self, name, simulated):
         base = os.path.join(self.build, "sim") if simulated else self.build
@@ -96,16 +102,19 @@ def check_mappings(paths, names):
                 raise matrix.MatrixError(f"mapping '{name}': {e}")
 
 
-def prepare_platform(paths, machine, max_ranks):
-    """The simulated machine: platform, machine file and launcher-order hostfile; fails when SimGrid cannot
-    represent the machine or the allocation is too small."""
-    os.makedirs(os.path.dirname(paths.platform), exist_ok=True)
-    placement.clear(paths)  # placements and job machine files of an earlier campaign in this --out
+def write_platform(paths, machine, max_ranks):
+    """The platform description, machine file and launcher-order hostfile of the machine (`tamp-map platform`);
+    fails when tamp-map refuses the machine or the allocation is smaller than the largest scale."""
+    os.makedirs(paths.platform_dir, exist_ok=True)
     tamp_map(paths, "platform", "--machine", machine, "--format", "plugin", "--out", paths.platform)
-    with open(paths.hostfile) as f:
-        slots = sum(1 for line in f if line.strip())
+    slots = allocation_slots(paths)
     if max_ranks > slots:
         raise matrix.MatrixError(f"scale {max_ranks} does not fit: the machine's allocation has {slots} slots")
+
+
+def prepare_platform(paths, machine, max_ranks):
+    """The simulated machine (write_platform), and the kernel's memory maps for its largest run."""
+    write_platform(paths, machine, max_ranks)
     check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
 
 
@@ -216,9 +225,18 @@ def format_duration(seconds):
     return f"{seconds / 3600:.0f} h"
 
 
+def install_platform(paths, staged):
+    """Replaces OUT/platform by the staged platform files, once every check passed, and forgets the placements,
+    job machine files and per-scale hostfiles of an earlier campaign in this --out."""
+    os.makedirs(paths.out, exist_ok=True)
+    placement.clear(paths)
+    shutil.rmtree(paths.platform_dir, ignore_errors=True)
+    shutil.move(staged.platform_dir, paths.platform_dir)
+
+
 def hostfile_for(paths, ranks):
     """The first `ranks` lines of the launcher-order hostfile."""
-    path = os.path.join(paths.out, "platform", f"hostfile-{ranks}")
+    path = os.path.join(paths.platform_dir, f"hostfile-{ranks}")
     if not os.path.exists(path):
         with open(paths.hostfile) as f:
             lines = f.readlines()[:ranks]

@@ -22,6 +22,7 @@ Deck (inputs/campaigns/apps/NAME.deck; NAME names its runs, usually the app's na
 """
 import os
 import shlex
+import string
 
 
 class MatrixError(Exception):
@@ -40,26 +41,41 @@ def read_keyed(path):
         line = e.object[:e.start].count(b"\n") + 1
         raise MatrixError(f"{path}:{line}: not UTF-8 text (byte 0x{e.object[e.start]:02x})")
     for number, line in enumerate(lines, 1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
+        words = line_words(path, number, line)
+        if not words:
             continue
-        key, _, rest = line.partition(" ")
+        key = words[0]
         if key in entries:
             raise MatrixError(f"{path}:{number}: '{key}' given twice")
-        try:
-            entries[key] = (shlex.split(rest), number)
-        except ValueError as e:
-            raise MatrixError(f"{path}:{number}: {e}")
+        entries[key] = (words[1:], number)
     return entries
 
 
-def positive_ints(path, key, values, number):
+def line_words(path, number, line):
+    """The words of one line of a campaign file or deck (docs/file-formats.md, "Lines of decks and machine files"):
+    blanks (spaces or tabs) separate them, `#` starts a comment unless inside a single- or double-quoted string,
+    quotes group and a backslash escapes as in a POSIX shell."""
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = "#"
+    try:
+        return list(lexer)
+    except ValueError as e:
+        raise MatrixError(f"{path}:{number}: {e}")
+
+
+# The most ranks a campaign can run: the processor slots of the largest allocation a machine file may describe
+# (docs/file-formats.md, "Common rules and errors").
+MAX_RANKS = 1 << 24
+
+
+def positive_ints(path, key, values, number, largest=MAX_RANKS):
     try:
         out = [int(v) for v in values]
     except ValueError:
         out = []
-    if not out or min(out) <= 0:
-        raise MatrixError(f"{where(path, number)}: '{key}' needs positive integers")
+    if not out or min(out) <= 0 or max(out) > largest:
+        raise MatrixError(f"{where(path, number)}: '{key}' needs positive integers up to {largest}")
     return distinct(path, key, out, number)
 
 
@@ -98,14 +114,21 @@ def substitute(words, ranks):
     nd = int(((8 * ranks + 1) ** 0.5 - 1) / 2)  # n_d of a triangular grid of `ranks` = n_d (n_d + 1) / 2
     values = {"nd": str(nd) if nd * (nd + 1) // 2 == ranks else "NOT-TRIANGULAR", "ranks": str(ranks), "procs2": "x".join(map(str, dims_create(ranks, 2))),
               "procs3": "x".join(map(str, grid3)), "px": str(grid3[0]), "py": str(grid3[1]), "pz": str(grid3[2])}
-    out = []
-    for w in words:
-        try:
-            out.append(w.format(**values))
-        except (KeyError, IndexError, ValueError) as e:
-            raise MatrixError(f"unknown placeholder in '{w}' ({e}); known: {{ranks}}, {{procs2}}, {{procs3}}, "
-                              "{px}, {py}, {pz}, {nd}")
-    return out
+    return [fill(w, values) for w in words]
+
+
+def fill(word, values):
+    """`word` with each {NAME} replaced; anything but a known plain name ({procs3.x}, {ranks!r}, {0}, a lone
+    brace) is an error naming the word."""
+    try:
+        fields = list(string.Formatter().parse(word))
+    except ValueError as e:
+        fields = [("", str(e), "", None)]
+    for _, name, spec, conversion in fields:
+        if name is not None and (name not in values or spec or conversion):
+            raise MatrixError(f"unknown placeholder in '{word}' ({{{name}}}); known: {{ranks}}, {{procs2}}, "
+                              "{procs3}, {px}, {py}, {pz}, {nd}")
+    return word.format(**values)
 
 
 def compute_model(path, values, number):
@@ -179,7 +202,10 @@ class Campaign:
         self.decks_dir = decks_dir
 
     def available_decks(self):
-        names = sorted(f[:-5] for f in os.listdir(self.decks_dir) if f.endswith(".deck"))
+        try:
+            names = sorted(f[:-5] for f in os.listdir(self.decks_dir) if f.endswith(".deck"))
+        except OSError as e:
+            raise MatrixError(f"{self.decks_dir}: cannot read the decks: {e.strerror}")
         return {n: Deck(os.path.join(self.decks_dir, n + ".deck")) for n in names}
 
 
@@ -212,9 +238,29 @@ def expand(campaign, decks, apps, binary_exists):
             for mapping in mappings:
                 runs.append({"app": deck.name, "ranks": ranks, "mapping": mapping, "deck": deck,
                              "compute": deck.compute if campaign.compute == "deck" else "measured"})
+    check_run_ids(runs)
     return runs
 
 
 def run_id(run):
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in run["mapping"])
-    return f"{run['app']}-n{run['ranks']}-{safe}"
+    """The name of a run's files (runs/ID.jsonl, jobs/ID.sh): app, ranks and mapping, each character other than a
+    letter, digit, `-`, `_` or `.` written as `_`, so an id is safe in a file name and in a shell word."""
+    return f"{safe_name(run['app'])}-n{run['ranks']}-{safe_name(run['mapping'])}"
+
+
+def safe_name(text):
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in text)
+
+
+def check_run_ids(runs):
+    """Two runs with one id would overwrite each other's files (`file:a/m.b` and `file:a_m.b`): refused first."""
+    seen = {}
+    for run in runs:
+        rid = run_id(run)
+        if rid in seen:
+            other = seen[rid]
+            raise MatrixError(f"runs '{other['app']}' {other['mapping']} and '{run['app']}' {run['mapping']} at "
+                              f"{run['ranks']} ranks have the same id {rid} (their files would overwrite each "
+                              "other): rename one deck or mapping file")
+        seen[rid] = run
+

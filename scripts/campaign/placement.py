@@ -18,7 +18,7 @@ def clear(paths):
     """Forgets the placements, job machine files and per-scale hostfiles written for another machine."""
     shutil.rmtree(os.path.join(paths.out, "placements"), ignore_errors=True)
     for pattern in ("machine-*.machine", "hostfile-*"):
-        for path in glob.glob(os.path.join(paths.out, "platform", pattern)):
+        for path in glob.glob(os.path.join(paths.platform_dir, pattern)):
             os.remove(path)
 
 
@@ -38,7 +38,7 @@ def job_machine(paths, ranks, slots, tamp_map):
     written by `tamp-map alloc --first`, the owner of every kind's node lines."""
     if ranks == slots:
         return paths.machine
-    path = os.path.join(paths.out, "platform", f"machine-{ranks}.machine")
+    path = os.path.join(paths.platform_dir, f"machine-{ranks}.machine")
     if os.path.exists(path):
         return path
     with open(paths.machine) as f:

@@ -2,11 +2,13 @@
 """The campaign driver (scripts/campaign.py) against stand-in apps and launchers: the real tamp-map (TAMP_MAP),
 a fake smpirun that starts the app as its child (as SimGrid's does) and a fake app that records what it ran on.
 Covers provenance (a run made with another machine, deck, mapping or binary is never kept), the signal handling
-(SIGTERM stops the run under way with its children and leaves no half record) and Slurm job scripts (host names
-come from the job)."""
+(SIGTERM stops the run under way with its children and leaves no half record), batch job scripts (host names come
+from the job; every word from the user is quoted, run with stand-in launchers), refusals (one line, exit status 2,
+before anything in --out is written or removed), run ids and the line rule of decks."""
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import stat
@@ -57,6 +59,15 @@ FAKE_SMPIRUN = textwrap.dedent("""\
     hostfile = argv[argv.index("-hostfile") + 1]
     app = next(i for i, a in enumerate(argv) if os.path.basename(a).startswith("tamp-"))
     sys.exit(subprocess.call(argv[app:], env=dict(os.environ, FAKE_HOSTFILE=hostfile)))
+    """)
+
+# srun, aprun, runjob or cobalt-mpirun: records its name and argv (JSON in $LAUNCH_RECORDS) and runs nothing.
+RECORDING_LAUNCHER = textwrap.dedent("""\
+    #!/usr/bin/env python3
+    import json, os, sys
+    folder = os.environ["LAUNCH_RECORDS"]
+    with open(os.path.join(folder, f"{len(os.listdir(folder))}.json"), "w") as f:
+        json.dump({"launcher": os.path.basename(sys.argv[0]), "argv": sys.argv[1:]}, f)
     """)
 
 DECK = textwrap.dedent("""\
@@ -191,10 +202,10 @@ class CampaignTest(unittest.TestCase):
         self.assertNotEqual(done.returncode, 0, done.stdout)
         self.assertIn("stale: made with another machine", done.stdout)
 
-    # Bad input: one line, exit status 1, before any run
+    # Bad input: one line, exit status 2, before any run
     def expect_error(self, regex, *extra):
         done = self.run_driver(*extra, ok=False)
-        self.assertEqual(done.returncode, 1, done.stdout)
+        self.assertEqual(done.returncode, 2, done.stdout)
         self.assertNotIn("Traceback", done.stdout)
         self.assertRegex(done.stdout, "^campaign: error: " + regex)
         self.assertFalse(os.path.exists(os.path.join(self.out, "runs")), "a run was started")
@@ -223,6 +234,109 @@ class CampaignTest(unittest.TestCase):
         self.assertIn("unknown placeholder in '{pq}'", done.stdout)
         self.assertIn("known: {ranks}, {procs2}, {procs3}, {px}", done.stdout)
         self.assertFalse(os.path.exists(os.path.join(self.out, "runs")), "a run was started")
+
+    # Refusals come before anything in --out is written or removed: one line on stderr, exit status 2.
+    def refused(self, message, *extra, launcher="sim"):
+        done = subprocess.run(self.driver(*extra, launcher=launcher), capture_output=True, text=True, env=self.env,
+                              timeout=300)
+        what = " ".join(extra)
+        self.assertEqual(done.returncode, 2, what + ": " + done.stdout + done.stderr)
+        self.assertEqual(len(done.stderr.splitlines()), 1, what + ": " + done.stderr)
+        self.assertTrue(done.stderr.startswith("campaign: error: "), what + ": " + done.stderr)
+        self.assertIn(message, done.stderr, what)
+
+    def snapshot(self):
+        return {os.path.relpath(os.path.join(d, f), self.out): read_bytes(os.path.join(d, f))
+                for d, _, files in os.walk(self.out) for f in files}
+
+    def test_counts_and_durations_checked_before_anything_is_deleted(self):
+        self.run_driver()
+        before = self.snapshot()
+        self.assertIn(os.path.join("runs", "stencil-n8-default.jsonl"), before)
+        for extra, message in ((("--jobs", "0"), "argument --jobs: 0 is below 1"),
+                               (("--jobs", "-3"), "argument --jobs: -3 is below 1"),
+                               (("--jobs", "two"), "argument --jobs: 'two' is not an integer"),
+                               (("--calibrate-ranks", "0"), "argument --calibrate-ranks: 0 is below 1"),
+                               (("--timeout", "0"), "argument --timeout: '0' is not a number of seconds > 0"),
+                               (("--timeout", "-5"), "argument --timeout: '-5'"),
+                               (("--timeout", "nan"), "argument --timeout: 'nan'"),
+                               (("--timeout", "inf"), "argument --timeout: 'inf'"),
+                               (("--launcher", "ssh"), "argument --launcher: invalid choice: 'ssh'"),
+                               (("--scales", "0"), "--scales: '--scales' needs positive integers"),
+                               (("--scales", str(1 << 40)), "--scales: '--scales' needs positive integers up to")):
+            self.refused(message, *extra)
+            self.assertEqual(self.snapshot(), before, extra)
+
+    def test_refusals_after_the_platform_keep_the_finished_runs(self):
+        # The memory, wall-time and allocation checks need the machine's platform files: they are written aside,
+        # so a refused start leaves the earlier campaign's runs and platform as they were.
+        self.run_driver()
+        before = self.snapshot()
+        meminfo = os.path.join(self.dir, "meminfo")
+        with open(meminfo, "w") as f:
+            f.write("MemAvailable:      100 kB\n")
+        self.env["TAMP_MEMINFO_FILE"] = meminfo
+        self.refused("stencil on 8 ranks needs about")
+        del self.env["TAMP_MEMINFO_FILE"]
+        self.refused("would take about 0 s of wall time", "--timeout", "0.001")
+        self.refused("scale 8 does not fit: the machine's allocation has 4 slots", "--machine", "torus:2x2x1,cores=1")
+        self.refused("cobalt-mpirun: a Blue Gene/P node runs 1, 2 or 4 ranks", "--machine", "torus:2x2x2,cores=3",
+                     "--scales", "6", launcher="cobalt-mpirun")
+        self.assertEqual(self.snapshot(), before)
+
+    def test_paths_that_are_files_are_refused(self):
+        a_file = os.path.join(self.dir, "a-file")
+        with open(a_file, "w") as f:
+            f.write("keep me\n")
+        self.out = a_file
+        self.refused(f"argument --out: {a_file} is a file, not a folder")
+        self.out = os.path.join(a_file, "below")
+        self.refused(f"is a file, not a folder")
+        self.assertEqual(read(a_file), "keep me\n")
+        self.out = os.path.join(self.dir, "out")
+        self.refused("--report-only: no folder", "--report-only")
+        self.refused("cannot read the decks", "--decks", a_file)
+        self.refused("cannot read", "--decks", os.path.join(self.dir, "no-such-folder"))
+        self.assertFalse(os.path.exists(self.out), "--out was made")
+
+    def test_deck_placeholders_are_plain_names(self):
+        self.run_driver()
+        before = self.snapshot()
+        for word in ("{procs3.x}", "{procs3[0]}", "{ranks!r}", "{ranks:>5}", "{0}", "{}", "{", "}", "{ranks"):
+            self.write_deck(DECK.replace("{procs3}", word, 1))
+            self.refused(f"unknown placeholder in '{word}'")
+            self.assertEqual(self.snapshot(), before, word)
+
+    def test_run_ids_never_collide(self):
+        # file:a/m.b and file:a_m.b would both be runs/stencil-n8-file_a_m.b.*: refused before the first run.
+        os.makedirs(os.path.join(self.dir, "a"))
+        for name in ("a/m.b", "a_m.b"):
+            with open(os.path.join(self.dir, name), "w") as f:
+                f.write("".join(f"{i}\n" for i in range(8)))
+        slash, underscore = (f"file:{os.path.join(self.dir, name)}" for name in ("a/m.b", "a_m.b"))
+        rid = matrix_run_id({"app": "stencil", "ranks": 8, "mapping": slash})
+        self.refused(f"have the same id {rid}", "--mappings", f"default,{slash},{underscore}")
+        self.assertFalse(os.path.exists(self.out), "a run was started")
+        # Mappings with distinct ids run, each with its own record.
+        self.run_driver("--mappings", f"default,{slash}")
+        argv = self.record(rid[len("stencil-n8-"):])["argv"]
+        self.assertEqual(argv[argv.index("--mapping") + 1], slash)
+
+    def test_deck_lines_follow_the_line_rule(self):
+        # docs/file-formats.md, "Lines of decks and machine files": a key, blanks (spaces or tabs), the values; `#`
+        # starts a comment unless quoted; trailing blanks ignored.
+        self.write_deck("app\tstencil \t\n"
+                        "args \t --stencil 7 --local 4x4x4 --procs {procs3} --note \"a # b\" 'c#d' e\\#f # g h\n"
+                        "graph\tstencil3d:{procs3},local=4x4x4\t# the task graph\n"
+                        "compute\t\tcell=1e-9   \n")
+        with open(self.campaign, "w") as f:
+            f.write("machine\ttorus:2x2x2,cores=2\t\napps\tstencil # the one deck\nscales\t8\n"
+                    "mappings \tdefault\tblocked\n")
+        self.run_driver()
+        argv = self.record("blocked")["argv"]
+        self.assertEqual(argv[argv.index("--note") + 1:argv.index("--note") + 4], ["a # b", "c#d", "e#f"])
+        self.assertNotIn("g", argv)
+        self.assertIn("--launched-as", argv)  # the graph line was read whole: the placement came from tamp-map
 
     # Signals
     def test_sigterm_stops_the_run_and_its_children(self):
@@ -270,7 +384,7 @@ class CampaignTest(unittest.TestCase):
         self.assertNotEqual(done.returncode, 0)
         self.assertRegex(done.stdout, r"campaign: error: stencil on 8 ranks needs about [0-9.]+ GB under the "
                                       r"simulator .* this machine has 0.0 GB available")
-        self.assertEqual(os.listdir(os.path.join(self.out, "runs")), [], "a run was started")
+        self.assertFalse(os.path.exists(self.out), "--out was written before the refusal")
 
     def test_run_longer_than_timeout_refused_first(self):
         # stencil on 8 ranks is estimated at about 0.04 s (launch.WALL_MEASURED): longer than a 1 ms --timeout.
@@ -279,7 +393,7 @@ class CampaignTest(unittest.TestCase):
         self.assertRegex(done.stdout, r"campaign: error: stencil on 8 ranks would take about 0 s of wall time under "
                                       r"the simulator here \(measured up to 4096 ranks, .*\), more than --timeout "
                                       r"0.001 s: run fewer ranks \(--scales\) or raise --timeout")
-        self.assertEqual(os.listdir(os.path.join(self.out, "runs")), [], "a run was started")
+        self.assertFalse(os.path.exists(self.out), "--out was written before the refusal")
         # Within the limit the campaign says what it expects.
         self.assertRegex(self.run_driver().stdout,
                          r"campaign: 2 runs, \d+ at a time, about 0 s of wall time \(estimate\)")
@@ -404,6 +518,47 @@ class CampaignTest(unittest.TestCase):
             pairing = "nn,rnd" if system in ("mira", "intrepid") else "near,rnd"  # whole lines only in a block
             self.assertIn(f"--pairing {pairing} ", wicon[0], system)
 
+    def test_batch_scripts_run_only_the_app(self):
+        # Deck arguments full of shell syntax and an --out with a space: every script, run with a stand-in launcher
+        # that records its argv, runs the launcher alone, and the app gets each argument as the deck wrote it.
+        words = ["--note", "$(touch PWNED-1)", "`touch PWNED-2`", "a b", ";touch PWNED-3", "x'y", 'q"', "|", "&&",
+                 ">PWNED-4", "*", "$HOME", "\\", "~", "!!", "(", "tab\there"]
+        self.write_deck(DECK.replace("--procs {procs3}", "--procs {procs3} " + shlex.join(words)))
+        bin_dir = os.path.join(self.dir, "launchers")
+        for name in ("srun", "aprun", "runjob", "cobalt-mpirun"):
+            executable(os.path.join(bin_dir, name), RECORDING_LAUNCHER)
+        executable(os.path.join(bin_dir, "scontrol"), "#!/bin/sh\nprintf 'c1\\nc2\\nc3\\nc4\\n'\n")
+        records = os.path.join(self.dir, "records")
+        here = os.path.join(self.dir, "job dir")  # where the jobs run
+        os.makedirs(here)
+        for launcher, machine in (("srun", "torus:2x2x2,cores=2"), ("aprun", "torus:2x2x2,cores=2"),
+                                  ("runjob", "torus:2x2x2x2x2,cores=2"), ("cobalt-mpirun", "torus:2x2x2,cores=2")):
+            self.out = os.path.join(self.dir, f"out {launcher} $(touch PWNED-5)")
+            self.run_driver("--machine", machine, launcher=launcher)
+            for mapping in ("default", "blocked"):
+                for launcher_file in ("0", "1"):
+                    shutil.rmtree(records, ignore_errors=True)
+                    os.makedirs(records)
+                    env = dict(self.env, PATH=bin_dir + os.pathsep + os.environ["PATH"], LAUNCH_RECORDS=records,
+                               TAMP_LAUNCHER_FILE=launcher_file, SLURM_JOB_NODELIST="c[1-4]", TMPDIR=self.dir,
+                               COBALT_PARTNAME="block $(touch PWNED-6)")
+                    script = os.path.join(self.out, "jobs", f"stencil-n8-{mapping}.sh")
+                    done = subprocess.run(["bash", script], env=env, cwd=here, stdout=subprocess.PIPE,
+                                          stderr=subprocess.STDOUT, text=True)
+                    what = f"{launcher} {mapping} TAMP_LAUNCHER_FILE={launcher_file}"
+                    self.assertEqual(done.returncode, 0, what + ": " + done.stdout)
+                    ran = [json.loads(read(os.path.join(records, f))) for f in os.listdir(records)]
+                    self.assertEqual([r["launcher"] for r in ran], [launcher], what)
+                    argv = ran[0]["argv"]
+                    app = next(i for i, a in enumerate(argv) if a.endswith("/tamp-stencil"))
+                    self.assertEqual(argv[app + 7:app + 7 + len(words)], words, what)
+                    self.assertEqual(argv[argv.index("--json") + 1],
+                                     os.path.join(self.out, "runs", f"stencil-n8-{mapping}.jsonl"), what)
+                    if launcher == "runjob":
+                        self.assertEqual(argv[argv.index("--block") + 1], "block $(touch PWNED-6)", what)
+        pwned = [f for _, _, files in os.walk(self.dir) for f in files if f.startswith("PWNED")]
+        self.assertEqual(pwned, [], "a command of the deck or the --out folder ran")
+
     def test_batch_scripts_give_ranks_per_node(self):
         # The machine file's cores_per_node, which the launcher files assume (rank r on node r / cores): aprun
         # would otherwise fill a node by its real core count, whatever the machine file says.
@@ -421,6 +576,17 @@ class CampaignTest(unittest.TestCase):
 
 def read(path):
     with open(path) as f:
+        return f.read()
+
+
+def matrix_run_id(run):
+    sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "campaign"))
+    import matrix
+    return matrix.run_id(run)
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
         return f.read()
 
 
