@@ -11,10 +11,11 @@ against a recorded baseline of the same system, netbench's link figures against 
 
 Exit status: 0 when every check passes, 1 when one fails, 2 on bad input or when the campaign could not start.
 """
-import argparse
 import csv
 import json
+import math
 import os
+import shlex
 import subprocess
 import sys
 
@@ -22,6 +23,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "acceptance"))
 sys.path.insert(0, os.path.join(HERE, "campaign"))
+import cli  # noqa: E402
 import judge  # noqa: E402
 import matrix  # noqa: E402  (run_id: the name of a run's files, owned by the campaign)
 import network  # noqa: E402
@@ -31,25 +33,54 @@ ROOT = os.path.dirname(HERE)
 DECKS = os.path.join(ROOT, "inputs", "campaigns", "apps")
 LAUNCHERS = ["sim", "mpirun", "srun", "aprun", "runjob", "cobalt-mpirun"]
 BATCH = ("srun", "aprun", "runjob", "cobalt-mpirun")  # scripts written, not run
-SUITE_KEYS = {"title", "campaign", "decks", "verify", "gain", "baseline", "network"}
-NETWORK_KEYS = {"campaign", "decks", "tolerance", "rnd_nn"}
+# The suite file's schema (docs/acceptance.md, "The suite file"): each field's type, objects with their own fields.
+# A suite is checked whole against it before anything runs.
+NUMBER = "a number"
+SCHEMA = {"title": str, "campaign": str, "decks": str, "verify": bool, "gain": dict, "baseline": dict,
+          "network": dict}
+GAIN = {"mappings": list, "figure": str, "max_loss": NUMBER}
+BASELINE = {"file": str, "tolerance": dict}
+NETWORK = {"campaign": str, "decks": str, "tolerance": dict, "rnd_nn": dict}
+TYPE_NAMES = {str: "a string", bool: "true or false", dict: "an object", list: "a list", NUMBER: NUMBER}
 
 
 class BadInput(Exception):
     pass
 
 
-def check_keys(path, obj, known, prefix=""):
-    """Refuses the first key of `obj` that is not in `known`, named with its prefix (or quoted at the top level)."""
-    unknown = set(obj) - known
-    if unknown:
-        name = sorted(unknown)[0]
-        shown = prefix + name if prefix else repr(name)
-        raise BadInput(f"{path}: unknown key {shown} (known: {', '.join(sorted(known))})")
+def json_type(value):
+    """How a JSON value is named in a refusal: a scalar as written, a container by its kind."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return ("the string " if isinstance(value, str) else "") + json.dumps(value)
+
+
+def typed(path, obj, schema, prefix=""):
+    """Refuses the first field of `obj` that `schema` does not know or whose value has another type."""
+    for name, value in obj.items():
+        field = prefix + name
+        if name not in schema:
+            shown = field if prefix else repr(name)
+            raise BadInput(f"{path}: unknown key {shown} (known: {', '.join(sorted(schema))})")
+        kind = schema[name]
+        ok = is_number(value) if kind is NUMBER else isinstance(value, kind) and (kind is bool or
+                                                                                not isinstance(value, bool))
+        if not ok:
+            raise BadInput(f"{path}: {field} must be {TYPE_NAMES[kind]}, not {json_type(value)}")
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def is_fraction(value):
+    return is_number(value) and value >= 0
 
 
 def load_suite(path):
-    """The suite file (JSON), checked whole before anything runs."""
+    """The suite file (JSON), checked whole against its schema before anything runs."""
     try:
         with open(path, encoding="utf-8") as f:
             suite = json.load(f)
@@ -57,52 +88,87 @@ def load_suite(path):
         raise BadInput(f"{path}: {e}")
     if not isinstance(suite, dict):
         raise BadInput(f"{path}: expected a JSON object")
-    check_keys(path, suite, SUITE_KEYS)
+    typed(path, suite, SCHEMA)
     if "campaign" not in suite:
         raise BadInput(f"{path}: no 'campaign' (the campaign file to run, relative to the suite)")
     folder = os.path.dirname(os.path.abspath(path))
     for key in ("campaign", "decks"):
         if key in suite:
             suite[key] = os.path.join(folder, suite[key])
-    gain = suite.get("gain")
-    if gain is not None:
-        if gain.get("figure", "time_comm") not in judge.FIGURES:
-            raise BadInput(f"{path}: gain figure {gain.get('figure')!r} is not one of {', '.join(judge.FIGURES)}")
-        if not is_fraction(gain.get("max_loss", 0)):
-            raise BadInput(f"{path}: gain max_loss must be a number >= 0 (a fraction: 0.02 is 2%)")
-    base = suite.get("baseline")
-    if base is not None:
-        if "file" not in base:
-            raise BadInput(f"{path}: baseline has no 'file' (where --record writes it, relative to the suite)")
-        base["file"] = os.path.join(folder, base["file"])
-        for figure, tolerance in base.get("tolerance", {}).items():
-            if figure not in judge.FIGURES:
-                raise BadInput(f"{path}: baseline figure {figure!r} is not one of {', '.join(judge.FIGURES)}")
-            if not is_fraction(tolerance):
-                raise BadInput(f"{path}: baseline tolerance of {figure} must be a number >= 0 (0.05 is 5%)")
+    if "gain" in suite:
+        load_gain(path, suite["gain"], campaign_mappings(suite))
+    if "baseline" in suite:
+        load_baseline(path, folder, suite["baseline"])
     if "network" in suite:
         suite["network"] = load_network(path, folder, suite["network"])
+    if not (suite.get("verify", True) or suite.get("gain") or suite.get("baseline") or suite.get("network")):
+        raise BadInput(f"{path}: no check: 'verify' is false and there is no gain, baseline or network group")
     return suite
+
+
+def load_gain(path, gain, known):
+    """The gain rule: mappings of the campaign (when its file can be read: `known`), a figure, a loss >= 0."""
+    typed(path, gain, GAIN, "gain.")
+    names = gain.setdefault("mappings", ["auto"])
+    if not names or not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names):
+        raise BadInput(f"{path}: gain.mappings must be a list of distinct mapping names, not {json.dumps(names)}")
+    check_mappings(path, names, known)
+    if gain.get("figure", "time_comm") not in judge.FIGURES:
+        raise BadInput(f"{path}: gain figure {gain.get('figure')!r} is not one of {', '.join(judge.FIGURES)}")
+    if not is_fraction(gain.get("max_loss", 0)):
+        raise BadInput(f"{path}: gain max_loss must be a number >= 0 (a fraction: 0.02 is 2%)")
+
+
+def check_mappings(path, names, known, of="the campaign"):
+    """Each mapping of the gain rule must be one that `of` runs (a misspelt one would check nothing)."""
+    if known is None:
+        return
+    for name in names:
+        if name == "default" or name not in known:
+            raise BadInput(f"{path}: gain.mappings: {name!r} is not a mapping {of} runs beside default (it runs: "
+                           f"{', '.join(sorted(known))})")
+
+
+def campaign_mappings(suite):
+    """The mappings the suite's campaign runs (its own and its apps' decks'), or None when the campaign file or a
+    deck cannot be read: campaign.py then refuses it with its own line."""
+    try:
+        campaign = matrix.Campaign(suite["campaign"], suite.get("decks", DECKS))
+        decks = campaign.available_decks()
+    except matrix.MatrixError:
+        return None
+    apps = decks.values() if campaign.apps == ["all"] else [decks[a] for a in campaign.apps if a in decks]
+    return set(campaign.mappings).union(*(d.mappings for d in apps))
+
+
+def load_baseline(path, folder, base):
+    """The baseline rule: the file --record writes, and a tolerance per figure (at least one)."""
+    typed(path, base, BASELINE, "baseline.")
+    if "file" not in base:
+        raise BadInput(f"{path}: baseline has no 'file' (where --record writes it, relative to the suite)")
+    base["file"] = os.path.join(folder, base["file"])
+    if not base.get("tolerance"):
+        raise BadInput(f"{path}: baseline.tolerance names no figure: nothing to compare")
+    for figure, tolerance in base["tolerance"].items():
+        if figure not in judge.FIGURES:
+            raise BadInput(f"{path}: baseline figure {figure!r} is not one of {', '.join(judge.FIGURES)}")
+        if not is_fraction(tolerance):
+            raise BadInput(f"{path}: baseline tolerance of {figure} must be a number >= 0 (0.05 is 5%)")
 
 
 def load_network(path, folder, rule):
     """The `network` group: its own campaign (netbench's decks) and the limits of its figures."""
-    if not isinstance(rule, dict):
-        raise BadInput(f"{path}: network must be an object")
-    check_keys(path, rule, NETWORK_KEYS, "network.")
+    typed(path, rule, NETWORK, "network.")
     if "campaign" not in rule:
         raise BadInput(f"{path}: network has no 'campaign' (the campaign of the netbench decks, relative to the suite)")
     tolerance, limits = rule.get("tolerance", {}), rule.get("rnd_nn")
-    if not isinstance(tolerance, dict):
-        raise BadInput(f"{path}: network.tolerance must be an object")
     for figure, value in tolerance.items():
         if figure not in network.EXPECTED:
             raise BadInput(f"{path}: network.tolerance figure {figure!r} is not one of {', '.join(network.EXPECTED)}")
         if not is_fraction(value):
             raise BadInput(f"{path}: network.tolerance of {figure} must be a number >= 0 (0.05 is 5%)")
     if limits is not None:
-        if not isinstance(limits, dict) or not limits or set(limits) - {"min", "max"} or \
-                not all(is_fraction(v) for v in limits.values()):
+        if not limits or set(limits) - {"min", "max"} or not all(is_fraction(v) for v in limits.values()):
             raise BadInput(f"{path}: network.rnd_nn must be {{\"min\": N, \"max\": N}} (either or both, numbers >= 0)")
     if not tolerance and not limits:
         raise BadInput(f"{path}: network has neither 'tolerance' nor 'rnd_nn': nothing to check")
@@ -159,10 +225,6 @@ def network_machine(rule):
     return machine, figures
 
 
-def is_fraction(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
-
-
 def run_campaign(suite, args, campaign_out):
     """scripts/campaign.py does every launch; its exit status only says whether all runs succeeded. `suite`: the
     suite, or its network group (each has a campaign and may have decks)."""
@@ -172,12 +234,11 @@ def run_campaign(suite, args, campaign_out):
         command += ["--decks", suite["decks"]]
     if args.report_only:
         command.append("--report-only")
-    print("acceptance: " + " ".join(command), flush=True)
+    print("acceptance: " + shlex.join(command), flush=True)
     table = os.path.join(campaign_out, "runs.csv")
-    if os.path.exists(table):  # an earlier campaign's table must never be judged as this one's
-        os.remove(table)
+    before = stamp(table)  # an earlier campaign's table is kept, and never judged as this one's
     done = subprocess.run(command)
-    if not os.path.exists(table):
+    if done.returncode == cli.REFUSED or stamp(table) in (None, before):
         if args.launcher in BATCH and not args.report_only and done.returncode == 0:
             print(f"acceptance: submit the scripts in {os.path.join(campaign_out, 'jobs')}, then judge them: "
                   f"scripts/acceptance.py {args.suite} --launcher {args.launcher} --report-only --out {args.out}"
@@ -185,6 +246,15 @@ def run_campaign(suite, args, campaign_out):
             return False
         raise BadInput(f"{suite['campaign']}: the campaign wrote no runs.csv (its error is above)")
     return True
+
+
+def stamp(path):
+    """What tells a file rewritten from the one that was there (None: no file)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
 
 
 def number(text):
@@ -274,10 +344,10 @@ def compare_baseline(base, rows, system):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = cli.Parser("acceptance", description=__doc__)
     p.add_argument("suite", help="suite file (inputs/acceptance/*.suite)")
     p.add_argument("--launcher", default="sim", choices=LAUNCHERS)
-    p.add_argument("--out", help="output folder (default: out/acceptance-NAME)")
+    p.add_argument("--out", type=cli.folder, help="output folder (default: out/acceptance-NAME)")
     p.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")))
     p.add_argument("--record", action="store_true", help="write the suite's baseline from this run")
     p.add_argument("--report-only", action="store_true", help="judge the finished batch jobs in --out")
@@ -287,7 +357,7 @@ def main():
                         "real suite's network campaign on the simulated machine made from its machine file)")
     args = p.parse_args()
     name = os.path.splitext(os.path.basename(args.suite))[0]
-    args.out = args.out or os.path.join(ROOT, "out", f"acceptance-{name}")
+    args.out = args.out or p.check("--out", cli.folder, os.path.join(ROOT, "out", f"acceptance-{name}"))
     campaign_out = os.path.join(args.out, "campaign")
     args.network_out = os.path.join(args.out, "network")
     try:
@@ -311,7 +381,10 @@ def main():
         if not rows and not args.network_only:
             raise BadInput(f"{os.path.join(campaign_out, 'runs.csv')}: no runs")
         net_rows = read_rows(args.network_out) if net else None
-        checks = judge_all(suite, rows, args, net_rows)
+        if suite.get("gain"):  # the runs judged are those of the suite's campaign (--judge-only too)
+            check_mappings(args.suite, suite["gain"]["mappings"], {r["mapping"] for r in rows}, "the judged campaign")
+        checks = judge_all(suite, rows, args, net_rows) or [judge.check(
+            "checks", "suite", False, "no check ran (a suite passes only on checks that ran and passed)")]
     except BadInput as e:
         print(f"acceptance: error: {e}", file=sys.stderr)
         return 2

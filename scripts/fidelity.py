@@ -11,8 +11,8 @@ Writes docs/fidelity.md whole. Formats: docs/measuring-gains.md, section 5.
 
   scripts/fidelity.py [--only NAME,...] [--build DIR] [--out DIR] [--jobs N] [--resume] [--report-only] [--doc FILE]
 """
-import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -21,6 +21,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "campaign"))
 from matrix import run_id  # noqa: E402  (the campaign's name of a run's files)
+import cli  # noqa: E402  (one-line refusals, exit status 2)
 EXPERIMENTS = os.path.join(ROOT, "inputs", "fidelity")
 SAME = 0.01  # gains within +-1% count as "no change"
 METRIC_SAME = 0.1  # D / T / X within 10% of the baseline's count as "same" (the paper prints 2 digits)
@@ -32,11 +33,11 @@ def load_experiments(folder, only):
     try:
         names = sorted(d for d in os.listdir(folder) if os.path.isfile(os.path.join(folder, d, "experiment.json")))
     except OSError as e:
-        sys.exit(f"fidelity: {folder}: {e.strerror}")
+        refuse(f"{folder}: {e.strerror}")
     if only:
         unknown = [n for n in only if n not in names]
         if unknown:
-            sys.exit(f"fidelity: unknown experiment {', '.join(unknown)} (known: {', '.join(names)})")
+            refuse(f"unknown experiment {', '.join(unknown)} (known: {', '.join(names)})")
         names = [n for n in names if n in only]
     out = []
     for name in names:
@@ -45,36 +46,54 @@ def load_experiments(folder, only):
             with open(path) as f:
                 experiment = json.load(f)
         except (OSError, ValueError) as e:
-            sys.exit(f"fidelity: {path}: {e}")
+            refuse(f"{path}: {e}")
         check_experiment(experiment, path)
         experiment["name"], experiment["dir"] = name, os.path.dirname(path)
         out.append(experiment)
     return out
 
 
+def refuse(message):
+    cli.refuse("fidelity", message)
+
+
 def check_experiment(experiment, path):
     """One line naming the file and what is wrong, instead of a traceback later."""
     if not isinstance(experiment, dict):
-        sys.exit(f"fidelity: {path}: not a JSON object")
+        refuse(f"{path}: not a JSON object")
     kind = experiment.setdefault("kind", "simulation")
     if kind not in REQUIRED:
-        sys.exit(f"fidelity: {path}: unknown kind '{kind}' (known: {', '.join(REQUIRED)})")
+        refuse(f"{path}: unknown kind '{kind}' (known: {', '.join(REQUIRED)})")
     missing = [k for k in REQUIRED[kind] if k not in experiment]
     if missing:
-        sys.exit(f"fidelity: {path}: {kind} experiment without {', '.join(missing)}")
+        refuse(f"{path}: {kind} experiment without {', '.join(missing)}")
+    for key in ("title", "cite", "what"):
+        if not isinstance(experiment[key], str):
+            refuse(f"{path}: {key} must be a string")
+    if not isinstance(experiment["differences"], list) or not all(isinstance(d, str) for d in experiment["differences"]):
+        refuse(f"{path}: differences must be a list of strings")
+    for key in ("campaigns", "rows") if kind == "simulation" else ("orderings", "scales"):
+        if not isinstance(experiment[key], list) or not all(isinstance(e, dict) for e in experiment[key]):
+            refuse(f"{path}: {key} must be a list of objects")
+    timeout = experiment.get("timeout", 1)
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or \
+            timeout <= 0:
+        refuse(f"{path}: timeout must be a number of seconds > 0, not {json.dumps(timeout)}")
     if kind == "simulation":
         labels = [r.get("label") for r in experiment["rows"]]
         files = [c.get("file") for c in experiment["campaigns"]]
-        bad = [r.get("label", "?") for r in experiment["rows"]
+        bad = [str(r.get("label", "?")) for r in experiment["rows"]
                if r.get("campaign") not in files or not all(k in r for k in ("app", "ranks", "mapping"))]
+        bad += [str(c.get("file", "?")) for c in experiment["campaigns"]
+                if not all(isinstance(c.get(k), str) for k in ("file", "decks"))]
     else:
         labels = [o.get("label") for o in experiment["orderings"]]
         bad = [str(s.get("ranks", "?")) for s in experiment["scales"]
                if not all(k in s for k in ("ranks", "nd", "machines", "segment")) or not isinstance(s["machines"], dict)]
     if bad:
-        sys.exit(f"fidelity: {path}: incomplete row or scale {', '.join(bad)}")
+        refuse(f"{path}: incomplete row, campaign or scale {', '.join(bad)}")
     if experiment["baseline"] not in labels:
-        sys.exit(f"fidelity: {path}: baseline '{experiment['baseline']}' is not one of the rows")
+        refuse(f"{path}: baseline '{experiment['baseline']}' is not one of the rows")
 
 
 def run_campaigns(experiment, args):
@@ -171,7 +190,7 @@ def run_groups(experiment, args):
     """tamp-lanczos-groups --json at every scale and allocation: one JSON line per ordering, kept in --out."""
     tool = os.path.join(args.build, "apps", "lanczos", "tamp-lanczos-groups")
     if not os.path.isfile(tool):
-        sys.exit(f"fidelity: {experiment['name']}: {tool} not found (build tamp-lanczos-groups, or pass --build)")
+        refuse(f"{experiment['name']}: {tool} not found (build tamp-lanczos-groups, or pass --build)")
     runs = ",".join(o["run"] for o in experiment["orderings"])
     for scale in experiment["scales"]:
         for allocation, machine in scale["machines"].items():
@@ -290,15 +309,17 @@ def write_doc(experiments, args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = cli.Parser("fidelity", description=__doc__)
     parser.add_argument("--experiments", default=EXPERIMENTS, help="the folder of experiments")
     parser.add_argument("--only", help="comma-separated experiments (folders of inputs/fidelity)")
     parser.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")))
-    parser.add_argument("--out", default=os.path.join(ROOT, "out", "fidelity"), help="campaign outputs")
-    parser.add_argument("--jobs", type=int, help="simulations at a time (campaign.py --jobs; default: the cores)")
+    parser.add_argument("--out", type=cli.folder, default=os.path.join(ROOT, "out", "fidelity"),
+                        help="campaign outputs")
+    parser.add_argument("--jobs", type=cli.count(1), help="simulations at a time (campaign.py --jobs; default: the cores)")
     parser.add_argument("--resume", action="store_true", help="keep the runs of an earlier call (campaign.py --resume)")
     parser.add_argument("--report-only", action="store_true", help="do not run: tabulate the runs in --out")
-    parser.add_argument("--doc", default=os.path.join(ROOT, "docs", "fidelity.md"), help="the page to write")
+    parser.add_argument("--doc", type=cli.file_in_folder, default=os.path.join(ROOT, "docs", "fidelity.md"),
+                        help="the page to write")
     args = parser.parse_args()
     experiments = load_experiments(args.experiments, None)
     chosen = load_experiments(args.experiments, args.only.split(",")) if args.only else experiments

@@ -194,6 +194,87 @@ class AcceptanceTest(unittest.TestCase):
             self.assertTrue(lines[0].startswith("acceptance: error: ") and message in lines[0], lines[0])
 
 
+    def refused(self, suite, message, *options, judge_only=True):
+        command = [sys.executable, SCRIPT, suite, "--launcher", "mpirun", "--out", self.out, *options]
+        result = subprocess.run(command + (["--judge-only"] if judge_only else []), capture_output=True, text=True)
+        self.assertEqual(result.returncode, 2, message + ": " + result.stdout + result.stderr)
+        self.assertEqual(result.stdout, "", "something ran before the refusal")
+        lines = result.stderr.splitlines()
+        self.assertEqual(len(lines), 1, result.stderr)
+        self.assertTrue(lines[0].startswith("acceptance: error: ") and message in lines[0], lines[0])
+
+    def test_suite_is_a_typed_document(self):
+        base = {"file": "b.json", "tolerance": {"time_comm": 0.1}}
+        for extra, message in (
+                ({"verify": "no"}, 'verify must be true or false, not the string "no"'),
+                ({"verify": 1}, "verify must be true or false, not 1"),
+                ({"gain": {"mappings": "autogroup"}}, 'gain.mappings must be a list, not the string "autogroup"'),
+                ({"gain": {"mappings": []}}, "gain.mappings must be a list of distinct mapping names, not []"),
+                ({"gain": {"mappings": ["auto", 3]}}, "gain.mappings must be a list of distinct mapping names"),
+                ({"gain": {"mappings": ["auto"], "max_loss": "2%"}}, 'gain.max_loss must be a number, not the string'),
+                ({"gain": {"mappings": ["auto"], "max_loss": float("nan")}}, "gain.max_loss must be a number, not NaN"),
+                ({"gain": {"mappings": ["auto"], "max_loss": float("inf")}}, "gain.max_loss must be a number"),
+                ({"gain": {"mappings": ["auto"], "maxloss": 1}}, "unknown key gain.maxloss"),
+                ({"gain": 5}, "gain must be an object, not 5"),
+                ({"gain": None}, "gain must be an object, not null"),
+                ({"baseline": []}, "baseline must be an object, not a list"),
+                ({"baseline": {"file": 3}}, "baseline.file must be a string, not 3"),
+                ({"baseline": {"file": "b.json"}}, "baseline.tolerance names no figure"),
+                ({"baseline": {**base, "tolerance": []}}, "baseline.tolerance must be an object, not a list"),
+                ({"baseline": {**base, "tolerance": {"time_comm": True}}}, "baseline tolerance of time_comm must be"),
+                ({"title": 3}, "title must be a string, not 3"),
+                ({"campaign": ["a.campaign"]}, "campaign must be a string, not a list"),
+                ({"network": "net"}, 'network must be an object, not the string "net"'),
+                ({"network": {"campaign": "n", "tolerance": {"bandwidth": "x"}}}, "network.tolerance of bandwidth"),
+                ({"network": {"campaign": "n", "tolerance": {}, "rnd_nn": []}}, "network.rnd_nn must be an object")):
+            self.refused(write_suite(self.dir, **extra), message)
+
+    def test_options_are_checked_first(self):
+        a_file = os.path.join(self.dir, "a-file")
+        with open(a_file, "w") as f:
+            f.write("x\n")
+        for options, message in ((["--out", a_file], f"argument --out: {a_file} is a file, not a folder"),
+                                 (["--out", os.path.join(a_file, "out")], "is a file, not a folder"),
+                                 (["--launcher", "ssh"], "argument --launcher: invalid choice: 'ssh'"),
+                                 (["--jobs", "2"], "unrecognized arguments: --jobs 2")):
+            result = subprocess.run([sys.executable, SCRIPT, self.suite, *options], capture_output=True, text=True)
+            self.assertEqual(result.returncode, 2, message + ": " + result.stdout + result.stderr)
+            self.assertEqual(result.stderr.splitlines(), [result.stderr.strip()], result.stderr)
+            self.assertTrue(result.stderr.startswith("acceptance: error: ") and message in result.stderr,
+                            result.stderr)
+        self.assertEqual(read_deck(a_file), "x\n")
+
+    def test_suite_without_a_check_that_ran_never_passes(self):
+        # A gain rule of a mapping the campaign does not run, or no check at all, used to pass with 0 of 0 checks.
+        self.refused(write_suite(self.dir, gain={"mappings": ["atuo"]}),
+                     "gain.mappings: 'atuo' is not a mapping the judged campaign runs beside default (it runs: auto, "
+                     "default)")
+        self.refused(write_suite(self.dir, gain={"mappings": ["default"]}), "'default' is not a mapping")
+        only = os.path.join(self.dir, "only.suite.json")
+        for suite, message in (({"campaign": "c", "verify": False}, "no check: 'verify' is false"),
+                               ({"campaign": "c", "verify": False, "baseline": {}}, "baseline has no 'file'")):
+            with open(only, "w") as f:
+                json.dump(suite, f)
+            self.refused(only, message)
+        # Before anything runs: the mapping is checked against the suite's campaign file and its decks.
+        decks = os.path.join(self.dir, "decks")
+        os.makedirs(decks)
+        with open(os.path.join(decks, "stencil.deck"), "w") as f:
+            f.write("app stencil\nmappings blocked\n")
+        with open(os.path.join(self.dir, "c.campaign"), "w") as f:
+            f.write("machine torus:2x2x2,cores=2\napps stencil\nscales 8\nmappings default auto\n")
+        suite = write_suite(self.dir, campaign="c.campaign", decks="decks", gain={"mappings": ["auto", "blocked",
+                                                                                               "atuo"]})
+        self.refused(suite, "gain.mappings: 'atuo' is not a mapping the campaign runs beside default (it runs: auto, "
+                            "blocked, default)", judge_only=False)
+        # The one suite whose checks all fall away (verify false, a baseline, --record): it fails, never passes.
+        with open(only, "w") as f:
+            json.dump({"campaign": "none.campaign", "verify": False, "baseline": {"file": "b2.json",
+                                                                                 "tolerance": {"hop_bytes": 0}}}, f)
+        result = judge(only, self.out, "--record")
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn("0 of 1 checks passed\nFAIL suite: no check ran", result.stdout)
+
     def test_campaign_error_is_not_judged_on_an_old_table(self):
         # The campaign file does not exist: campaign.py refuses it, and the runs.csv of setUp is not judged.
         result = subprocess.run([sys.executable, SCRIPT, self.suite, "--out", self.out], capture_output=True,
@@ -203,6 +284,7 @@ class AcceptanceTest(unittest.TestCase):
         self.assertEqual(result.stderr.strip().splitlines()[-1],
                          f"acceptance: error: {os.path.join(self.dir, 'none.campaign')}: the campaign wrote no "
                          "runs.csv (its error is above)")
+        self.assertTrue(os.path.exists(os.path.join(self.out, "campaign", "runs.csv")), "the earlier table was lost")
 
     # The network check: netbench's figures against the machine file's.
     def test_network_figures_match_the_machine_file(self):

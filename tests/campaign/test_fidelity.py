@@ -4,6 +4,7 @@
 from its totals, "same direction" verdicts both ways, and "not run" for rows without a record."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -80,6 +81,45 @@ class FidelityTest(unittest.TestCase):
             self.assertNotEqual(result.returncode, 0)
             self.assertEqual(len(result.stderr.strip().splitlines()), 1, result.stderr)
             self.assertIn("groups experiment without cite", result.stderr)
+
+    def test_options_and_experiment_types_are_one_line(self):
+        # Counts, paths that are files or folders, and an experiment.json of the wrong types: one line, exit status
+        # 2, before any campaign runs or any page is written.
+        with tempfile.TemporaryDirectory() as tmp:
+            a_file = os.path.join(tmp, "a-file")
+            with open(a_file, "w") as f:
+                f.write("x\n")
+            good = {"title": "t", "cite": "c", "what": "w", "campaigns": [{"file": "a.campaign", "decks": "d"}],
+                    "baseline": "A", "rows": [{"label": "A", "campaign": "a.campaign", "app": "stencil", "ranks": 8,
+                                               "mapping": "default"}], "differences": []}
+            cases = [(["--jobs", "0"], None, "argument --jobs: 0 is below 1"),
+                     (["--jobs", "-3"], None, "argument --jobs: -3 is below 1"),
+                     (["--out", a_file], None, "argument --out: " + a_file + " is a file, not a folder"),
+                     (["--doc", tmp], None, "argument --doc: " + tmp + " is a folder, not a file"),
+                     (["--doc", os.path.join(a_file, "f.md")], None, "argument --doc"),
+                     (["--only", "nope"], good, "unknown experiment nope"),
+                     ([], dict(good, timeout=float("nan")), "timeout must be a number of seconds > 0, not NaN"),
+                     ([], dict(good, timeout="600"), 'timeout must be a number of seconds > 0, not "600"'),
+                     ([], dict(good, timeout=0), "timeout must be a number of seconds > 0, not 0"),
+                     ([], dict(good, rows={"A": 1}), "rows must be a list of objects"),
+                     ([], dict(good, campaigns=[{"file": "a.campaign"}]), "incomplete row, campaign or scale"),
+                     ([], dict(good, title=["t"]), "title must be a string"),
+                     ([], dict(good, differences="none"), "differences must be a list of strings")]
+            for options, experiment, message in cases:
+                experiments = os.path.join(tmp, "experiments")
+                shutil.rmtree(experiments, ignore_errors=True)
+                os.makedirs(os.path.join(experiments, "one"))
+                with open(os.path.join(experiments, "one", "experiment.json"), "w") as f:
+                    json.dump(experiment or good, f)
+                result = subprocess.run([sys.executable, SCRIPT, "--experiments", experiments, "--out",
+                                         os.path.join(tmp, "out"), "--doc", os.path.join(tmp, "f.md"), *options],
+                                        capture_output=True, text=True)
+                self.assertEqual(result.returncode, 2, message + ": " + result.stdout + result.stderr)
+                self.assertEqual(result.stdout, "", message)
+                self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+                self.assertTrue(result.stderr.startswith("fidelity: error: "), result.stderr)
+                self.assertIn(message, result.stderr)
+                self.assertEqual(sorted(os.listdir(tmp)), ["a-file", "experiments"], message)
 
     def test_unknown_experiment_is_refused(self):
         result = subprocess.run([sys.executable, SCRIPT, "--only", "nope", "--report-only"], capture_output=True,
