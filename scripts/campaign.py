@@ -4,7 +4,7 @@ machine — simulated with SimGrid (default), or real through mpirun — or writ
 runjob and cobalt-mpirun on Blue Gene/Q and /P)
 with their launcher files; then writes every run's JSON, a CSV, the summary table and gnuplot plots.
 
-  scripts/campaign.py [CAMPAIGN] [--launcher sim|mpirun|srun|aprun|runjob|cobalt-mpirun] [--out DIR] [--resume] ...
+  scripts/campaign.py [CAMPAIGN] [--launcher sim|flow|mpirun|srun|aprun|runjob|cobalt-mpirun] [--out DIR] [--resume] ...
   scripts/campaign.py CAMPAIGN --report-only --out DIR      # the report of finished runs (e.g. batch jobs)
   scripts/campaign.py CAMPAIGN --calibrate --out DIR        # the decks' `compute` lines, measured natively
 """
@@ -38,7 +38,7 @@ def options():
     p.add_argument("campaign", nargs="?", default=os.path.join(ROOT, "inputs", "campaigns", "main.campaign"),
                    help="campaign file (default: inputs/campaigns/main.campaign)")
     p.add_argument("--launcher", default="sim", choices=launch.LAUNCHERS,
-                   help="sim (SimGrid, default), mpirun, srun, aprun, runjob (Blue Gene/Q) or cobalt-mpirun (Blue "
+                   help="sim (SimGrid, default), flow (TAMP's flow engine: one process per run), mpirun, srun, aprun, runjob (Blue Gene/Q) or cobalt-mpirun (Blue "
                    "Gene/P) (the last four are batch: writes job scripts instead of running)")
     p.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")),
                    help="build folder (default: $TAMP_BUILD_DIR or build)")
@@ -81,12 +81,13 @@ def plan(args):
         raise matrix.MatrixError(f"mappings {' '.join(campaign.mappings)}: 'default' is missing (the gains are "
                                  "computed over the launcher's placement)")
     paths = launch.Paths(ROOT, os.path.abspath(args.build), args.out)
-    sim = args.launcher == "sim" and not args.calibrate
+    simulated = args.launcher in launch.SIMULATED and not args.calibrate
+    smpicxx = args.launcher == "sim" and not args.calibrate  # the apps of the smpicxx build
     launch.check_tools("mpirun" if args.calibrate else args.launcher, paths)
-    if args.calibrate or not sim:
+    if args.calibrate or not simulated:
         campaign.compute = "measured"  # real runs measure; the decks' compute lines are what --calibrate writes
     runs = matrix.expand(campaign, campaign.available_decks(), campaign.apps,
-                         lambda app: os.access(paths.app(app, sim), os.X_OK))
+                         lambda app: os.access(paths.app(app, smpicxx), os.X_OK))
     launch.check_mappings(paths, campaign.mappings)
     return campaign, paths, runs
 
@@ -250,7 +251,7 @@ def execute(campaign, paths, planned, args):
     # The largest runs first, so that the small ones fill the other job slot while they run.
     order = sorted(todo, key=lambda t: -t[0]["ranks"]) if sim else todo
     items = [(t, launch.memory_estimate(t[0], paths) if sim else 0) for t in order]
-    jobs_at_once = args.jobs if sim else 1
+    jobs_at_once = args.jobs if args.launcher in launch.SIMULATED else 1
     estimates = [launch.wall_estimate(t[0]) for t in todo] if sim else []
     known = [e for e in estimates if e is not None]
     about = (f", about {launch.format_duration(sum(known) / jobs_at_once)} of wall time (estimate"
@@ -337,20 +338,22 @@ def prepare(args, campaign, paths, runs):
     decides whether the machine holds the largest scale) and replace OUT/platform only when every check passed."""
     sim = args.launcher == "sim"
     extra = {"smpi": launch.SMPI_CONFIG + launch.SMPI_MODELLED} if sim else {}
+    if args.launcher == "flow":
+        extra = {"engine": "flow"}
     if args.report_only:
         return None, provenance.setting_of(args, campaign, paths, runs, sim, extra)
     largest = max(r["ranks"] for r in runs)
     staging = tempfile.mkdtemp(prefix="tamp-campaign-platform-")
     try:
         staged = paths.staged(os.path.join(staging, "platform"))
-        if sim:
-            launch.prepare_platform(staged, campaign.machine, largest)
+        if args.launcher in launch.SIMULATED:
+            launch.prepare_platform(staged, campaign.machine, largest, simgrid=sim)
         elif args.launcher in launch.BATCH:
             jobs.prepare(staged, campaign.machine, largest, args.launcher)
         setting = provenance.setting_of(args, campaign, staged, runs, sim, extra)
         planned = pending(runs, args, paths, setting)
         preflight(planned, args, paths)
-        if sim or args.launcher in launch.BATCH:
+        if args.launcher in launch.SIMULATED + launch.BATCH:
             launch.install_platform(paths, staged)
         return planned, setting
     finally:
@@ -374,7 +377,8 @@ def main():
             return run_calibration(args, paths, runs)
         except matrix.MatrixError as e:  # a run failed: not a refused input
             sys.exit(f"campaign: {e}")
-    where = "simulated machine (SimGrid)" if args.launcher == "sim" else args.launcher
+    where = {"sim": "simulated machine (SimGrid)", "flow": "simulated machine (flow engine)"}.get(args.launcher,
+                                                                                               args.launcher)
     title = f"{os.path.basename(args.campaign)} on {os.path.basename(campaign.machine)}, {where}"
     apps = ", ".join(dict.fromkeys(r["app"] for r in runs))
     print(f"campaign: {len(runs)} runs ({apps}; scales {sorted(set(r['ranks'] for r in runs))}) on "

@@ -22,6 +22,9 @@ class HaloProblem final : public app::Problem {
   int iterations() const override { return spec_.steps(); }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"cell_point", "flux", "sum"}; }
+  /// Every variable's sweep and boundary flux, then its local sum before its grid sum (the order of iterate()):
+  /// before each grid sum when every variable is summed, spread over the sums otherwise.
+  StepWork step_work() const override;
 
   const HaloSpec& spec() const { return spec_; }
 

@@ -9,6 +9,7 @@
 
 #include "tamp/app/app.hpp"
 #include "tamp/app/collective.hpp"
+#include "tamp/app/flow_run.hpp"
 #include "tamp/app/mpi_guard.hpp"
 #include "tamp/app/run_placement.hpp"
 #include "tamp/app/threads.hpp"
@@ -31,6 +32,39 @@ bool parse_and_validate(CLI::App& cli, int argc, char** argv, const CommonOption
   });
 }
 
+// Output of one run: its table, and its JSON line.
+void report_run(const RunReport& report, const CommonOptions& options) {
+  print_run(std::cout, report);
+  if (!options.json.empty()) append_json_line(options.json, report);
+}
+
+// --engine flow: this one process builds the problem for --ranks ranks and runs every placement through the
+// flow engine; nothing else of the job runs.
+int run_flow_engine(const std::string& app, const CommonOptions& options, const ProblemFactory& make_problem,
+                    MPI_Comm world) {
+  return collectively(world, [&] {
+    int ranks = 0;
+    MPI_Comm_size(world, &ranks);
+    if (ranks != 1) throw std::invalid_argument("--engine flow runs in one process, not " + std::to_string(ranks));
+    if (!options.json.empty()) check_json_writable(options.json);
+    const JobLayout layout = flow_layout(options);
+    const std::unique_ptr<Problem> problem = make_problem(AppSetup{options, layout, world, 0, options.ranks});
+    check_mapping_names(placements(options), *problem);
+    ComputeModel::parse(options.compute_model).require(problem->compute_kinds(), "tamp-" + app);
+    fmt::print("tamp-{}: {}\n  {} simulated ranks, flow engine ({}), {}\n", app, problem->summary(), options.ranks,
+               fmt::streamed(options.flow), describe(layout));
+    std::vector<RunReport> reports;
+    for (const std::string& spec : placements(options)) {
+      fmt::print("\n== flow engine: mapping '{}'\n", spec);
+      reports.push_back(flow_placement(app, spec, *problem, layout, options));
+      report_run(reports.back(), options);
+    }
+    if (reports.size() > 1) print_comparison(std::cout, reports);
+    std::cout << std::flush;
+    return 0;
+  });
+}
+
 int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
             const ProblemFactory& make_problem) {
   MPI_Comm world = MPI_COMM_WORLD;
@@ -45,6 +79,7 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
     if (rank == 0) std::cout << cli.help();
     return 0;
   }
+  if (options.engine == "flow") return run_flow_engine(app, options, make_problem, world);
   set_default_threads(world);
   if (options.verbose && rank == 0) fmt::print("tamp-{} options:\n{}", app, fmt::streamed(options));
   if (!options.json.empty()) {

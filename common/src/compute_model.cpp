@@ -93,7 +93,12 @@ bool simulated_build() {
 #endif
 }
 
-void check_compute_options(const ComputeModel& model, bool skeleton) {
+void check_compute_options(const ComputeModel& model, bool skeleton, bool flow_engine) {
+  if (flow_engine) {
+    if (!model.modelled())
+      throw std::invalid_argument("--engine flow needs a --compute-model with coefficients (KIND=SECONDS,...)");
+    return;  // the engine charges the model itself, in any build; --skeleton changes nothing there
+  }
   if (model.modelled() && !simulated_build()) {
     throw std::invalid_argument(
         "--compute-model needs the simulated build (smpicxx) unless measured or calibrate");

@@ -78,6 +78,21 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
       ->capture_default_str();
   cli.add_flag("--skeleton", options.skeleton,
                "Charge the kernels without running them (simulated build, needs a modelled --compute-model)");
+  cli.add_option("--engine", options.engine,
+                 "mpi: the job's ranks run the app; flow: this one process simulates --ranks ranks with TAMP's "
+                 "flow engine (modelled --compute-model; nothing computed or verified)")
+      ->check(CLI::IsMember({"mpi", "flow"}))
+      ->capture_default_str();
+  cli.add_option("--ranks", options.ranks, "Ranks the flow engine simulates (--engine flow)");
+  cli.add_option("--flow-delta", options.flow.delta,
+                 "Flow engine: max-min rates are solved again at most every max(delta x t, quantum)")
+      ->capture_default_str();
+  cli.add_option("--flow-quantum", options.flow.quantum, "Flow engine: the shortest window, seconds (0 0: exact)")
+      ->capture_default_str();
+  cli.add_option_function<std::string>(
+         "--flow-sharing", [&options](const std::string& name) { options.flow.sharing = parse_flow_sharing(name); },
+         "Flow engine: latency (SimGrid's rule, the default) or equal shares of a link")
+      ->check(CLI::IsMember({"latency", "equal"}));
   cli.add_flag("--verbose,-v", options.verbose, "Print the parsed options");
 }
 
@@ -93,6 +108,9 @@ std::ostream& operator<<(std::ostream& os, const CommonOptions& options) {
   os << "  verify     " << (options.verify ? "on" : "off") << '\n';
   os << "  compute    " << options.compute_model << (options.skeleton ? " (skeleton)" : "") << '\n';
   os << "  launched   " << (options.launched_as.empty() ? "-" : options.launched_as) << '\n';
+  os << "  engine     " << options.engine;
+  if (options.engine == "flow") os << " (" << options.ranks << " ranks, " << options.flow << ")";
+  os << '\n';
   return os;
 }
 
@@ -133,7 +151,11 @@ void validate(const CommonOptions& options) {
   parse_backend(options.backend);
   parse_objective(options.objective);
   if (options.topology.empty()) throw std::invalid_argument("--topology must not be empty");
-  check_compute_options(ComputeModel::parse(options.compute_model), options.skeleton);
+  const bool flow = options.engine == "flow";
+  check_compute_options(ComputeModel::parse(options.compute_model), options.skeleton, flow);
+  if (flow && options.ranks <= 0) throw std::invalid_argument("--engine flow needs --ranks N (N > 0)");
+  if (!flow && options.ranks != 0) throw std::invalid_argument("--ranks is for --engine flow");
+  validate(options.flow);
   if (!options.launched_as.empty()) split_launched_as(options.launched_as);
 }
 

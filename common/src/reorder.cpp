@@ -150,6 +150,13 @@ void check_compared_placements(const std::vector<std::string>& specs, const Prob
   }
 }
 
+Mapping problem_mapping(const Problem& problem, const Allocation& job, const std::string& spec,
+                        const MapOptions& options) {
+  const tamp::Placement parsed = tamp::Placement::parse(spec);
+  if (parsed.names_one_of(problem.app_mappings())) return compute_app_mapping(problem, job, parsed, options);
+  return compute_mapping(problem.task_graph(), job, spec, options);
+}
+
 Reordering reorder_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
                          const MapOptions& options, MPI_Comm world, const EvaluateOptions& evaluation) {
   const TaskGraph& graph = problem.task_graph();
@@ -206,8 +213,9 @@ EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& m
   if (model.modelled()) {
     options.hidden_compute = seconds_of(work.hidden, model);
     options.step_compute = seconds_of(work.after, model);
+    for (const auto& [call, units] : work.before) options.before_compute[call] = seconds_of(units, model);
   }
-  if (work.stepped || !options.step_compute.empty()) {
+  if (work.stepped || !options.step_compute.empty() || !options.before_compute.empty()) {
     options.steps = problem.iterations();
     options.warmup = problem.warmup();
     options.barrier = true;  // run_placement's MPI_Barrier before the timed loop

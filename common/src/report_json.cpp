@@ -31,6 +31,7 @@ std::string_view to_string(VerificationStatus status) {
 nlohmann::json to_json(const RunReport& r) {
   nlohmann::json j;
   j["app"] = r.app;
+  j["engine"] = r.engine;
   j["mapping"] = r.mapping;
   j["ranks"] = r.ranks;
   j["threads"] = r.threads;

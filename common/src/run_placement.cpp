@@ -83,6 +83,7 @@ RunReport run_placement(const std::string& app, const std::string& spec, const P
 
   RunReport report;
   report.app = app;
+  report.engine = simulated_build() ? "simgrid" : "mpi";
   report.mapping = spec;
   MPI_Comm_size(world, &report.ranks);
   report.threads = context.threads;

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "tamp/app/collective.hpp"
@@ -33,44 +34,68 @@ AllocationReport allocation_report(const JobLayout& layout) {
   return report;
 }
 
+namespace {
+
+constexpr std::string_view kSynthetic = "synthetic:";
+
+// The machine of --topology synthetic:MACHINE, which --launched-as and the flow engine need.
+MachineDescription synthetic_machine(const std::string& topology, const std::string& needed_by) {
+  if (topology.rfind(kSynthetic, 0) != 0 || topology.size() == kSynthetic.size()) {
+    throw std::invalid_argument(
+        fmt::format("{} needs --topology synthetic:MACHINE, not '{}'", needed_by, topology));
+  }
+  return load_machine(topology.substr(kSynthetic.size()));
+}
+
+// The slot of every rank in the map file of --launched-as (one line per rank).
+std::vector<int> launched_slots(const std::string& path, const MachineDescription& machine, int ranks) {
+  const Mapping map = read_mapping_file(path, machine.allocation.num_slots());
+  if (map.num_tasks() != ranks) {
+    throw std::invalid_argument(fmt::format("--launched-as: {} has {} lines, the job has {} ranks (one slot per rank)",
+                                            path, map.num_tasks(), ranks));
+  }
+  map.validate(1);
+  return map.slots();
+}
+
+JobLayout placed_by_launcher(MachineDescription machine, const std::string& topology, const std::string& path,
+                             const std::vector<int>& slots) {
+  JobLayout layout = place_on_slots(std::move(machine), topology, slots);
+  layout.found_by = "synthetic";
+  layout.note = fmt::format("placed by the launcher: task t on slot {}[t]", path);
+  return layout;
+}
+
+}  // namespace
+
 JobLayout launched_layout(const std::string& launched_as, const std::string& topology, MPI_Comm comm) {
   int rank = 0;
   int ranks = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &ranks);
   const auto [name, path] = split_launched_as(launched_as);
-  const std::string prefix = "synthetic:";
   // Every rank reads the machine (small); rank 0 alone reads the map and broadcasts it: no gathering of
   // records.
   std::vector<int> slots(ranks, 0);
   MachineDescription machine = collectively(comm, [&, &path = path] {
-    if (topology.rfind(prefix, 0) != 0 || topology.size() == prefix.size()) {
-      throw std::invalid_argument(
-          fmt::format("--launched-as needs --topology synthetic:MACHINE (the machine whose "
-                      "slots {} names), not '{}'",
-                      path, topology));
-    }
-    MachineDescription described = load_machine(topology.substr(prefix.size()));
-    if (rank == 0) {
-      const Mapping map = read_mapping_file(path, described.allocation.num_slots());
-      if (map.num_tasks() != ranks) {
-        throw std::invalid_argument(
-            fmt::format("--launched-as: {} has {} lines, the job has {} ranks (one slot per "
-                        "rank)",
-                        path, map.num_tasks(), ranks));
-      }
-      map.validate(1);
-      slots = map.slots();
-    }
+    MachineDescription described = synthetic_machine(topology, "--launched-as");
+    if (rank == 0) slots = launched_slots(path, described, ranks);
     return described;
   });
   MPI_Bcast(slots.data(), ranks, MPI_INT, 0, comm);
-  return collectively(comm, [&, &path = path] {
-    JobLayout layout = place_on_slots(std::move(machine), topology, slots);
+  return collectively(comm, [&, &path = path] { return placed_by_launcher(std::move(machine), topology, path, slots); });
+}
+
+JobLayout flow_layout(const CommonOptions& options) {
+  MachineDescription machine = synthetic_machine(options.topology, "--engine flow");
+  if (options.launched_as.empty()) {
+    JobLayout layout = place_in_launcher_order(std::move(machine), options.topology, options.ranks);
     layout.found_by = "synthetic";
-    layout.note = fmt::format("placed by the launcher: task t on slot {}[t]", path);
     return layout;
-  });
+  }
+  const std::string path = split_launched_as(options.launched_as).second;
+  const std::vector<int> slots = launched_slots(path, machine, options.ranks);
+  return placed_by_launcher(std::move(machine), options.topology, path, slots);
 }
 
 std::shared_ptr<const JobLayout> job_layout(const CommonOptions& options, MPI_Comm comm) {

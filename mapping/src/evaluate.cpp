@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <set>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -257,6 +258,15 @@ std::vector<Edge> relabelled(const std::vector<Edge>& edges, const std::vector<i
   return tasks;
 }
 
+/// The collective a phase is a round of: NAME of a phase NAME/rK (add_collective's names), else "" (none).
+std::string collective_of(const std::string& phase) {
+  const std::size_t slash = phase.rfind("/r");
+  if (slash == std::string::npos || slash + 2 == phase.size()) return "";
+  for (std::size_t i = slash + 2; i < phase.size(); ++i)
+    if (phase[i] < '0' || phase[i] > '9') return "";
+  return phase.substr(0, slash);
+}
+
 /// The rounds of the MPI_Barrier before the timed loop (barrier_ompi on the tasks' communicator, rank == task),
 /// appended to plan.barrier; `graphs` and `timings` hold what the plan points to.
 void add_barrier(const Allocation& allocation, const std::vector<int>& node_of_task, std::vector<TaskGraph>& graphs,
@@ -329,6 +339,7 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
   if (!stepped) return;
 
   StepPlan plan;
+  std::set<std::string> named;  // the calls before_compute names
   plan.warmup = options.warmup;
   plan.steps = options.steps;
   for (std::size_t k = 0; k < m.phases.size(); ++k) {
@@ -337,14 +348,30 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
       throw std::invalid_argument("step-by-step prediction needs whole phase counts: phase " + p.name +
                                   " has count " + std::to_string(p.count));
     }
+    const bool same_collective = k > 0 && p.kind == PhaseKind::collective &&
+                                 m.phases[k - 1].kind == PhaseKind::collective && p.count == m.phases[k - 1].count &&
+                                 !collective_of(p.name).empty() &&
+                                 collective_of(p.name) == collective_of(m.phases[k - 1].name);
+    const int group = k == 0 ? 0 : plan.phases.back().group + (same_collective ? 0 : 1);
+    const std::string call = collective_of(p.name).empty() ? p.name : collective_of(p.name);
+    const auto before = options.before_compute.find(call);
     plan.phases.push_back({phase_graphs.empty() ? &graph : &phase_graphs[k], &timings[k], static_cast<int>(p.count),
-                           p.kind == PhaseKind::p2p});
+                           p.kind == PhaseKind::p2p, group,
+                           before == options.before_compute.end() ? nullptr : &before->second});
+    if (before != options.before_compute.end()) named.insert(call);
   }
+  for (const auto& [name, seconds] : options.before_compute)
+    if (named.count(name) == 0)
+      throw std::invalid_argument("before compute: the graph has no phase or collective '" + name + "'");
   std::vector<TaskGraph> barrier_graphs;
   std::vector<PhaseTiming> barrier_timings;
   if (options.barrier) add_barrier(allocation, node_of_task, barrier_graphs, barrier_timings, plan);
-  m.predicted_comm_time =
-      predict_steps(plan, graph.num_tasks(), step_resources(allocation.machine()), hidden, options.step_compute);
+  m.flow = predict_steps(plan, graph.num_tasks(), step_resources(allocation.machine()), hidden,
+                         options.step_compute, options.flow);
+  m.predicted_comm_time = 0;
+  for (std::size_t t = 0; t < m.flow.exchange.size(); ++t)
+    m.predicted_comm_time = std::max(m.predicted_comm_time, m.flow.exchange[t] + m.flow.collective[t]);
+  m.predicted_comm_time /= options.steps;
 }
 
 }  // namespace
@@ -354,8 +381,13 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
                  const EvaluateOptions& options) {
   impl::check_task_seconds(options.hidden_compute, graph.num_tasks(), "hidden compute");
   impl::check_task_seconds(options.step_compute, graph.num_tasks(), "step compute");
+  for (const auto& [name, seconds] : options.before_compute) {
+    if (seconds.empty()) throw std::invalid_argument("before compute of '" + name + "': no value per task");
+    impl::check_task_seconds(seconds, graph.num_tasks(), "before compute");
+  }
   if (options.steps < 0) throw std::invalid_argument("steps: " + std::to_string(options.steps) + " is negative");
   if (options.warmup < 0) throw std::invalid_argument("warmup: " + std::to_string(options.warmup) + " is negative");
+  validate(options.flow);
   std::vector<double> loads;
   Metrics m;
   const impl::Tally tally =

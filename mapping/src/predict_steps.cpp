@@ -1,9 +1,9 @@
-// Step-by-step predicted time (docs/mapping.md, "Step by step"): the phases of a step run on the tasks' own
-// clocks, and the bytes of the messages in flight share the network. Events in time order: a task starts a
-// round (one occurrence of a phase), a message is matched (its sender has posted it and its receiver has reached
-// the round: a rendezvous, as in TAMP's simulated runs), its bytes start to flow after its latency, its last
-// byte lands. While bytes flow, every resource on their way (injection links, links) gives each message crossing
-// it an equal share of its bandwidth, and a message moves at its smallest share: the pairwise rounds of an
+// The flow engine (docs/simulation.md, "The flow engine"; docs/mapping.md, "Step by step"): the phases of a step
+// run on the tasks' own clocks, and the bytes of the messages in flight share the network. Events in time order:
+// a task starts a round (one occurrence of a phase), a message is matched (its sender has posted it and its
+// receiver has reached the round: a rendezvous, as in TAMP's simulated runs), its bytes start to flow after its
+// latency, its last byte lands. While bytes flow, the resources on their way (injection links, links) are
+// shared by max-min fairness, solved again at most once per window (FlowOptions): the pairwise rounds of an
 // all-to-all that drift apart load a link with a few rounds' messages at a time, not with a whole round's. The
 // timed steps follow the untimed warmup steps and the barrier's rounds, as in the apps' runs.
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <queue>
 #include <stdexcept>
 
+#include "flow/max_min.hpp"
 #include "predict_time.hpp"
 #include "tamp/network_parameters.hpp"
 
@@ -25,38 +26,56 @@ StepResources step_resources(const Machine& machine) {
   for (LinkId l = 0; l < r.links; ++l) r.capacity[l] = fastest * machine.link_capacity(l);
   for (int n = 0; n < machine.num_nodes(); ++n)
     r.capacity[r.out(n)] = r.capacity[r.in(n)] = machine.network().injection_bandwidth;
+  // Links that do not exist (ids a machine skips) carry nothing; the solver wants every capacity positive.
+  for (double& c : r.capacity)
+    if (!(c > 0)) c = 1;
   return r;
 }
 
 namespace {
 
-enum class Kind : std::uint8_t { start_round, matched, flows, lands };
+constexpr double kNever = std::numeric_limits<double>::infinity();
+
+enum class Kind : std::uint8_t { start_round, matched, flows, lands_on_node };
 
 struct Event {
   double time;
   std::uint64_t seq;  // ties in time: first scheduled, first processed (deterministic)
   Kind kind;
   std::int64_t id;  // a task (start_round) or a message (global edge id)
-  std::uint32_t version;
   bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+};
+
+// When a flow's last byte lands at its current rate; ties: the lower message first.
+struct Landing {
+  double time;
+  std::int64_t message;
+  bool operator>(const Landing& o) const { return time != o.time ? time > o.time : message > o.message; }
 };
 
 class StepSimulation {
  public:
   StepSimulation(const StepPlan& plan, int tasks, const StepResources& resources, const std::vector<double>& hidden,
-                 const std::vector<double>& after)
-      : resources_(resources), hidden_(hidden), after_(after), n_(tasks) {
+                 const std::vector<double>& after, const FlowOptions& options)
+      : solver_(resources.capacity), hidden_(hidden), after_(after), options_(options), n_(tasks) {
     for (const StepPhase& phase : plan.phases) phases_.push_back(&phase);
     for (const StepPhase& phase : plan.barrier) phases_.push_back(&phase);
-    const auto add_step = [&](bool timed) {
-      for (std::size_t p = 0; p < plan.phases.size(); ++p)
-        for (int k = 0; k < plan.phases[p].count; ++k) rounds_.push_back({static_cast<int>(p), timed, false});
-      if (!plan.phases.empty()) rounds_.back().step_end = true;
+    // The rounds of one collective (consecutive phases of one group) run in order, `count` times over.
+    const auto add_step = [&](int step) {
+      const std::size_t n = plan.phases.size();
+      for (std::size_t p = 0; p < n;) {
+        std::size_t q = p + 1;
+        while (q < n && plan.phases[q].group == plan.phases[p].group) ++q;
+        for (int k = 0; k < plan.phases[p].count; ++k)
+          for (std::size_t r = p; r < q; ++r) rounds_.push_back({static_cast<int>(r), step, false, r == p});
+        p = q;
+      }
+      if (n > 0) rounds_.back().step_end = true;
     };
-    for (int step = 0; step < plan.warmup; ++step) add_step(false);
+    for (int step = 0; step < plan.warmup; ++step) add_step(-1);
     for (std::size_t b = 0; b < plan.barrier.size(); ++b)
-      rounds_.push_back({static_cast<int>(plan.phases.size() + b), false, false});
-    for (int step = 0; step < plan.steps; ++step) add_step(true);
+      rounds_.push_back({static_cast<int>(plan.phases.size() + b), -1, false});
+    for (int step = 0; step < plan.steps; ++step) add_step(step);
     std::int64_t edges = 0;
     for (const StepPhase* phase : phases_) {
       first_edge_.push_back(edges);
@@ -70,39 +89,55 @@ class StepSimulation {
         for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) src_[first_edge_[p] + e] = u;
     }
     flow_.resize(src_.size());
-    on_resource_.resize(resources.capacity.size());
+    active_at_.assign(src_.size(), -1);
+    on_resource_.assign(resources.capacity.size(), 0);
     round_.assign(static_cast<std::size_t>(n_), -1);
-    start_.assign(static_cast<std::size_t>(n_), 0.0);
-    ready_.assign(start_.size(), 0.0);
-    comm_.assign(start_.size(), 0.0);
-    outstanding_.assign(start_.size(), 0);
-    stamp_.assign(src_.size(), 0);
+    const std::size_t per_task = static_cast<std::size_t>(n_);
+    start_.assign(per_task, 0.0);
+    ready_.assign(per_task, 0.0);
+    step_start_.assign(per_task, 0.0);
+    timed_start_.assign(per_task, 0.0);
+    outstanding_.assign(per_task, 0);
+    times_.total.assign(per_task, 0.0);
+    times_.compute.assign(per_task, 0.0);
+    times_.exchange.assign(per_task, 0.0);
+    times_.collective.assign(per_task, 0.0);
+    times_.step.assign(static_cast<std::size_t>(plan.steps), 0.0);
+    times_.options = options;
   }
 
-  double run(int steps) {
-    for (int t = 0; t < n_; ++t) push(0.0, Kind::start_round, t);
-    while (!queue_.empty()) {
-      const Event ev = queue_.top();
-      queue_.pop();
-      now_ = ev.time;
-      switch (ev.kind) {
-        case Kind::start_round: start_round(static_cast<int>(ev.id)); break;
-        case Kind::matched: matched(ev.id); break;
-        case Kind::flows: flows(ev.id); break;
-        case Kind::lands:
-          if (ev.version == flow_[ev.id].version) finish_flow(ev.id);
-          break;
+  FlowTimes run() {
+    for (int t = 0; t < n_; ++t) enter(t, 0.0);
+    for (;;) {
+      const double event = queue_.empty() ? kNever : queue_.top().time;
+      const double landing = landings_.empty() ? kNever : landings_.front().time;
+      const double solve = dirty_ ? std::max(solve_after_, changed_) : kNever;
+      if (event == kNever && landing == kNever && solve == kNever) break;
+      // At equal times: events, then landings, then the solve, which sees every change of that instant.
+      if (event <= landing && event <= solve) {
+        const Event ev = queue_.top();
+        queue_.pop();
+        now_ = ev.time;
+        dispatch(ev);
+      } else if (landing <= solve) {
+        std::pop_heap(landings_.begin(), landings_.end(), std::greater<>());
+        const std::int64_t message = landings_.back().message;
+        landings_.pop_back();
+        now_ = landing;
+        finish_flow(message);
+      } else {
+        now_ = solve;
+        solve_rates();
       }
     }
-    return *std::max_element(comm_.begin(), comm_.end()) / steps;
+    return std::move(times_);
   }
 
  private:
   struct Flow {
-    double remaining = 0;  // bytes
+    double remaining = 0;  // bytes, at `since`
     double rate = 0;       // bytes/s
-    double since = 0;      // when remaining was last brought up to date
-    std::uint32_t version = 0;
+    double since = 0;
   };
 
   // Per phase, per task: the edges (in CSR order) that end at it.
@@ -122,8 +157,22 @@ class StepSimulation {
     return in;
   }
 
-  void push(double time, Kind kind, std::int64_t id, std::uint32_t version = 0) {
-    queue_.push({time, seq_++, kind, id, version});
+  struct Round {
+    int phase;      // into phases_
+    int step;       // the timed step it belongs to; -1: untimed (warmup, barrier)
+    bool step_end;  // the last round of a step: `after` follows
+    bool call = false;  // the first round of a call of its group: the phase's `before` compute precedes it
+  };
+
+  void push(double time, Kind kind, std::int64_t id) { queue_.push({time, seq_++, kind, id}); }
+
+  void dispatch(const Event& ev) {
+    switch (ev.kind) {
+      case Kind::start_round: start_round(static_cast<int>(ev.id)); break;
+      case Kind::matched: matched(ev.id); break;
+      case Kind::flows: flows(ev.id); break;
+      case Kind::lands_on_node: lands(ev.id); break;
+    }
   }
 
   int phase_of(std::int64_t message) const {
@@ -131,15 +180,29 @@ class StepSimulation {
                             first_edge_.begin()) - 1;
   }
 
+  // Its resources, and its weight: under latency sharing, SimGrid's (the inverse of its route's latency).
+  FlowRoute route_of(std::int64_t message) const {
+    const int p = phase_of(message);
+    const std::int64_t e = message - first_edge_[p];
+    const PhaseTiming& timing = *phases_[p]->timing;
+    const double latency = timing.latency[e];
+    const double weight = options_.sharing == FlowSharing::latency && latency > 0 ? 1 / latency : 1.0;
+    return {timing.route.data() + timing.route_offsets[e], timing.route.data() + timing.route_offsets[e + 1],
+            weight};
+  }
+
   // Task t reaches its next round now: it posts its messages, computes what it hides, and waits for its own.
   void start_round(int t) {
     const int g = ++round_[t];
     start_[t] = now_;
     if (g >= static_cast<int>(rounds_.size())) return;
-    const int p = rounds_[g].phase;
+    const Round& round = rounds_[g];
+    const int p = round.phase;
     const StepPhase& phase = *phases_[p];
     const TaskGraph& m = *phase.messages;
-    ready_[t] = now_ + phase.timing->posted[t] + (phase.hides && !hidden_.empty() ? hidden_[t] : 0.0);
+    const double hides = phase.hides && !hidden_.empty() ? hidden_[t] : 0.0;
+    if (round.step >= 0) times_.compute[t] += hides;
+    ready_[t] = now_ + phase.timing->posted[t] + hides;
     const Incoming& in = incoming_[p];
     outstanding_[t] = static_cast<int>((m.offsets()[t + 1] - m.offsets()[t]) + (in.offsets[t + 1] - in.offsets[t]));
     // A message is matched once both ends are in the round: the later of them matches it.
@@ -160,71 +223,81 @@ class StepSimulation {
   }
 
   void matched(std::int64_t message) {
+    ++times_.messages;
     const int p = phase_of(message);
     const std::int64_t e = message - first_edge_[p];
     const PhaseTiming& timing = *phases_[p]->timing;
-    const bool local = timing.route_offsets[e] == timing.route_offsets[e + 1];
-    push(now_ + timing.latency[e], local ? Kind::lands : Kind::flows, message, flow_[message].version);
+    const bool on_node = timing.route_offsets[e] == timing.route_offsets[e + 1];
+    push(now_ + timing.latency[e], on_node ? Kind::lands_on_node : Kind::flows, message);
   }
 
-  // The message's bytes enter the network: the flows sharing a resource with it slow down.
+  // The message's bytes enter the network. Until the next solve it gets an equal share of each resource on its
+  // way (the flows already there keep their rates).
   void flows(std::int64_t message) {
+    ++times_.flows;
     const int p = phase_of(message);
-    const std::int64_t e = message - first_edge_[p];
-    const PhaseTiming& timing = *phases_[p]->timing;
     Flow& f = flow_[message];
-    f.remaining = phases_[p]->messages->bytes()[e];
+    f.remaining = phases_[p]->messages->bytes()[message - first_edge_[p]];
     f.since = now_;
-    f.rate = 0;
-    for (std::int64_t k = timing.route_offsets[e]; k < timing.route_offsets[e + 1]; ++k)
-      on_resource_[timing.route[k]].push_back(message);
-    reshare(timing, e);
+    f.rate = kNever;
+    const FlowRoute route = route_of(message);
+    for (const int* r = route.begin; r != route.end; ++r)
+      f.rate = std::min(f.rate, solver_.capacity()[*r] / static_cast<double>(++on_resource_[*r]));
+    active_at_[message] = static_cast<std::int64_t>(active_.size());
+    active_.push_back(message);
+    schedule_landing(message);
+    changed();
+  }
+
+  void schedule_landing(std::int64_t message) {
+    const Flow& f = flow_[message];
+    landings_.push_back({f.since + f.remaining / f.rate, message});
+    std::push_heap(landings_.begin(), landings_.end(), std::greater<>());
   }
 
   void finish_flow(std::int64_t message) {
-    const int p = phase_of(message);
-    const std::int64_t e = message - first_edge_[p];
-    const PhaseTiming& timing = *phases_[p]->timing;
-    const bool local = timing.route_offsets[e] == timing.route_offsets[e + 1];
-    if (!local) {
-      ++flow_[message].version;  // no later event of this flow counts
-      for (std::int64_t k = timing.route_offsets[e]; k < timing.route_offsets[e + 1]; ++k) {
-        auto& list = on_resource_[timing.route[k]];
-        list.erase(std::find(list.begin(), list.end(), message));
-      }
-      reshare(timing, e);
+    const std::int64_t at = active_at_[message];
+    active_at_[active_.back()] = at;
+    active_[at] = active_.back();
+    active_.pop_back();
+    active_at_[message] = -1;
+    const FlowRoute route = route_of(message);
+    for (const int* r = route.begin; r != route.end; ++r) --on_resource_[*r];
+    changed();
+    lands(message);
+  }
+
+  void changed() {
+    if (!dirty_) changed_ = now_;
+    dirty_ = true;
+  }
+
+  // Every flow in the network gets its max-min fair rate; when they land follows.
+  void solve_rates() {
+    ++times_.solves;
+    routes_.clear();
+    for (std::int64_t message : active_) {
+      Flow& f = flow_[message];
+      f.remaining = std::max(0.0, f.remaining - f.rate * (now_ - f.since));
+      f.since = now_;
+      routes_.push_back(route_of(message));
     }
-    const TaskGraph& m = *phases_[p]->messages;
+    solver_.solve(routes_, rates_);
+    landings_.clear();
+    for (std::size_t i = 0; i < active_.size(); ++i) {
+      Flow& f = flow_[active_[i]];
+      f.rate = rates_[i];
+      landings_.push_back({now_ + f.remaining / f.rate, active_[i]});
+    }
+    std::make_heap(landings_.begin(), landings_.end(), std::greater<>());
+    dirty_ = false;
+    solve_after_ = now_ + std::max(options_.delta * now_, options_.quantum);
+  }
+
+  void lands(std::int64_t message) {
+    const int p = phase_of(message);
     landed(src_[message]);
-    landed(m.targets()[e]);
-  }
-
-  // The flows on the resources of edge e of a phase get their new share (each flow once).
-  void reshare(const PhaseTiming& timing, std::int64_t e) {
-    ++epoch_;
-    for (std::int64_t k = timing.route_offsets[e]; k < timing.route_offsets[e + 1]; ++k) {
-      for (std::int64_t message : on_resource_[timing.route[k]]) {
-        if (stamp_[message] == epoch_) continue;
-        stamp_[message] = epoch_;
-        update_rate(message);
-      }
-    }
-  }
-
-  void update_rate(std::int64_t message) {
-    const int p = phase_of(message);
-    const std::int64_t e = message - first_edge_[p];
-    const PhaseTiming& timing = *phases_[p]->timing;
-    Flow& f = flow_[message];
-    f.remaining = std::max(0.0, f.remaining - f.rate * (now_ - f.since));
-    f.since = now_;
-    double rate = std::numeric_limits<double>::infinity();
-    for (std::int64_t k = timing.route_offsets[e]; k < timing.route_offsets[e + 1]; ++k) {
-      const int r = timing.route[k];
-      rate = std::min(rate, resources_.capacity[r] / static_cast<double>(on_resource_[r].size()));
-    }
-    f.rate = rate;
-    push(now_ + f.remaining / rate, Kind::lands, message, ++f.version);
+    landed(phases_[p]->messages->targets()[message - first_edge_[p]]);
   }
 
   // One of task t's messages of its round has landed (sent or received).
@@ -234,33 +307,60 @@ class StepSimulation {
 
   void end_round(int t, double done) {
     const Round& round = rounds_[round_[t]];
-    if (round.timed) comm_[t] += phases_[round.phase]->timing->posted[t] + (done - ready_[t]);
-    const double next = done + (round.step_end && !after_.empty() ? after_[t] : 0.0);
-    push(next, Kind::start_round, t);
+    const StepPhase& phase = *phases_[round.phase];
+    const double after = round.step_end && !after_.empty() ? after_[t] : 0.0;
+    if (round.step >= 0) {
+      const double comm = phase.timing->posted[t] + (done - ready_[t]);
+      (phase.hides ? times_.exchange : times_.collective)[t] += comm;
+      times_.compute[t] += after;
+      if (round.step_end) {
+        double& longest = times_.step[static_cast<std::size_t>(round.step)];
+        longest = std::max(longest, done + after - step_start_[t]);
+        times_.total[t] = done + after - timed_start_[t];
+      }
+    }
+    enter(t, done + after);
   }
 
-  struct Round {
-    int phase;  // into phases_
-    bool timed;
-    bool step_end;  // the last round of a step: `after` follows
-  };
+  // Task t is through its round at `when`: it enters the next one, first computing what precedes a call.
+  void enter(int t, double when) {
+    const std::size_t g = static_cast<std::size_t>(round_[t] + 1);
+    if (g >= rounds_.size()) return;
+    const Round& round = rounds_[g];
+    if (round.step >= 0 && (g == 0 || rounds_[g - 1].step != round.step)) {
+      step_start_[t] = when;
+      if (round.step == 0) timed_start_[t] = when;
+    }
+    const std::vector<double>* before = phases_[round.phase]->before;
+    const double lead = round.call && before ? (*before)[t] : 0.0;
+    if (round.step >= 0) times_.compute[t] += lead;
+    push(when + lead, Kind::start_round, t);
+  }
 
+  MaxMinSolver solver_;
   std::vector<const StepPhase*> phases_;  // the step's, then the barrier's
-  const StepResources& resources_;
   const std::vector<double>& hidden_;
   const std::vector<double>& after_;
+  FlowOptions options_;
   int n_;
   std::vector<Round> rounds_;  // warmup steps, barrier, timed steps
   std::vector<std::int64_t> first_edge_;  // per phase: its first global edge id
   std::vector<Incoming> incoming_;
   std::vector<int> src_;  // per global edge
   std::vector<Flow> flow_;
-  std::vector<std::vector<std::int64_t>> on_resource_;  // the flows crossing each resource now
+  std::vector<std::int64_t> active_;     // the messages whose bytes are in the network
+  std::vector<std::int64_t> active_at_;  // per message: its index in active_, or -1
+  std::vector<int> on_resource_;         // per resource: flows crossing it now
+  std::vector<FlowRoute> routes_;        // of active_, for the solver
+  std::vector<double> rates_;
+  std::vector<Landing> landings_;  // a min-heap; rebuilt at every solve
+  bool dirty_ = false;             // flows started or ended since the last solve
+  double changed_ = 0;             // when the first of them did
+  double solve_after_ = 0;         // the next solve waits until then
   std::vector<int> round_;
-  std::vector<double> start_, ready_, comm_;
+  std::vector<double> start_, ready_, step_start_, timed_start_;
   std::vector<int> outstanding_;
-  std::vector<std::uint64_t> stamp_;
-  std::uint64_t epoch_ = 0;
+  FlowTimes times_;
   std::uint64_t seq_ = 0;
   double now_ = 0;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> queue_;
@@ -268,10 +368,11 @@ class StepSimulation {
 
 }  // namespace
 
-double predict_steps(const StepPlan& plan, int tasks, const StepResources& resources,
-                     const std::vector<double>& hidden, const std::vector<double>& after) {
-  if (plan.steps <= 0 || tasks <= 0) return 0;
-  return StepSimulation(plan, tasks, resources, hidden, after).run(plan.steps);
+FlowTimes predict_steps(const StepPlan& plan, int tasks, const StepResources& resources,
+                        const std::vector<double>& hidden, const std::vector<double>& after,
+                        const FlowOptions& options) {
+  if (plan.steps <= 0 || tasks <= 0) return {};
+  return StepSimulation(plan, tasks, resources, hidden, after, options).run();
 }
 
 }  // namespace tamp::impl

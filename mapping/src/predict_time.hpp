@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "tamp/allocation.hpp"
+#include "tamp/flow.hpp"
 #include "tamp/metrics.hpp"
 #include "tamp/task_graph.hpp"
 
@@ -45,6 +46,11 @@ struct StepPhase {
   const PhaseTiming* timing = nullptr;
   int count = 1;
   bool hides = false;
+  // Consecutive phases of one group are the rounds of one collective (NAME/r0, NAME/r1, ...: add_collective):
+  // the engine runs them in order, `count` times over, not each round `count` times.
+  int group = 0;
+  // Seconds each task computes before each call of the phase (its group's first round), or nullptr: none.
+  const std::vector<double>* before = nullptr;
 };
 
 /// What predict_steps() runs: `warmup` untimed steps, the rounds of `barrier` (untimed), then `steps` timed steps,
@@ -56,14 +62,15 @@ struct StepPlan {
   int steps = 0;
 };
 
-/// The phases of a step, in order, run on each task's own clock from a common start (docs/mapping.md, "Step by
-/// step"): in each phase a task posts its messages, computes `hidden[t]` seconds (phases that hide), and waits
-/// for its own, sent and received; after the last phase it computes `after[t]` and starts the next step. A
-/// message leaves when its sender has posted it and its receiver has reached the phase (a rendezvous), and its
-/// bytes share every resource on their way with the messages crossing it at the same time, an equal share each.
-/// Returns the largest per-task posting and waiting over the timed steps, per step. `hidden`, `after`: empty
-/// (none) or one value per task. O(events x flows sharing a resource x route length).
-double predict_steps(const StepPlan& plan, int tasks, const StepResources& resources,
-                     const std::vector<double>& hidden, const std::vector<double>& after);
+/// The flow engine: the phases of a step, in order, run on each task's own clock from a common start
+/// (docs/mapping.md, "Step by step"; docs/simulation.md, "The flow engine"): in each phase a task posts its
+/// messages, computes `hidden[t]` seconds (phases that hide), and waits for its own, sent and received; after
+/// the last phase it computes `after[t]` and starts the next step. A message leaves when its sender has posted
+/// it and its receiver has reached the phase (a rendezvous), and its bytes share every resource on their way
+/// with the messages crossing it at the same time, by max-min fairness solved as `options` says. Returns the
+/// per-task times of the timed steps. `hidden`, `after`: empty (none) or one value per task.
+FlowTimes predict_steps(const StepPlan& plan, int tasks, const StepResources& resources,
+                        const std::vector<double>& hidden, const std::vector<double>& after,
+                        const FlowOptions& options = {});
 
 }  // namespace tamp::impl

@@ -1,7 +1,9 @@
 #include "tamp_map_commands.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ostream.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -43,6 +45,23 @@ void print_metrics(const Metrics& m) {
                p.loopback_time, p.latency_time, p.message_time, p.resource_time, p.max_link_load);
 }
 
+nlohmann::json flow_summary(const FlowTimes& f) {
+  double slowest = 0;
+  for (double t : f.total) slowest = std::max(slowest, t);
+  return {{"sharing", to_string(f.options.sharing)}, {"delta", f.options.delta}, {"quantum", f.options.quantum},
+          {"total", slowest},
+          {"step_times", f.step},     {"messages", f.messages},       {"flows", f.flows},
+          {"solves", f.solves}};
+}
+
+void print_flow(const FlowTimes& f) {
+  double slowest = 0;
+  for (double t : f.total) slowest = std::max(slowest, t);
+  fmt::print("flow engine ({}): {} steps in {:.6g} s (slowest task), {} messages, {} through the network, {} "
+             "max-min solves\n",
+             fmt::streamed(f.options), f.step.size(), slowest, f.messages, f.flows, f.solves);
+}
+
 }  // namespace
 
 void add_map_command(CLI::App& app, MapArgs& args) {
@@ -60,9 +79,22 @@ void add_eval_command(CLI::App& app, EvalArgs& args) {
   cmd->add_option("--mapping", args.mapping, "mapping file, or an algorithm name")->required();
   cmd->add_flag("--json", args.json, "print the metrics as one JSON object");
   cmd->add_option("--steps", args.steps,
-                  "predict the phases as this many steps, each task on its own clock (0: phases added up)")
+                  "run the phases as this many steps in the flow engine, each task on its own clock (0: phases "
+                  "added up)")
       ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
+  cmd->add_option("--warmup", args.warmup, "with --steps: untimed steps first")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  cmd->add_option("--flow-delta", args.flow.delta,
+                  "with --steps: max-min rates solved again at most every max(delta x t, quantum)")
+      ->capture_default_str();
+  cmd->add_option("--flow-quantum", args.flow.quantum, "with --steps: the shortest window, s (0 0: exact)")
+      ->capture_default_str();
+  cmd->add_option_function<std::string>(
+         "--flow-sharing", [&args](const std::string& name) { args.flow.sharing = parse_flow_sharing(name); },
+         "with --steps: latency (SimGrid's rule, the default) or equal shares of a link")
+      ->check(CLI::IsMember({"latency", "equal"}));
 }
 
 void add_gen_command(CLI::App& app, GenArgs& args) {
@@ -103,11 +135,17 @@ int run_eval(const EvalArgs& args) {
   const Mapping mapping = load_or_compute_mapping(args.mapping, p);
   EvaluateOptions options;
   options.steps = args.steps;
+  options.warmup = args.warmup;
+  options.flow = args.flow;
   const Metrics m = evaluate(p.graph, p.machine.allocation, mapping, options);
-  if (args.json)
-    std::cout << nlohmann::json(m).dump() << "\n";
-  else
-    print_metrics(m);
+  if (args.json) {
+    nlohmann::json j = m;
+    if (args.steps > 0) j["flow_engine"] = flow_summary(m.flow);
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  print_metrics(m);
+  if (args.steps > 0) print_flow(m.flow);
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "problem.hpp"
+#include "tamp/flow.hpp"
 
 namespace tamp::tools {
 
@@ -19,7 +20,9 @@ struct EvalArgs {
   ProblemArgs problem;
   std::string mapping;  // file, or an algorithm name to run first
   bool json = false;
-  int steps = 0;  // > 0: the phases step by step (EvaluateOptions::steps), no computation
+  int steps = 0;  // > 0: the phases step by step by the flow engine (EvaluateOptions::steps), no computation
+  int warmup = 0;
+  FlowOptions flow;
 };
 struct GenArgs {
   std::string spec;

@@ -8,7 +8,12 @@ import subprocess
 import matrix
 import placement
 
-LAUNCHERS = ("sim", "mpirun", "srun", "aprun", "runjob", "cobalt-mpirun")
+LAUNCHERS = ("sim", "flow", "mpirun", "srun", "aprun", "runjob", "cobalt-mpirun")
+# Launchers of simulated runs (modelled compute, the campaign's machine file): SimGrid, and TAMP's flow engine,
+# which runs the app's model in one process of the native build (docs/simulation.md, "The flow engine").
+SIMULATED = ("sim", "flow")
+# An Open MPI singleton (the flow engine's one process) started by root.
+ROOT_ENV = ["OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"]
 BATCH = ("srun", "aprun", "runjob", "cobalt-mpirun")  # job scripts written, not run (jobs.py)
 SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (another install: its full path)
 # The smpirun options of every simulated run (campaign and tests/sim read this list; docs/simulation.md, section
@@ -37,7 +42,7 @@ SMPI_MODELLED = ["--cfg=smpi/simulate-computation:no"]
 def compute_args(run, launcher):
     """smpirun options and app options of the run's compute model (simulated runs only; real runs measure)."""
     model = run.get("compute", "measured")
-    if launcher != "sim" or model == "measured":
+    if launcher not in SIMULATED or model == "measured":
         return [], []
     return SMPI_MODELLED, ["--compute-model", model]
 
@@ -112,10 +117,12 @@ def write_platform(paths, machine, max_ranks):
         raise matrix.MatrixError(f"scale {max_ranks} does not fit: the machine's allocation has {slots} slots")
 
 
-def prepare_platform(paths, machine, max_ranks):
-    """The simulated machine (write_platform), and the kernel's memory maps for its largest run."""
+def prepare_platform(paths, machine, max_ranks, simgrid=True):
+    """The simulated machine (write_platform), and for SimGrid the kernel's memory maps for its largest run (the flow
+    engine needs none)."""
     write_platform(paths, machine, max_ranks)
-    check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
+    if simgrid:
+        check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
 
 
 # Memory maps per rank (measured: 2.4 without privatization, what the campaign runs; 3.0 with mmap, 8.0 with dlopen;
@@ -267,9 +274,26 @@ def app_command(run, paths, topology, json_path):
     return app + (["--topology", topology] if topology else [])
 
 
+def flow_command(run, paths, app_compute, json_path):
+    """The app of the native build in one process, simulating the run's ranks with the flow engine, placed as the
+    SimGrid runs are (the same map files)."""
+    deck = run["deck"]
+    app = [paths.app(deck.app, False), *deck.args_for(run["ranks"], skeleton=False), *app_compute, "--json",
+           json_path, "--engine", "flow", "--ranks", str(run["ranks"])]
+    placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map)
+    if placed:
+        _, machine, map_path = placed
+        where = ["--launched-as", f"{run['mapping']}:{map_path}", "--topology", "synthetic:" + machine]
+    else:
+        where = ["--mapping", run["mapping"], "--topology", "synthetic:" + paths.machine]
+    return ["env", *ROOT_ENV, *app, *where]
+
+
 def command(run, launcher, paths, topology, json_path, smpirun_args=()):
     deck = run["deck"]
     smpi_compute, app_compute = compute_args(run, launcher)
+    if launcher == "flow":
+        return flow_command(run, paths, app_compute, json_path)
     args = deck.args_for(run["ranks"], skeleton=bool(app_compute))  # a skeleton run needs a modelled compute time
     app = [paths.app(deck.app, launcher == "sim"), *args, *app_compute, "--json", json_path]
     n = str(run["ranks"])

@@ -57,6 +57,8 @@ def setting_of(args, campaign, paths, runs, sim, extra):
     if sim:  # the generated platform: what the simulator actually ran on
         setting["platform"] = [file_digest(p) for p in (paths.platform, paths.machine, paths.hostfile,
                                                          paths.smpirun_options)]
+    elif args.launcher == "flow":  # the machine the flow engine ran on
+        setting["platform"] = [file_digest(p) for p in (paths.machine, paths.hostfile)]
     setting.update(extra)
     return setting
 

@@ -2,10 +2,12 @@
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "tamp/allocation.hpp"
+#include "tamp/flow.hpp"
 #include "tamp/mapping.hpp"
 #include "tamp/task_graph.hpp"
 
@@ -51,6 +53,9 @@ struct Metrics {
   // The same sum of network_time: equal to predicted_comm_time without hidden computation.
   double predicted_network_time = 0;
   std::vector<PhaseMetrics> phases;
+  // With EvaluateOptions::steps > 0: what the flow engine measured (per task, per step); predicted_comm_time
+  // is then the most any task spent posting and waiting, per step.
+  FlowTimes flow;
 };
 std::ostream& operator<<(std::ostream& os, const Metrics& m);
 
@@ -66,11 +71,17 @@ struct EvaluateOptions {
   // on (docs/mapping.md, "Step by step"); step_compute: the seconds each task computes after the step's last
   // phase (empty: none). 0: the phases' times added up.
   std::vector<double> step_compute;
+  // With steps > 0: seconds each task computes before each call of a phase (a point-to-point phase by its name,
+  // a collective by NAME of its rounds NAME/r0, NAME/r1, ...), e.g. the local sum before each grid sum; one
+  // value per task. Names the graph does not have are refused.
+  std::map<std::string, std::vector<double>> before_compute;
   int steps = 0;
   // With steps > 0: untimed steps first (the app's warmup), then, with `barrier`, the MPI_Barrier the apps run
   // on the tasks' communicator before their timed loop (barrier_ompi()), which sets when each task starts it.
   int warmup = 0;
   bool barrier = false;
+  // With steps > 0: how often the flows' max-min fair rates are solved again (tamp/flow.hpp).
+  FlowOptions flow;
 };
 
 /// Metrics of running `graph` with `mapping` on `allocation`. Messages between tasks on one node cross no link.

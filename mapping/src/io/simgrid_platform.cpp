@@ -66,8 +66,16 @@ std::vector<std::string> simgrid_smpirun_options(const Machine& machine, const S
   // SMPI charges smpi/os to detached (eager) and synchronous sends, smpi/ois to MPI_Isend (what the apps post);
   // with every send waiting for its receive (SMPI_CONFIG), a blocking MPI_Send pays neither.
   const std::string overhead = "0:" + with_unit(net.message_overhead, "") + ":0";
-  return {"--cfg=smpi/host-speed:" + with_unit(o.host_speed, "f"), "--cfg=smpi/bw-factor:0:1",
-          "--cfg=smpi/lat-factor:0:1", "--cfg=smpi/os:" + overhead, "--cfg=smpi/ois:" + overhead};
+  // How links are shared (docs/simulation.md, "How links are shared"): no TCP-like penalty per byte of route
+  // (weight-S) and no acknowledgement traffic on the reverse route (crosstraffic): HPC interconnects have
+  // neither; what remains, a share in inverse proportion to the route's latency, is the flow engine's rule too.
+  return {"--cfg=smpi/host-speed:" + with_unit(o.host_speed, "f"),
+          "--cfg=smpi/bw-factor:0:1",
+          "--cfg=smpi/lat-factor:0:1",
+          "--cfg=smpi/os:" + overhead,
+          "--cfg=smpi/ois:" + overhead,
+          "--cfg=network/weight-S:0",
+          "--cfg=network/crosstraffic:0"};
 }
 
 std::string simgrid_host_name(int node) {

@@ -103,8 +103,12 @@ class Problem {
   /// work (then predicted step by step, each task on its own clock). Empty: none. `stepped`: predict step by
   /// step under any compute model (tasks that go on as soon as their own messages are in, as in the rounds of
   /// a collective; the graph's phase counts must be whole).
+  /// `before[call]`: units computed before each call of a phase or collective of the task graph (named as
+  /// EvaluateOptions::before_compute names it), e.g. halo's local sum before each grid sum.
   struct StepWork {
-    std::map<std::string, std::vector<double>, std::less<>> hidden, after;
+    using Units = std::map<std::string, std::vector<double>, std::less<>>;
+    Units hidden, after;
+    std::map<std::string, Units, std::less<>> before;
     bool stepped = false;
   };
   virtual StepWork step_work() const { return {}; }

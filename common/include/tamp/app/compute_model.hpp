@@ -46,7 +46,8 @@ bool simulated_build();
 
 /// Checks --compute-model and --skeleton together: the native build accepts `measured` and `calibrate` only;
 /// `calibrate` needs the native build; --skeleton needs the simulated build and a modelled model. Throws
-/// std::invalid_argument naming the option.
-void check_compute_options(const ComputeModel& model, bool skeleton);
+/// std::invalid_argument naming the option. Under the flow engine (--engine flow, any build) the model must be
+/// modelled, and --skeleton changes nothing.
+void check_compute_options(const ComputeModel& model, bool skeleton, bool flow_engine = false);
 
 }  // namespace tamp::app

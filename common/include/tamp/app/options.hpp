@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "tamp/flow.hpp"
 #include "tamp/mapper.hpp"
 
 namespace CLI {
@@ -29,11 +30,17 @@ struct CommonOptions {
   bool skeleton = false;  // kernels charged, not run (simulated build, modelled compute)
   std::string launched_as;              // NAME:MAPFILE: the launcher put task t on slot MAPFILE[t] already
   bool verbose = false;
+  // mpi: the job's ranks run the app. flow: this one process simulates `ranks` ranks with the flow engine
+  // (docs/simulation.md, "The flow engine"): modelled compute, nothing computed, nothing verified.
+  std::string engine = "mpi";
+  int ranks = 0;
+  FlowOptions flow;
 };
 std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
 
 /// Registers --mapping, --compare, --topology (default from $TAMP_TOPOLOGY), --backend, --json, --seed,
-/// --objective, --min-gain, --verify, --compute-model, --skeleton, --verbose on `cli`, bound to `options`.
+/// --objective, --min-gain, --verify, --compute-model, --skeleton, --engine, --ranks, --flow-delta,
+/// --flow-quantum, --verbose on `cli`, bound to `options`.
 void add_common_options(CLI::App& cli, CommonOptions& options);
 
 /// --launched-as NAME:MAPFILE split at the first colon; throws std::invalid_argument when a part is missing.

@@ -60,6 +60,11 @@ Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& lay
 /// and the problem's iterations as steps when that gives `after` work or the app asks for steps.
 EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& model);
 
+/// The mapping `spec` names for `problem` on the job's slots: one of the app's own orderings (with the module's
+/// steps after it) or compute_mapping(). No MPI; deterministic.
+Mapping problem_mapping(const Problem& problem, const Allocation& job, const std::string& spec,
+                        const MapOptions& options);
+
 /// What run_placement uses: adopt_launcher_placement with --launched-as, else reorder_ranks of the problem.
 Reordering place_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
                        const CommonOptions& options, MPI_Comm world);

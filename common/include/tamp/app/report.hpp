@@ -28,6 +28,7 @@ struct AllocationReport {
 
 struct RunReport {
   std::string app;      // "stencil"
+  std::string engine;   // what produced the times: "mpi", "simgrid" (the smpicxx build) or "flow"
   std::string mapping;  // the spec it ran with: a registry name or file:PATH
   int ranks = 0;
   int threads = 0;

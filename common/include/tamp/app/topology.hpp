@@ -35,6 +35,10 @@ AllocationReport allocation_report(const JobLayout& layout);
 /// slot used twice.
 JobLayout launched_layout(const std::string& launched_as, const std::string& topology, MPI_Comm comm);
 
+/// The layout of the --ranks ranks the flow engine simulates (--engine flow), without MPI: rank r on slot
+/// MAPFILE[r] with --launched-as, else on the first slots of --topology synthetic:MACHINE in launcher order.
+JobLayout flow_layout(const CommonOptions& options);
+
 /// The job's layout: launched_layout when --launched-as is given, else discover_layout(--topology).
 std::shared_ptr<const JobLayout> job_layout(const CommonOptions& options, MPI_Comm comm);
 

@@ -1,0 +1,44 @@
+// The flow engine's options and results (docs/simulation.md, "The flow engine"): the steps of a task graph run
+// on every task's own clock, messages as flows sharing the network's links by max-min fairness.
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace tamp {
+
+/// How often the flows' max-min fair rates are solved again. After a solve at simulated time t, the next one
+/// waits until t + max(delta x t, quantum); a flow that starts in between gets an equal share of each resource
+/// on its way until then, and a flow that ends leaves its share unused until then. delta = quantum = 0: exact,
+/// solved again at every start and end of a flow.
+/// How a resource is shared among the flows it limits: `latency`, in inverse proportion to each flow's route
+/// latency, as SimGrid's SMPI model shares with network/weight-S:0 (what TAMP's simulated runs use); `equal`,
+/// an equal share per flow.
+enum class FlowSharing { latency, equal };
+FlowSharing parse_flow_sharing(const std::string& name);  // throws std::invalid_argument
+const char* to_string(FlowSharing sharing);
+
+struct FlowOptions {
+  double delta = 1e-3;
+  double quantum = 2e-7;  // seconds
+  FlowSharing sharing = FlowSharing::latency;
+  bool exact() const { return delta == 0 && quantum == 0; }
+};
+std::ostream& operator<<(std::ostream& os, const FlowOptions& options);
+/// Throws std::invalid_argument unless delta and quantum are finite and in [0, 1].
+void validate(const FlowOptions& options);
+
+/// What the engine measured over the timed steps (after the warm-up steps and the barrier). Per task: seconds
+/// from leaving the barrier to the end of its last step, computing (hidden and after the wait), and posting
+/// and waiting in point-to-point rounds (exchange) and in the rounds of collectives.
+struct FlowTimes {
+  std::vector<double> total, compute, exchange, collective;
+  std::vector<double> step;  // per timed step: the longest any task took over it
+  std::int64_t messages = 0;  // messages simulated, every step and the barrier included
+  std::int64_t flows = 0;     // of them, messages whose bytes crossed the network
+  std::int64_t solves = 0;    // max-min solves
+  FlowOptions options;
+};
+
+}  // namespace tamp

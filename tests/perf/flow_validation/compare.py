@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The flow engine against SimGrid: the same campaign run by both launchers (docs/simulation.md, "The flow engine").
+
+  compare.py SIM_OUT FLOW_OUT [--json FILE]
+
+SIM_OUT and FLOW_OUT are the output folders of one campaign run with `--launcher sim` and `--launcher flow`. For every
+run both finished, prints the relative error of the engine's communication time (time.comm) and total time
+(time.total) against SimGrid's; for every placement, the error of its gain in communication time over `default`
+(percentage points); for every app and scale, the Spearman rank correlation of the placements' communication times.
+The last lines are the worst of each against the targets (10%, 3 points, 0.95). Exit status 1 when no run is in
+both."""
+import argparse
+import glob
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "model_validation"))
+from validate import spearman  # noqa: E402
+
+
+def load(out):
+    rows = {}
+    for path in sorted(glob.glob(os.path.join(out, "runs", "*.jsonl"))):
+        with open(path) as f:
+            lines = [line for line in f if line.strip()]
+        if lines:
+            rows[os.path.basename(path)] = json.loads(lines[-1])
+    return rows
+
+
+def gain(comm, base):
+    return 100.0 * (1.0 - comm / base) if base > 0 else 0.0
+
+
+def compare(sim, flow):
+    runs = []
+    for key in sorted(set(sim) & set(flow)):
+        s, f = sim[key], flow[key]
+        runs.append({"app": s["app"], "ranks": s["ranks"], "mapping": s["mapping"],
+                     "sim_comm": s["time"]["comm"], "flow_comm": f["time"]["comm"],
+                     "sim_total": s["time"]["total"], "flow_total": f["time"]["total"],
+                     "wall": f.get("results", {}).get("flow_engine", {}).get("wall_seconds")})
+    for r in runs:
+        r["comm_error"] = 100.0 * (r["flow_comm"] - r["sim_comm"]) / r["sim_comm"] if r["sim_comm"] > 0 else 0.0
+        r["total_error"] = 100.0 * (r["flow_total"] - r["sim_total"]) / r["sim_total"] if r["sim_total"] > 0 else 0.0
+    groups = {}
+    for r in runs:
+        groups.setdefault((r["app"], r["ranks"]), []).append(r)
+    scales = []
+    for (app, ranks), members in sorted(groups.items()):
+        base = next((r for r in members if r["mapping"] == "default"), None)
+        for r in members:
+            if base is not None:
+                r["sim_gain"] = gain(r["sim_comm"], base["sim_comm"])
+                r["flow_gain"] = gain(r["flow_comm"], base["flow_comm"])
+                r["gain_error"] = r["flow_gain"] - r["sim_gain"]
+        rho = spearman([r["sim_comm"] for r in members], [r["flow_comm"] for r in members])
+        scales.append({"app": app, "ranks": ranks, "placements": len(members), "spearman": rho})
+    return runs, scales
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("sim_out")
+    p.add_argument("flow_out")
+    p.add_argument("--json", help="write the comparison as JSON")
+    args = p.parse_args()
+    runs, scales = compare(load(args.sim_out), load(args.flow_out))
+    if not runs:
+        sys.exit("compare.py: no run finished under both launchers")
+    print("| app | ranks | mapping | SimGrid comm (s) | engine comm (s) | comm error | total error | gain SimGrid | "
+          "gain engine | gain error (points) |")
+    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in runs:
+        g = ("| {:+.1f}% | {:+.1f}% | {:+.1f} |".format(r["sim_gain"], r["flow_gain"], r["gain_error"])
+             if "gain_error" in r else "| | | |")
+        print(f"| {r['app']} | {r['ranks']:,} | `{r['mapping']}` | {r['sim_comm']:.4g} | {r['flow_comm']:.4g} | "
+              f"{r['comm_error']:+.1f}% | {r['total_error']:+.1f}% {g}")
+    print("\n| app | ranks | placements | Spearman |\n| --- | ---: | ---: | ---: |")
+    for s in scales:
+        rho = "n/a" if s["spearman"] is None else f"{s['spearman']:.3f}"
+        print(f"| {s['app']} | {s['ranks']:,} | {s['placements']} | {rho} |")
+    worst_comm = max(abs(r["comm_error"]) for r in runs)
+    gains = [abs(r["gain_error"]) for r in runs if "gain_error" in r]
+    rhos = [s["spearman"] for s in scales if s["spearman"] is not None]
+    print(f"\nruns {len(runs)}; worst comm error {worst_comm:.1f}% (target 10%); worst gain error "
+          f"{max(gains) if gains else 0:.1f} points (target 3); lowest Spearman "
+          f"{min(rhos) if rhos else float('nan'):.3f} (target 0.95)")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"runs": runs, "scales": scales}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,225 @@
+// The flow engine's link sharing: max-min fair rates by progressive filling, hand-worked; ties broken the same
+// way on every run; and in the engine, a window that changes nothing and the share a finished flow leaves.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include "flow/max_min.hpp"
+#include "tamp/flow.hpp"
+#include "tamp/metrics.hpp"
+#include "tamp/torus.hpp"
+#include "test_support.hpp"
+
+namespace tamp {
+namespace {
+
+using impl::FlowRoute;
+using impl::MaxMinSolver;
+
+// Routes as resource lists; the FlowRoutes point into them.
+struct Flows {
+  std::vector<std::vector<int>> routes;
+  std::vector<FlowRoute> view() const {
+    std::vector<FlowRoute> v;
+    for (const auto& r : routes) v.push_back({r.data(), r.data() + r.size()});
+    return v;
+  }
+};
+
+std::vector<double> solve(std::vector<double> capacity, const Flows& flows) {
+  MaxMinSolver solver(std::move(capacity));
+  std::vector<double> rate;
+  solver.solve(flows.view(), rate);
+  return rate;
+}
+
+TEST(MaxMin, TwoFlowsOnOneLinkShareItEqually) {
+  const auto rate = solve({10.0}, {{{0}, {0}}});
+  EXPECT_DOUBLE_EQ(rate[0], 5.0);
+  EXPECT_DOUBLE_EQ(rate[1], 5.0);
+}
+
+// Link 0 (capacity 10) carries flows a and b; link 1 (capacity 4) carries b and c. Link 1's fair share (2) is
+// the smaller: b and c get 2; link 0 has 8 left for a alone. Equal shares of each link would give a only 5.
+TEST(MaxMin, AFlowCrossingTwoBottlenecksTakesTheSmallerShare) {
+  const auto rate = solve({10.0, 4.0}, {{{0}, {0, 1}, {1}}});
+  EXPECT_DOUBLE_EQ(rate[1], 2.0);
+  EXPECT_DOUBLE_EQ(rate[2], 2.0);
+  EXPECT_DOUBLE_EQ(rate[0], 8.0);
+}
+
+// Flows a {0}, b {0, 2}, c {1, 2}, d {2}, e {1} on resources of capacity 6, 9, 3: resource 2's share (1) is the
+// smallest, so b, c and d get 1; then resource 0 has 5 left for a, and resource 1 has 8 left for e.
+TEST(MaxMin, BottlenecksAreFilledInOrderOfTheirShare) {
+  const auto rate = solve({6.0, 9.0, 3.0}, {{{0}, {0, 2}, {1, 2}, {2}, {1}}});
+  EXPECT_DOUBLE_EQ(rate[1], 1.0);
+  EXPECT_DOUBLE_EQ(rate[2], 1.0);
+  EXPECT_DOUBLE_EQ(rate[3], 1.0);
+  EXPECT_DOUBLE_EQ(rate[0], 5.0);
+  EXPECT_DOUBLE_EQ(rate[4], 8.0);
+  // Max-min: every resource a flow is fixed by is full.
+  EXPECT_DOUBLE_EQ(rate[0] + rate[1], 6.0);
+  EXPECT_DOUBLE_EQ(rate[1] + rate[2] + rate[3], 3.0);
+  EXPECT_DOUBLE_EQ(rate[2] + rate[4], 9.0);
+}
+
+// Two links with the same share (5) and a flow across both: whichever is taken first, the rates are the same;
+// the lower resource id goes first, so a second solve, in a reused solver, gives the same bits.
+TEST(MaxMin, TiesAreBrokenTheSameWayOnEveryRun) {
+  const Flows flows{{{0}, {0, 1}, {1}}};
+  MaxMinSolver solver({10.0, 10.0});
+  std::vector<double> first, again;
+  solver.solve(flows.view(), first);
+  for (int k = 0; k < 5; ++k) {
+    solver.solve(flows.view(), again);
+    EXPECT_EQ(first, again);
+  }
+  EXPECT_DOUBLE_EQ(first[0], 5.0);
+  EXPECT_DOUBLE_EQ(first[1], 5.0);
+  EXPECT_DOUBLE_EQ(first[2], 5.0);
+}
+
+TEST(MaxMin, AResourceWithoutCapacityIsRefused) {
+  EXPECT_THROW(MaxMinSolver({1.0, 0.0}), std::invalid_argument);
+}
+
+// Weights: on link 0 (capacity 12) flow a has weight 2 and flow b weight 1: a gets 8, b 4. With flow c (weight
+// 1) sharing link 1 (capacity 3) with b: link 1's level, 3 / 2 = 1.5, is below link 0's, 12 / 3 = 4, so b and c
+// get 1.5 each, and a takes the 10.5 left on link 0.
+TEST(MaxMin, WeightsShareALinkInProportion) {
+  const std::vector<int> l0{0}, l01{0, 1}, l1{1};
+  const std::vector<FlowRoute> flows{{l0.data(), l0.data() + 1, 2.0}, {l0.data(), l0.data() + 1, 1.0}};
+  MaxMinSolver solver({12.0, 3.0});
+  std::vector<double> rate;
+  solver.solve(flows, rate);
+  EXPECT_DOUBLE_EQ(rate[0], 8.0);
+  EXPECT_DOUBLE_EQ(rate[1], 4.0);
+  const std::vector<FlowRoute> three{{l0.data(), l0.data() + 1, 2.0},
+                                     {l01.data(), l01.data() + 2, 1.0},
+                                     {l1.data(), l1.data() + 1, 1.0}};
+  solver.solve(three, rate);
+  EXPECT_DOUBLE_EQ(rate[1], 1.5);
+  EXPECT_DOUBLE_EQ(rate[2], 1.5);
+  EXPECT_DOUBLE_EQ(rate[0], 10.5);
+}
+
+// In the engine, on a line of 4 routers, one node each (default network: links 9.4e9 B/s, injection 6e9 B/s).
+Allocation line() {
+  auto mesh = std::make_shared<const Torus>(test::torus_spec({4}, {false}));
+  return Allocation::whole_machine(mesh, 1);
+}
+
+Mapping identity(int tasks) {
+  std::vector<int> s(tasks);
+  std::iota(s.begin(), s.end(), 0);
+  return Mapping(s, tasks);
+}
+
+Metrics run(const std::vector<Edge>& edges, const FlowOptions& flow) {
+  EvaluateOptions o;
+  o.steps = 1;
+  o.flow = flow;
+  return evaluate(TaskGraph::from_edges(4, edges), line(), identity(4), o);
+}
+
+// Exact, equal shares: the hand-worked cases below count shares per flow.
+const FlowOptions kExact{0, 0, FlowSharing::equal};
+
+// Every flow starts at the same instant and ends at the same instant: the first solve is the only one that
+// matters, so a window of any length changes nothing, to the last bit.
+TEST(FlowEngine, AWindowThatChangesNothing) {
+  const std::vector<Edge> crossing = {{0, 2, 9.4e6}, {1, 3, 9.4e6}};
+  const Metrics exact = run(crossing, kExact);
+  for (const FlowOptions& w : {FlowOptions{1e-3, 2e-7, FlowSharing::equal}, FlowOptions{0.5, 1e-3, FlowSharing::equal}}) {
+    const Metrics windowed = run(crossing, w);
+    EXPECT_EQ(windowed.predicted_comm_time, exact.predicted_comm_time);
+    EXPECT_EQ(windowed.flow.total, exact.flow.total);
+  }
+  // Both share link 1 -> 2 (9.4e9 B/s, half each, below the injection links' 6e9): 2 ms, after one overhead
+  // (1 us), 2 hops and 2 injection latencies.
+  EXPECT_NEAR(exact.predicted_comm_time, 1e-6 + 2e-7 + 1e-6 + 2e-3, 1e-15);
+  EXPECT_GE(exact.flow.solves, 1);
+  EXPECT_EQ(exact.flow.flows, 2);
+}
+
+// 0 -> 1 (1 hop) and 0 -> 2 (2 hops) leave node 0 by one injection link: 1 MB and 3 MB. Both flow at half of it
+// (3e9 B/s) until the short one is through, then the long one alone at 6e9: its last byte lands after
+// 2 x 1 MB / 6e9 + 2 MB / 6e9, not after 2 x 3 MB / 6e9 as it would if it never took the freed share.
+TEST(FlowEngine, AFinishedFlowLeavesItsShareToTheOthers) {
+  const Metrics m = run({{0, 1, 1e6}, {0, 2, 3e6}}, kExact);
+  // Task 0 posts 0 -> 1 after 1 us and 0 -> 2 after 2 us (one overhead each): 0 -> 2 starts to flow at
+  // 2 us + 2 x 100 ns + 1 us, while 0 -> 1 flows alone from 1 us + 100 ns + 1 us at 6e9.
+  const double short_starts = 1e-6 + 1e-7 + 1e-6;
+  const double long_starts = 2e-6 + 2e-7 + 1e-6;
+  const double alone = (long_starts - short_starts) * 6e9;  // bytes of 0 -> 1 before 0 -> 2 joins
+  const double shared = (1e6 - alone) / 3e9;               // until 0 -> 1 is through
+  const double rest = (3e6 - shared * 3e9) / 6e9;
+  EXPECT_NEAR(m.flow.total[0], long_starts + shared + rest, 1e-12);
+}
+
+// A collective of two rounds run twice per step (NAME/r0, NAME/r1, count 2: add_collective's phases) runs as
+// r0 r1 r0 r1, as the MPI library runs two calls of it, not r0 r0 r1 r1. r0 pairs 0 and 1, r1 pairs 1 and 2,
+// 8 bytes each way; a round of a pair lasts L (one overhead, one hop, two injection latencies, 8 bytes at
+// 6e9 B/s). Task 0 is through its second r0 only once task 1 is through r0 and r1: 3 L; as two unrelated
+// phases (other names) task 0 would run both its r0 back to back: 2 L.
+TEST(FlowEngine, TheRoundsOfACollectiveRunInOrderEachTime) {
+  constexpr double kL = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
+  const auto task0 = [](const char* r0, const char* r1) {
+    EvaluateOptions o;
+    o.steps = 1;
+    o.flow = kExact;
+    const TaskGraph g = TaskGraph::from_phases(4, {{r0, PhaseKind::collective, 2, {{0, 1, 8}, {1, 0, 8}}},
+                                                   {r1, PhaseKind::collective, 2, {{1, 2, 8}, {2, 1, 8}}}});
+    const Metrics m = evaluate(g, line(), identity(4), o);
+    return m.flow.collective[0];
+  };
+  EXPECT_NEAR(task0("sum/r0", "sum/r1"), 3 * kL, 1e-15);
+  EXPECT_NEAR(task0("first", "second"), 2 * kL, 1e-15);
+}
+
+// Compute before a call: task 0 computes 10 us before each call of phase "x" (a pair 0 <-> 1, 8 bytes each way);
+// task 1 posts at once and waits those 10 us for its partner, then the round of a pair, L.
+TEST(FlowEngine, ComputeBeforeACallDelaysThePartner) {
+  constexpr double kL = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
+  EvaluateOptions o;
+  o.steps = 1;
+  o.flow = kExact;
+  o.before_compute["x"] = {1e-5, 0, 0, 0};
+  const TaskGraph g = TaskGraph::from_phases(4, {{"x", PhaseKind::p2p, 1, {{0, 1, 8}, {1, 0, 8}}}});
+  const Metrics m = evaluate(g, line(), identity(4), o);
+  EXPECT_NEAR(m.flow.exchange[1], 1e-5 + kL, 1e-15);
+  EXPECT_NEAR(m.flow.exchange[0], kL, 1e-15);
+  EXPECT_DOUBLE_EQ(m.flow.compute[0], 1e-5);
+  EXPECT_NEAR(m.flow.total[0], 1e-5 + kL, 1e-15);
+  o.before_compute = {{"y", {1e-5, 0, 0, 0}}};
+  EXPECT_THROW(evaluate(g, line(), identity(4), o), std::invalid_argument);
+}
+
+// Under latency sharing (SimGrid's rule), two flows on one link share it in inverse proportion to their route
+// latencies: 0 -> 2 (2 hops: 2 x 100 ns + 2 x 500 ns) and 1 -> 2 (1 hop) meet on link 1 -> 2 and on node 2's
+// injection link in (6e9 B/s, the bottleneck): 1 -> 2 gets 1.2 / (1.1 + 1.2) of it.
+TEST(FlowEngine, LatencySharingFavoursTheShorterRoute) {
+  const std::vector<Edge> two = {{0, 2, 6e6}, {1, 2, 6e6}};
+  const Metrics equal = run(two, kExact);
+  const Metrics latency = run(two, FlowOptions{0, 0, FlowSharing::latency});
+  // Equal: both at 3e9 until both are through (posted 1 us apart: task 0's first, each its task's first message).
+  EXPECT_NEAR(equal.flow.total[1], equal.flow.total[0], 2e-7);
+  // Latency: 1 -> 2 is through first, well before 0 -> 2.
+  EXPECT_LT(latency.flow.total[1], latency.flow.total[0] - 5e-5);  // 1.92 ms against 2 ms
+}
+
+TEST(FlowEngine, OptionsOutOfRangeAreRefused) {
+  EvaluateOptions o;
+  o.steps = 1;
+  o.flow.delta = -1;
+  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), line(), identity(4), o), std::invalid_argument);
+  o.flow.delta = std::nan("");
+  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), line(), identity(4), o), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace tamp
