@@ -10,6 +10,7 @@
 #include "tamp/app/backend.hpp"
 #include "tamp/app/compute_model.hpp"
 #include "tamp/cli/validators.hpp"
+#include "tamp/mapper.hpp"
 #include "tamp/placement.hpp"
 #include "tamp/text.hpp"
 
@@ -65,8 +66,7 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
       ->check(CLI::IsMember({"time", "hop-bytes", "congestion"}))
       ->capture_default_str();
   cli.add_option("--min-gain", options.min_gain,
-                 "auto keeps `default` unless its winner scores at least this fraction better")
-      ->check(CLI::Range(0.0, 1.0))
+                 "auto keeps `default` unless its winner scores at least this fraction better (0 to 1)")
       ->capture_default_str();
   cli.add_option("--verify", options.verify, "Check the result against a reference")
       ->check(CLI::IsMember({"on", "off"}))
@@ -130,6 +130,7 @@ void validate(const CommonOptions& options) {
       throw std::invalid_argument(std::string("--mapping ") + e.what());
     }
   }
+  check_range(options.min_gain, kMinGainRange, "--min-gain");
   parse_backend(options.backend);
   parse_objective(options.objective);
   if (options.topology.empty()) throw std::invalid_argument("--topology must not be empty");

@@ -3,13 +3,13 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <fstream>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "io/machine_build.hpp"
 #include "io/text_util.hpp"
+#include "tamp/network_parameters.hpp"
 
 namespace tamp {
 
@@ -47,9 +47,11 @@ enum KeyIndex {
   kMessageOverhead
 };
 
-// The NetworkParameters field of a network key, and whether it must be positive (bandwidths) or may be 0.
-double* network_field(int key, NetworkParameters& p, bool& positive) {
-  positive = key == kInjectionBandwidth || key == kLoopbackBandwidth;
+// The NetworkParameters field of a network key and the range of its figure.
+double* network_field(int key, NetworkParameters& p, ValueRange& range) {
+  range = key == kInjectionBandwidth || key == kLoopbackBandwidth ? kBandwidthRange
+          : key == kMessageOverhead                               ? kOverheadRange
+                                                                  : kLatencyRange;
   switch (key) {
     case kLinkLatency:
       return &p.link_latency;
@@ -227,16 +229,15 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
       global_links_ = at(line, [&] { return impl::parse_size(single(), "global_links"); });
       break;
     default: {
-      bool positive = false;
-      double* field = network_field(k, network_, positive);
+      ValueRange range{};
+      double* field = network_field(k, network_, range);
       if (!field) break;
       const std::string_view token = single();
       double v = 0;
-      if (!impl::parse_double(token, v) || !std::isfinite(v) || (positive ? !(v > 0) : !(v >= 0)))
-        reader_.fail(std::string(kHeaderKeys[k]) + " must be " +
-                     (positive ? "a positive" : "a non-negative") + " number (" +
-                     (positive ? "bytes/s" : "seconds") + "), got " + quoted(token));
-      *field = v;
+      if (!impl::parse_double(token, v))
+        reader_.fail(std::string(kHeaderKeys[k]) + " must be a number (" + range.unit + "), got " +
+                     quoted(token));
+      *field = at(line, [&] { return check_range(v, range, kHeaderKeys[k]); });
       break;
     }
   }
