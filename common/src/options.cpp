@@ -2,6 +2,7 @@
 #include "tamp/app/options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <ostream>
@@ -124,6 +125,9 @@ void validate(const CommonOptions& options) {
     // orderings of their own.
     if (spec.empty() && !options.compare.empty())
       throw std::invalid_argument("--compare: an empty entry (names, comma-separated)");
+    // The campaign refuses the same: a placement listed twice would be run and reported twice.
+    if (std::count(options.compare.begin(), options.compare.end(), spec) > 1)
+      throw std::invalid_argument("--compare: lists " + spec + " twice");
     try {
       tamp::Placement::parse(spec);
     } catch (const std::invalid_argument& e) {
