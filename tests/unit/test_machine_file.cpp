@@ -139,8 +139,12 @@ TEST(MachineFile, WriterRejectsWhatItCannotWrite) {
   EXPECT_THROW(write_machine(out, d), std::invalid_argument);
   d.hostnames[0] = "42";  // would read back as a router index
   EXPECT_THROW(write_machine(out, d), std::invalid_argument);
+  d.hostnames[0] = "it's";  // machine files have no quoting
+  EXPECT_THROW(write_machine(out, d), std::invalid_argument);
   d.hostnames[0] = "ok";
   d.name = "a # b";
+  EXPECT_THROW(write_machine(out, d), std::invalid_argument);
+  d.name = "the \"big\" one";
   EXPECT_THROW(write_machine(out, d), std::invalid_argument);
 }
 
@@ -221,6 +225,25 @@ TEST(MachineFile, PhysicalFiguresOutOfRange) {
   // The ends of the ranges are machines.
   const auto edge = parse(head + "link_bandwidth 1 1e15\nlink_latency 1\nmessage_overhead 0\n");
   EXPECT_EQ(edge.machine->network().link_latency, 1);
+}
+
+// A line is a key, blanks (space or tab), then values; '#' starts a comment; trailing blanks are ignored;
+// there is no quoting, so a quote character outside a comment is an error naming the file and line.
+TEST(MachineFile, LineRule) {
+  const auto d = parse(
+      "name \t my  machine \t \ndims\t2  2\t\ncores_per_node 1   # it's a \"comment\"\nnodes 1\n0 1\thost1 "
+      "\t\n");
+  EXPECT_EQ(d.name, "my  machine");
+  EXPECT_EQ(d.hostnames, (std::vector<std::string>{"host1"}));
+  expect_error("name \"my machine\"\n", 1,
+               "a quote character (\") outside a comment: machine files have no quoting");
+  expect_error("dims 2 2\ncores_per_node 1\nnodes 1\n0 0 'h'\n", 4, "a quote character (')");
+  // Only spaces and tabs separate words: a vertical tab or form feed is part of a word.
+  expect_error("dims\v2 2\n", 1, "unknown key 'dims?2'");
+  expect_error("dims 2\f2\n", 1, "must be an integer, got '2?2'");
+  const auto written = parse(write(d));
+  EXPECT_EQ(written.name, d.name);
+  EXPECT_EQ(written.hostnames, d.hostnames);
 }
 
 TEST(MachineFile, ReadsTheShippedMachines) {

@@ -90,6 +90,22 @@ bool key_applies(int key, impl::Topology topology) {
   }
 }
 
+// The rule of a line (docs/file-formats.md, "Lines of decks and machine files"): the text before '#' is a key
+// and its values separated by blanks (space, tab), trailing blanks (and the CR of a CRLF line end) ignored;
+// no quoting, so a quote character is an error.
+std::string_view line_text(const std::string& raw, const impl::LineReader& reader) {
+  const std::string_view text = impl::strip_comment(raw, '#');
+  const std::size_t quote = text.find_first_of("\"'");
+  if (quote != std::string_view::npos)
+    reader.fail(std::string("a quote character (") + text[quote] +
+                ") outside a comment: machine files have no quoting");
+  return text.substr(0, text.find_last_not_of(" \t\r") + 1);
+}
+
+std::vector<std::string_view> line_words(std::string_view text) {
+  return impl::split_tokens(text, impl::kLineBlank);
+}
+
 int key_index(std::string_view key) {
   for (std::size_t i = 0; i < kHeaderKeys.size(); ++i)
     if (kHeaderKeys[i] == key) return static_cast<int>(i);
@@ -145,8 +161,8 @@ class MachineParser {
 MachineDescription MachineParser::parse() {
   std::string raw;
   while (reader_.next(raw)) {
-    const std::string_view text = impl::strip_comment(raw, '#');
-    const auto tokens = impl::split_tokens(text);
+    const std::string_view text = line_text(raw, reader_);
+    const auto tokens = line_words(text);
     if (tokens.empty()) continue;
     if (tokens[0] == "nodes") {
       node_list(tokens);
@@ -192,7 +208,7 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
       if (values.empty()) reader_.fail("name needs a value");
       // The rest of the line, inner blanks kept.
       const auto key_end = static_cast<std::size_t>(tokens[0].data() - text.data()) + tokens[0].size();
-      name_ = std::string(impl::trim(text.substr(key_end)));
+      name_ = std::string(impl::trim(text.substr(key_end), impl::kLineBlank));
       break;
     }
     case kTopology:
@@ -355,7 +371,7 @@ void MachineParser::node_list(const std::vector<std::string_view>& tokens) {
   std::string raw;
   long count = 0;
   while (reader_.next(raw)) {
-    const auto words = impl::split_tokens(impl::strip_comment(raw, '#'));
+    const auto words = line_words(line_text(raw, reader_));
     if (words.empty()) continue;
     if (count == declared) {
       if (key_index(words[0]) >= 0 || words[0] == "nodes")
