@@ -2,6 +2,7 @@
 #include "tamp/app/options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <ostream>
@@ -10,6 +11,7 @@
 #include "tamp/app/backend.hpp"
 #include "tamp/app/compute_model.hpp"
 #include "tamp/cli/validators.hpp"
+#include "tamp/mapper.hpp"
 #include "tamp/placement.hpp"
 #include "tamp/text.hpp"
 
@@ -65,8 +67,7 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
       ->check(CLI::IsMember({"time", "hop-bytes", "congestion"}))
       ->capture_default_str();
   cli.add_option("--min-gain", options.min_gain,
-                 "auto keeps `default` unless its winner scores at least this fraction better")
-      ->check(CLI::Range(0.0, 1.0))
+                 "auto keeps `default` unless its winner scores at least this fraction better (0 to 1)")
       ->capture_default_str();
   cli.add_option("--verify", options.verify, "Check the result against a reference")
       ->check(CLI::IsMember({"on", "off"}))
@@ -142,12 +143,16 @@ void validate(const CommonOptions& options) {
     // orderings of their own.
     if (spec.empty() && !options.compare.empty())
       throw std::invalid_argument("--compare: an empty entry (names, comma-separated)");
+    // The campaign refuses the same: a placement listed twice would be run and reported twice.
+    if (std::count(options.compare.begin(), options.compare.end(), spec) > 1)
+      throw std::invalid_argument("--compare: lists " + spec + " twice");
     try {
       tamp::Placement::parse(spec);
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument(std::string("--mapping ") + e.what());
     }
   }
+  check_range(options.min_gain, kMinGainRange, "--min-gain");
   parse_backend(options.backend);
   parse_objective(options.objective);
   if (options.topology.empty()) throw std::invalid_argument("--topology must not be empty");

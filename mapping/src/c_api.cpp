@@ -80,9 +80,9 @@ const char* tamp_last_error(void) {
 
 int tamp_machine_load(const char* file_or_spec, tamp_machine** machine) {
   return guarded([&] {
-    require_pointer(file_or_spec, "tamp_machine_load: file_or_spec");
     require_pointer(machine, "tamp_machine_load: machine");
-    *machine = nullptr;
+    *machine = nullptr;  // before any other check: on failure the handle is NULL (docs/c-api.md)
+    require_pointer(file_or_spec, "tamp_machine_load: file_or_spec");
     *machine = new tamp_machine{tamp::load_machine(file_or_spec)};
   });
 }
@@ -129,9 +129,9 @@ int tamp_graph_from_csr(int num_tasks, const int64_t* offsets, const int* target
 
 int tamp_graph_load(const char* file_or_spec, tamp_graph** graph) {
   return guarded([&] {
-    require_pointer(file_or_spec, "tamp_graph_load: file_or_spec");
     require_pointer(graph, "tamp_graph_load: graph");
-    *graph = nullptr;
+    *graph = nullptr;  // before any other check: on failure the handle is NULL (docs/c-api.md)
+    require_pointer(file_or_spec, "tamp_graph_load: file_or_spec");
     const std::string name = file_or_spec;
     std::error_code ec;
     // The same rule as tamp-map: an existing file, or a name without ':', is a file; else a generator spec.

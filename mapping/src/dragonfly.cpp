@@ -62,7 +62,7 @@ Dragonfly::Dragonfly(DragonflySpec spec) : spec_(std::move(spec)) {
   if (!spec_.link_bandwidth.empty()) {
     double fastest = 0;
     for (double b : spec_.link_bandwidth) {
-      require(std::isfinite(b) && b > 0, "dragonfly: link bandwidths must be positive");
+      check_range(b, kBandwidthRange, "dragonfly: link bandwidth");
       fastest = std::max(fastest, b);
     }
     for (int c = 0; c <= D; ++c) capacity_[c] = spec_.link_bandwidth[c] / fastest;

@@ -53,7 +53,7 @@ FatTree::FatTree(FatTreeSpec spec) : kary_(true), kary_spec_(std::move(spec)) {
   if (!s.link_bandwidth.empty()) {
     double fastest = 0;
     for (double b : s.link_bandwidth) {
-      require(std::isfinite(b) && b > 0, "fattree: link bandwidths must be positive");
+      check_range(b, kBandwidthRange, "fattree: link bandwidth");
       fastest = std::max(fastest, b);
     }
     for (int l = 0; l < s.levels - 1; ++l) capacity_[l] = s.link_bandwidth[l] / fastest;

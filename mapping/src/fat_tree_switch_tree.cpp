@@ -87,8 +87,7 @@ FatTree::FatTree(SwitchTreeSpec spec) : kary_(false), tree_spec_(std::move(spec)
     for (int i = 0; i < n; ++i) {
       if (i == root) continue;
       const double b = s.uplink_bandwidth[i];
-      if (!(std::isfinite(b) && b > 0))
-        throw std::invalid_argument("fattree: " + switch_label(s, i) + " has a non-positive bandwidth");
+      check_range(b, kBandwidthRange, "fattree: the bandwidth of " + switch_label(s, i));
       fastest = std::max(fastest, b);
     }
     for (int i = 0; i < n; ++i)

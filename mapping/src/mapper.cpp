@@ -46,6 +46,12 @@ MapOptions make_map_options(std::uint64_t seed, std::string_view objective, int 
   return options;
 }
 
+void validate(const MapOptions& options) {
+  require(options.max_tasks_per_slot >= 1, "max_tasks_per_slot must be at least 1");
+  check_range(options.min_gain, kMinGainRange, "min_gain");
+  check_range(options.refine_seconds, kRefineSecondsRange, "refine_seconds");
+}
+
 const std::vector<MapperInfo>& mapper_registry() {
   static const std::vector<MapperInfo> registry = [] {
     std::vector<MapperInfo> all = {
@@ -109,7 +115,7 @@ Mapping map_tasks(std::string_view full_name, const TaskGraph& graph, const Allo
                   const MapOptions& options) {
   const Placement placement = registry_placement(full_name);
   const MapperInfo& info = find_mapper(placement.name());
-  require(options.max_tasks_per_slot >= 1, "max_tasks_per_slot must be at least 1");
+  validate(options);
   const long long capacity = static_cast<long long>(allocation.num_slots()) * options.max_tasks_per_slot;
   if (graph.num_tasks() > capacity) {
     throw std::invalid_argument(std::to_string(graph.num_tasks()) + " tasks do not fit on " +

@@ -2,7 +2,6 @@
 // not a model's: its network parameters and the answers of a machine that machine files cannot describe.
 #include "tamp/network_parameters.hpp"
 
-#include <cmath>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -19,18 +18,16 @@ std::ostream& operator<<(std::ostream& os, const NetworkParameters& p) {
 }
 
 void validate(const NetworkParameters& p) {
-  const auto check = [](double v, bool positive, const char* name) {
-    if (!std::isfinite(v) || (positive ? v <= 0 : v < 0))
-      throw std::invalid_argument(std::string("network parameters: ") + name + " must be " +
-                                  (positive ? "positive" : "zero or more") + ", not " + std::to_string(v));
+  const auto check = [](double v, const ValueRange& range, const char* name) {
+    check_range(v, range, std::string("network parameters: ") + name);
   };
-  check(p.link_bandwidth, true, "link_bandwidth");
-  check(p.injection_bandwidth, true, "injection_bandwidth");
-  check(p.loopback_bandwidth, true, "loopback_bandwidth");
-  check(p.link_latency, false, "link_latency");
-  check(p.injection_latency, false, "injection_latency");
-  check(p.loopback_latency, false, "loopback_latency");
-  check(p.message_overhead, false, "message_overhead");
+  check(p.link_bandwidth, kBandwidthRange, "link_bandwidth");
+  check(p.injection_bandwidth, kBandwidthRange, "injection_bandwidth");
+  check(p.loopback_bandwidth, kBandwidthRange, "loopback_bandwidth");
+  check(p.link_latency, kLatencyRange, "link_latency");
+  check(p.injection_latency, kLatencyRange, "injection_latency");
+  check(p.loopback_latency, kLatencyRange, "loopback_latency");
+  check(p.message_overhead, kOverheadRange, "message_overhead");
 }
 
 void Machine::set_network(const NetworkParameters& parameters) {

@@ -52,7 +52,7 @@ Torus::Torus(TorusSpec spec) : spec_(std::move(spec)) {
   if (!spec_.link_bandwidth.empty()) {
     double fastest = 0;
     for (double b : spec_.link_bandwidth) {
-      require(std::isfinite(b) && b > 0, "torus: link bandwidths must be positive");
+      check_range(b, kBandwidthRange, "torus: link bandwidth");
       fastest = std::max(fastest, b);
     }
     for (int d = 0; d < D; ++d) capacity_[d] = spec_.link_bandwidth[d] / fastest;

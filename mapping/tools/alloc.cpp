@@ -53,6 +53,7 @@ void keep_first_nodes(MachineDescription& d, int count) {
 }  // namespace
 
 int run_alloc(const AllocArgs& args) {
+  check_output_path(args.out, "--out");
   MachineDescription d = load_machine(args.machine);
   if (args.first) {
     keep_first_nodes(d, args.options.nodes);

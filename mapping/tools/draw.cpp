@@ -25,6 +25,10 @@ namespace {
 constexpr int kMaxLegend = 64;         // legend entries at most (then "and N more")
 constexpr int kSlicesPerRow = 8;       // z-slices side by side before a new row of panels
 constexpr double kTargetWidth = 1400;  // pixels the panels aim to fill
+// Bytes of SVG per task: a cell's rectangle (~70 bytes) and its share of the node borders, or a dot; what
+// 256^3 tasks took (1.5 GB). Small grids also print node numbers in their cells, which stay far below the
+// limit.
+constexpr double kSvgBytesPerTask = 100;
 
 // Node i's colour: hues a golden angle apart so that consecutive nodes differ, three lightness levels.
 std::string node_colour(int node) {
@@ -227,15 +231,31 @@ std::string placement_svg(const TaskGraph& graph, const Allocation& allocation, 
   return svg + canvas.body + "</svg>\n";
 }
 
+double svg_size_estimate(int num_tasks) {
+  return kSvgBytesPerTask * num_tasks;
+}
+
 void add_draw_command(CLI::App& app, DrawArgs& args) {
   CLI::App* cmd = app.add_subcommand("draw", "SVG picture of a placement: task grid coloured by node");
   add_problem_options(cmd, args.problem);
   cmd->add_option("--mapping", args.mapping, "mapping file, or an algorithm name")->required();
   cmd->add_option("--svg", args.svg, "output SVG file")->required();
+  cmd->add_option("--max-svg-mb", args.max_svg_mb,
+                  "refuse a picture estimated larger than this many MB (about 100 bytes per task)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
 }
 
 int run_draw(const DrawArgs& args) {
+  check_output_path(args.svg, "--svg");
   const Problem p = load_problem(args.problem);
+  // Before mapping, evaluating and drawing: a picture of millions of tasks takes gigabytes and minutes.
+  const double estimate = svg_size_estimate(p.graph.num_tasks());
+  require(estimate <= args.max_svg_mb * 1e6,
+          fmt::format(
+              "--max-svg-mb: the picture of {} tasks would take about {:.0f} MB, more than the limit of {} "
+              "MB (raise --max-svg-mb, or draw a smaller graph)",
+              p.graph.num_tasks(), estimate / 1e6, args.max_svg_mb));
   const Mapping mapping = load_or_compute_mapping(args.mapping, p);
   const TaskGraph& graph = p.graph;
   const MachineDescription& machine = p.machine;

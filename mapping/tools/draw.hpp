@@ -15,9 +15,12 @@ struct DrawArgs {
   ProblemArgs problem;
   std::string mapping;  // file, or an algorithm name to run first
   std::string svg;      // output file
+  int max_svg_mb = 64;  // refuse pictures estimated larger (svg_size_estimate)
 };
 
 void add_draw_command(CLI::App& app, DrawArgs& args);
+/// Bytes of the picture of `num_tasks` tasks, roughly (checked against --max-svg-mb before any work).
+double svg_size_estimate(int num_tasks);
 int run_draw(const DrawArgs& args);
 
 /// The picture: a 2D task grid as one panel, a 3D one as its z-slices side by side (the graph's grid, else

@@ -2,7 +2,6 @@
 
 #include <fmt/core.h>
 
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -54,36 +53,27 @@ void add_platform_command(CLI::App& app, PlatformArgs& args) {
 bool override_network(const PlatformArgs& args, MachineDescription& machine) {
   NetworkParameters net = machine.machine->network();
   bool changed = false;
-  // Each flag checked under its own name (inf, NaN and negative figures are refused before anything is
+  // Each flag checked under its own name (inf, NaN and figures out of range are refused before anything is
   // written).
-  const auto take = [&](const std::optional<double>& flag, double& field, const char* option, bool positive) {
+  const auto take = [&](const std::optional<double>& flag, double& field, const char* option,
+                        const ValueRange& range) {
     if (!flag) return;
-    require(std::isfinite(*flag) && (positive ? *flag > 0 : *flag >= 0),
-            fmt::format("{}: must be a finite number {}, not {}", option,
-                        positive ? "above 0" : "of 0 or more", *flag));
-    field = *flag, changed = true;
+    field = check_range(*flag, range, option), changed = true;
   };
-  take(args.link_bandwidth, net.link_bandwidth, "--link-bandwidth", true);
-  take(args.link_latency, net.link_latency, "--link-latency", false);
-  take(args.injection_bandwidth, net.injection_bandwidth, "--injection-bandwidth", true);
-  take(args.injection_latency, net.injection_latency, "--injection-latency", false);
-  take(args.loopback_bandwidth, net.loopback_bandwidth, "--loopback-bandwidth", true);
-  take(args.loopback_latency, net.loopback_latency, "--loopback-latency", false);
-  take(args.message_overhead, net.message_overhead, "--message-overhead", false);
+  take(args.link_bandwidth, net.link_bandwidth, "--link-bandwidth", kBandwidthRange);
+  take(args.link_latency, net.link_latency, "--link-latency", kLatencyRange);
+  take(args.injection_bandwidth, net.injection_bandwidth, "--injection-bandwidth", kBandwidthRange);
+  take(args.injection_latency, net.injection_latency, "--injection-latency", kLatencyRange);
+  take(args.loopback_bandwidth, net.loopback_bandwidth, "--loopback-bandwidth", kBandwidthRange);
+  take(args.loopback_latency, net.loopback_latency, "--loopback-latency", kLatencyRange);
+  take(args.message_overhead, net.message_overhead, "--message-overhead", kOverheadRange);
   validate(net);
   if (changed) std::const_pointer_cast<Machine>(machine.machine)->set_network(net);
   return changed;
 }
 
 int run_platform(const PlatformArgs& args) {
-  MachineDescription machine = load_machine(args.machine);
-  const bool overridden = override_network(args, machine);
-  const int slots = machine.allocation.num_slots();
-  require(!args.ranks || (*args.ranks > 0 && *args.ranks <= slots),
-          fmt::format("--ranks: must be between 1 and the allocation's {} slots, not {}", slots,
-                      args.ranks.value_or(0)));
-  const int ranks = args.ranks.value_or(slots);
-  const bool plugin = args.format == "plugin";
+  check_range(args.options.host_speed, kHostSpeedRange, "--host-speed");
   std::filesystem::path xml(args.out);
   std::filesystem::path machine_file = xml, hostfile = xml, smpirun = xml;
   machine_file.replace_extension(".machine");
@@ -92,6 +82,15 @@ int run_platform(const PlatformArgs& args) {
   require(xml != machine_file && xml != hostfile && xml != smpirun,
           "--out: the platform file needs an extension other than "
           ".machine and .hostfile (P.xml, P.platform)");
+  for (const auto& path : {xml, hostfile, smpirun}) check_output_path(path.string(), "--out");
+  MachineDescription machine = load_machine(args.machine);
+  const bool overridden = override_network(args, machine);
+  const int slots = machine.allocation.num_slots();
+  require(!args.ranks || (*args.ranks > 0 && *args.ranks <= slots),
+          fmt::format("--ranks: must be between 1 and the allocation's {} slots, not {}", slots,
+                      args.ranks.value_or(0)));
+  const int ranks = args.ranks.value_or(slots);
+  const bool plugin = args.format == "plugin";
   // Every file is made in memory first: a bad argument (too many --ranks, a machine SimGrid cannot take)
   // leaves none of them, and a write error leaves the earlier ones as they were.
   OutputFiles files;

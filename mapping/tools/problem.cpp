@@ -38,16 +38,14 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
   cmd->add_option("--max-tasks-per-slot", args.max_tasks_per_slot, "allow several tasks per slot")
       ->capture_default_str();
   cmd->add_option("--min-gain", args.min_gain,
-                  "auto keeps `default` unless its winner scores at least this fraction better")
-      ->check(CLI::Range(0.0, 1.0))
+                  "auto keeps `default` unless its winner scores at least this fraction better (0 to 1)")
       ->capture_default_str();
 }
 
 Problem load_problem(const ProblemArgs& args) {
-  Problem problem{load_graph(args.graph), load_machine(args.machine),
-                  make_map_options(args.seed, args.objective, args.max_tasks_per_slot)};
-  problem.options.min_gain = args.min_gain;
-  return problem;
+  MapOptions options = make_map_options(args.seed, args.objective, args.max_tasks_per_slot);
+  options.min_gain = check_range(args.min_gain, kMinGainRange, "--min-gain");  // before the (large) inputs
+  return Problem{load_graph(args.graph), load_machine(args.machine), options};
 }
 
 Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& p) {

@@ -115,6 +115,7 @@ void add_compare_command(CLI::App& app, CompareArgs& args) {
 
 int run_map(const MapArgs& args) {
   const MappingFormat format = parse_mapping_format(args.format);
+  check_output_path(args.out, "--out");  // before the work: a folder or /dev/full is refused at once
   const Problem p = load_problem(args.problem);
   Mapping mapping;
   if (args.algorithm == "auto" && args.report) {
@@ -150,6 +151,7 @@ int run_eval(const EvalArgs& args) {
 }
 
 int run_gen(const GenArgs& args) {
+  check_output_path(args.out, "--out");
   const TaskGraph graph = generate_graph(args.spec);
   OutputFiles files;         // G, and G.phases / G.xyz beside it: all of them or none
   if (graph.has_phases()) {  // G.phases beside G.graph: the collectives and the phases of the model

@@ -42,3 +42,15 @@ tamp_add_mpi_error_test(NAME compare-error-empty-entry RANKS 2 REGEX "--compare:
 # --seed is unsigned: CLI11 alone would read -1 as 2^64 - 1 (tamp::cli::unsigned_integer, shared with tamp-map).
 tamp_add_mpi_error_test(NAME seed-error-negative RANKS 1 REGEX "--seed: must be an integer of 0 or more, not '-1'"
                         COMMAND tamp-stencil --seed -1)
+# A placement listed twice would run and be reported twice (the campaign refuses the same).
+tamp_add_mpi_error_test(NAME compare-error-duplicate RANKS 2 REGEX "--compare: lists default twice"
+                        COMMAND tamp-stencil --stencil 7 --local 4x4x4 --compare default,blocked,default)
+# NaN passes a range check made of comparisons; auto would then keep default silently.
+tamp_add_mpi_error_test(NAME min-gain-error-nan RANKS 1 REGEX "--min-gain: must be a finite number in \\[0, 1\\], not nan"
+                        COMMAND tamp-stencil --min-gain nan)
+# --json targets that fail only once written (a folder, a full device) are refused before anything else: before
+# the unknown mapping, found once the problem is built.
+tamp_add_mpi_error_test(NAME json-error-folder RANKS 2 REGEX "--json: cannot write '.*': Is a directory"
+                        COMMAND tamp-stencil --stencil 7 --local 4x4x4 --mapping nosuch --json ${CMAKE_CURRENT_BINARY_DIR})
+tamp_add_mpi_error_test(NAME json-error-dev-full RANKS 2 REGEX "--json: cannot write '/dev/full': No space left"
+                        COMMAND tamp-stencil --stencil 7 --local 4x4x4 --mapping nosuch --json /dev/full)

@@ -1,5 +1,6 @@
 /* The C API from C: a 4x4 5-point stencil on a 4x4 torus, mapped by name, evaluated, and the error paths.
  * Exit status 0 when every check holds (registered with CTest by tests/capi/CMakeLists.txt). */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -115,6 +116,32 @@ int main(void) {
   options.objective = 7;
   CHECK(tamp_map(graph, machine, "default", &options, &mapping) == TAMP_ERROR_INVALID);
   CHECK(tamp_map(NULL, machine, "default", NULL, &mapping) == TAMP_ERROR_INVALID);
+
+  /* On failure the output handle is NULL, also when the input is NULL. */
+  missing = (tamp_machine*)&failures; /* anything but NULL */
+  CHECK(tamp_machine_load(NULL, &missing) == TAMP_ERROR_INVALID && missing == NULL);
+  CHECK(strstr(tamp_last_error(), "tamp_machine_load: file_or_spec is NULL") != NULL);
+  tamp_graph* no_graph = (tamp_graph*)&failures;
+  CHECK(tamp_graph_load(NULL, &no_graph) == TAMP_ERROR_INVALID && no_graph == NULL);
+
+  /* Numbers out of range are refused, never taken silently: a bandwidth that is no machine, NaN or infinite
+     coordinates (the geometric mappers would return the identity), a NaN time cap. */
+  CHECK(tamp_machine_load("torus:4x4,cores=1,bw=1e-300x1e9", &missing) == TAMP_ERROR_INVALID &&
+        missing == NULL);
+  CHECK(strstr(tamp_last_error(), "link bandwidth: must be a finite number in [1, 1e+15] bytes/s") != NULL);
+  double xyz[32];
+  for (int t = 0; t < 16; ++t) xyz[2 * t] = t % 4, xyz[2 * t + 1] = t / 4;
+  xyz[7] = NAN;
+  CHECK(tamp_graph_set_coordinates(graph, 2, xyz) == TAMP_ERROR_INVALID);
+  CHECK(strstr(tamp_last_error(), "coordinate 1 of task 3: must be a finite number") != NULL);
+  xyz[7] = INFINITY;
+  CHECK(tamp_graph_set_coordinates(graph, 2, xyz) == TAMP_ERROR_INVALID);
+  xyz[7] = 0;
+  CHECK(tamp_graph_set_coordinates(graph, 2, xyz) == TAMP_OK);
+  tamp_map_options_init(&options);
+  options.refine_seconds = NAN;
+  CHECK(tamp_map(graph, machine, "geom", &options, &mapping) == TAMP_ERROR_INVALID && mapping == NULL);
+  CHECK(strstr(tamp_last_error(), "refine_seconds: must be a finite number") != NULL);
 
   /* A generator spec in place of a file. */
   tamp_graph* generated = NULL;

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <random>
 #include <sstream>
 
@@ -115,6 +117,22 @@ TEST(Auto, KeepsTheLaunchersPlacementWithinMinGain) {
     EXPECT_EQ(moved.mapping.slots(), best.mapping.slots());
     EXPECT_TRUE(moved.kept_over.empty());
   }
+}
+
+// NaN passes any comparison-based range check and would read as "no winner is good enough": refused.
+TEST(Auto, RefusesAMinGainOutOfRange) {
+  const std::vector<Problem> all = problems();
+  const Problem& p = all.front();
+  for (double bad : {std::nan(""), -0.5, 1.5, std::numeric_limits<double>::infinity()}) {
+    SCOPED_TRACE(bad);
+    MapOptions options;
+    options.min_gain = bad;
+    EXPECT_THROW(map_auto(p.graph, p.allocation, options), std::invalid_argument);
+    EXPECT_THROW(map_tasks("auto", p.graph, p.allocation, options), std::invalid_argument);
+  }
+  MapOptions options;
+  options.refine_seconds = std::nan("");
+  EXPECT_THROW(map_tasks("default+refine", p.graph, p.allocation, options), std::invalid_argument);
 }
 
 // Alg. 8.1 first: a graph without a grid gets the one detection finds (a collective to rank 0 mixed in), and

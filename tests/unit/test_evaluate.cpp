@@ -162,7 +162,7 @@ TEST(Evaluate, RandomMappingIsNearHalfTheDiameter) {
 // The difference-array torus path must give exactly the loads of routing every message with Torus::route(),
 // on a mixed mesh/torus with two nodes per router, several cores, a sparse allocation and a random graph.
 TEST(Evaluate, TorusFastPathMatchesPlainRouting) {
-  const TorusSpec mixed = torus_spec({5, 4, 3, 2}, {true, false, true, true}, 2, {1.0, 0.5, 1.0, 0.25});
+  const TorusSpec mixed = torus_spec({5, 4, 3, 2}, {true, false, true, true}, 2, {4e9, 2e9, 4e9, 1e9});
   auto torus = std::make_shared<Torus>(mixed);
   std::mt19937_64 rng(7);
   std::vector<int> nodes(torus->num_nodes());

@@ -114,7 +114,7 @@ TEST(MachineFile, RoundTrips) {
   const std::vector<std::string> inputs = {
       "dims 4 4 2\nwrap 1 1 0\ncores_per_node 8\nnodes 3\n0 0 0\n3 1 1\n1 0 0\n",
       "name x y\ntopology mesh\ndims 5\ncores_per_node 3\n",
-      "dims 3 2 2\nwrap 1 0 1\nnodes_per_router 2\ncores_per_node 24\nlink_bandwidth 9.4e9 4.7e9 0.1\n"
+      "dims 3 2 2\nwrap 1 0 1\nnodes_per_router 2\ncores_per_node 24\nlink_bandwidth 9.4e9 4.7e9 1.25e8\n"
       "nodes 3\n0 0 0 1 nid1\n2 1 1\n1 0 0 0 nid2\n",
       "dims 2 2\ncores_per_node 1\nnodes 4\n0 0\n1 0\n0 1\n1 1\n",  // whole machine, written without a list
       "dims 2 2\ncores_per_node 1\nnodes 4\n1 0\n0 0\n0 1\n1 1\n",  // same nodes, another order
@@ -139,8 +139,12 @@ TEST(MachineFile, WriterRejectsWhatItCannotWrite) {
   EXPECT_THROW(write_machine(out, d), std::invalid_argument);
   d.hostnames[0] = "42";  // would read back as a router index
   EXPECT_THROW(write_machine(out, d), std::invalid_argument);
+  d.hostnames[0] = "it's";  // machine files have no quoting
+  EXPECT_THROW(write_machine(out, d), std::invalid_argument);
   d.hostnames[0] = "ok";
   d.name = "a # b";
+  EXPECT_THROW(write_machine(out, d), std::invalid_argument);
+  d.name = "the \"big\" one";
   EXPECT_THROW(write_machine(out, d), std::invalid_argument);
 }
 
@@ -167,8 +171,9 @@ TEST(MachineFile, Errors) {
   expect_error("wrap 1 2\n", 1, "0 or 1");
   expect_error("topology mesh\ndims 2 2\nwrap 0 1\ncores_per_node 1\n", 3, "a mesh does not wrap");
   expect_error(head + "link_bandwidth 1e9\n", 3, "link_bandwidth has 1 values for 2 dimensions");
-  expect_error(head + "link_bandwidth 1e9 0\n", 3, "positive");
-  expect_error(head + "link_bandwidth 1e9 inf\n", 3, "positive");
+  expect_error(head + "link_bandwidth 1e9 0\n", 3,
+               "link bandwidth: must be a finite number in [1, 1e+15] bytes/s, not 0");
+  expect_error(head + "link_bandwidth 1e9 inf\n", 3, "link bandwidths must be numbers (bytes/s), got 'inf'");
   expect_error(head + "nodes_per_router 0\n", 3, "nodes_per_router must be in");
   expect_error("dims 8192 8192\nnodes_per_router 2\ncores_per_node 1\nnodes 1\n0 0\n", 2,
                "machine too large");
@@ -193,6 +198,52 @@ TEST(MachineFile, Errors) {
   expect_error(head + "nodes 1\n0 0 h 7\n", 4, "unexpected '7' after the hostname");
   expect_error("dims 2\nnodes_per_router 2\ncores_per_node 1\nnodes 1\n0 1 2\n", 5, "too many numbers");
   expect_error("name\n", 1, "name needs a value");
+}
+
+// Every physical figure of a machine file is checked against its range (tamp/network_parameters.hpp): a
+// figure that parses but is no machine (SimGrid dies on it) is refused at its line.
+TEST(MachineFile, PhysicalFiguresOutOfRange) {
+  const std::string head = "dims 2 2\ncores_per_node 1\n";
+  expect_error(head + "link_bandwidth 1e-300 1e9\n", 3,
+               "link bandwidth: must be a finite number in [1, 1e+15] bytes/s, not 1e-300");
+  expect_error(head + "link_bandwidth 1e9 2e15\n", 3, "not 2e+15");
+  expect_error(head + "link_latency 1e308\n", 3,
+               "link_latency: must be a finite number in [0, 1] s, not 1e+308");
+  expect_error(head + "link_latency nan\n", 3, "link_latency must be a number (s), got 'nan'");
+  expect_error(head + "injection_latency -1e-9\n", 3,
+               "injection_latency: must be a finite number in [0, 1] s");
+  expect_error(head + "injection_bandwidth 1e-300\n", 3,
+               "injection_bandwidth: must be a finite number in [1, 1e+15]");
+  expect_error(head + "loopback_bandwidth 1e300\n", 3, "loopback_bandwidth: must be");
+  expect_error(head + "loopback_latency 2\n", 3, "loopback_latency: must be");
+  expect_error(head + "message_overhead 5\n", 3,
+               "message_overhead: must be a finite number in [0, 1] s, not 5");
+  expect_error("topology fattree\narity 2\nlevels 3\ncores_per_node 1\nlink_bandwidth 1e9 1e-300\n", 5,
+               "link bandwidth: must be");
+  expect_error("topology fattree\nswitch root - 2 \nswitch leaf root 2 1e16\ncores_per_node 1\n", 3,
+               "link bandwidth: must be");
+  // The ends of the ranges are machines.
+  const auto edge = parse(head + "link_bandwidth 1 1e15\nlink_latency 1\nmessage_overhead 0\n");
+  EXPECT_EQ(edge.machine->network().link_latency, 1);
+}
+
+// A line is a key, blanks (space or tab), then values; '#' starts a comment; trailing blanks are ignored;
+// there is no quoting, so a quote character outside a comment is an error naming the file and line.
+TEST(MachineFile, LineRule) {
+  const auto d = parse(
+      "name \t my  machine \t \ndims\t2  2\t\ncores_per_node 1   # it's a \"comment\"\nnodes 1\n0 1\thost1 "
+      "\t\n");
+  EXPECT_EQ(d.name, "my  machine");
+  EXPECT_EQ(d.hostnames, (std::vector<std::string>{"host1"}));
+  expect_error("name \"my machine\"\n", 1,
+               "a quote character (\") outside a comment: machine files have no quoting");
+  expect_error("dims 2 2\ncores_per_node 1\nnodes 1\n0 0 'h'\n", 4, "a quote character (')");
+  // Only spaces and tabs separate words: a vertical tab or form feed is part of a word.
+  expect_error("dims\v2 2\n", 1, "unknown key 'dims?2'");
+  expect_error("dims 2\f2\n", 1, "must be an integer, got '2?2'");
+  const auto written = parse(write(d));
+  EXPECT_EQ(written.name, d.name);
+  EXPECT_EQ(written.hostnames, d.hostnames);
 }
 
 TEST(MachineFile, ReadsTheShippedMachines) {
@@ -256,6 +307,10 @@ TEST(MachineSpec, Errors) {
   expect("torus:4x4,cores=1,nodes=17", "the machine has only 16 nodes");
   expect("torus:8192x8192x2,cores=1", "machine too large");
   expect("torus:4096x4096,cores=2", "allocation too large");
+  expect("torus:4x4,cores=1,bw=1e-300x1e9",
+         "link bandwidth: must be a finite number in [1, 1e+15] bytes/s, not 1e-300");
+  expect("fattree:4x3,cores=1,bw=1e9x1e16", "link bandwidth: must be");
+  expect("dragonfly:9x4,h=2,cores=1,bw=1e9xnan", "link bandwidths must be numbers (bytes/s), got 'nan'");
 }
 
 }  // namespace

@@ -93,6 +93,29 @@ TEST_F(OutputFileTest, MissingFolderIsRefusedBeforeWriting) {
   EXPECT_FALSE(fs::exists(dir_ / "r.yaml"));
 }
 
+// What fails only once written is refused by the check before the run: a folder, a device that takes no
+// bytes, a "folder" that is a file; /dev/null and new files in a writable folder pass.
+TEST_F(OutputFileTest, TargetsThatCannotBeWrittenAreRefusedBeforeWriting) {
+  const auto expect_refused = [](const std::string& path, const std::string& reason) {
+    SCOPED_TRACE(path);
+    try {
+      check_output_path(path, "--json");
+      ADD_FAILURE() << "no error";
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), "--json: cannot write '" + path + "': " + reason);
+    }
+  };
+  expect_refused(dir_.string(), "Is a directory");
+  expect_refused(dir_.string() + "/", "Is a directory");
+  expect_refused("/dev/full", "No space left on device");
+  std::ofstream(dir_ / "file") << "x\n";
+  expect_refused((dir_ / "file" / "r.jsonl").string(), "Not a directory");
+  EXPECT_NO_THROW(check_output_path("/dev/null", "--json"));
+  EXPECT_NO_THROW(check_output_path((dir_ / "file").string(), "--json"));
+  EXPECT_EQ(read(dir_ / "file"), "x\n");
+  EXPECT_EQ(count_files(), 1);
+}
+
 TEST_F(OutputFileTest, AppendAddsWholeRecords) {
   const fs::path path = dir_ / "r.jsonl";
   append_output_file(path.string(), "--json", "{\"a\":1}\n");

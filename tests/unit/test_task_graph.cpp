@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "tamp/task_graph.hpp"
 
@@ -72,6 +73,24 @@ TEST(TaskGraph, GridAndCoordinates) {
   EXPECT_TRUE(g.has_coordinates());
   EXPECT_EQ(g.coordinate_dim(), 2);
   EXPECT_THROW(g.set_coordinates(3, std::vector<double>(12, 0.5)), std::invalid_argument);
+}
+
+// NaN or infinite coordinates would make the geometric mappers return the identity: refused, naming the task.
+TEST(TaskGraph, RefusesCoordinatesThatAreNotFinite) {
+  TaskGraph g = TaskGraph::from_edges(3, {{0, 1, 1}});
+  for (double bad : {std::nan(""), std::numeric_limits<double>::infinity(), -1e300}) {
+    std::vector<double> xyz = {0, 0, 1, 0, 2, 0};
+    xyz[3] = bad;
+    try {
+      g.set_coordinates(2, xyz);
+      ADD_FAILURE() << bad;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("task graph: coordinate 1 of task 1: must be a finite number"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_FALSE(g.has_coordinates());
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #pragma once
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace tamp {
 
@@ -22,5 +23,18 @@ class ParseError : public std::runtime_error {
 inline void require(bool condition, const std::string& message) {
   if (!condition) throw std::invalid_argument(message);
 }
+
+/// The numbers a real-valued input may take, both ends included; `unit` is printed after them ("" for none).
+struct ValueRange {
+  double min;
+  double max;
+  const char* unit;
+};
+
+/// `value` when it is finite and inside `range`; else std::invalid_argument("WHAT: must be a finite number in
+/// [MIN, MAX] UNIT, not VALUE"). The one check of a real number that enters TAMP from a file, a spec, an
+/// option or the C API: NaN, infinities and values outside the range are refused under the caller's name for
+/// them.
+double check_range(double value, const ValueRange& range, std::string_view what);
 
 }  // namespace tamp

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tamp/allocation.hpp"
+#include "tamp/error.hpp"
 #include "tamp/mapping.hpp"
 #include "tamp/task_graph.hpp"
 
@@ -32,6 +33,13 @@ struct MapOptions {
   std::int64_t refine_work = 10000000;         // edge visits at most, over all passes (~0.3 s)
   double refine_seconds = 1.0;                 // wall-clock safety cap
 };
+/// The ranges of validate(): min_gain is a fraction; refine_seconds at most about 11 days.
+inline constexpr ValueRange kMinGainRange{0, 1, ""};
+inline constexpr ValueRange kRefineSecondsRange{0, 1e6, "s"};
+/// Throws std::invalid_argument unless max_tasks_per_slot >= 1 and min_gain and refine_seconds are in their
+/// ranges (check_range: NaN is refused, which `auto` would otherwise read as "keep default"). map_tasks() and
+/// map_auto() call it first.
+void validate(const MapOptions& options);
 std::ostream& operator<<(std::ostream& os, const MapOptions& options);
 /// The options of a command line (an app's, tamp-map's): seed, objective by name (parse_objective), tasks per
 /// slot; the refinement bounds at their defaults.
@@ -65,7 +73,8 @@ const RefinerInfo& find_refiner(std::string_view name);
 /// Throws std::invalid_argument unless `full_name` ("NAME" or "NAME+STEP...") names known algorithm and steps
 /// (tamp/placement.hpp has the whole grammar).
 void check_mapping_name(std::string_view full_name);
-/// Runs the named algorithm — "NAME" or "NAME+STEP[+STEP...]" with post-processing steps — and validates its result.
+/// Runs the named algorithm — "NAME" or "NAME+STEP[+STEP...]" with post-processing steps — and validates its
+/// result. Throws std::invalid_argument on options out of range (validate).
 Mapping map_tasks(std::string_view name, const TaskGraph& graph, const Allocation& allocation,
                   const MapOptions& options = {});
 

@@ -4,9 +4,21 @@
 #pragma once
 #include <iosfwd>
 
+#include "tamp/error.hpp"
+
 namespace tamp {
 
 class Machine;
+
+/// The physical figures TAMP accepts (docs/file-formats.md, "Common rules and errors"), checked with
+/// check_range() wherever one enters: machine files, inline machine specs, tamp-map's options, the platform
+/// description. A figure outside them (a bandwidth of 1e-300 B/s, a latency of 1e308 s) is no machine, and
+/// SimGrid dies on it. Bandwidths: every link, injection and loopback bandwidth; overhead: the software cost
+/// of one message; host speed: a core of the simulated platform.
+inline constexpr ValueRange kBandwidthRange{1, 1e15, "bytes/s"};
+inline constexpr ValueRange kLatencyRange{0, 1, "s"};
+inline constexpr ValueRange kOverheadRange{0, 1, "s"};
+inline constexpr ValueRange kHostSpeedRange{1, 1e18, "flop/s"};
 
 /// Defaults are Cray Gemini-like and equal to the links of `tamp-map platform` (docs/simulation.md).
 struct NetworkParameters {
@@ -20,8 +32,7 @@ struct NetworkParameters {
 };
 std::ostream& operator<<(std::ostream& os, const NetworkParameters& parameters);
 
-/// Throws std::invalid_argument unless bandwidths are positive and latencies and the overhead are >= 0
-/// (finite).
+/// Throws std::invalid_argument unless every figure is inside its range above (check_range).
 void validate(const NetworkParameters& parameters);
 
 /// Bytes/s of the fastest link of `machine`: the largest of a torus's per-dimension link_bandwidth when the

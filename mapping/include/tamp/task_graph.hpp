@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tamp/error.hpp"
+
 namespace tamp {
 
 /// One directed message stream: `bytes` from task `src` to task `dst` (per iteration, or in total).
@@ -15,6 +17,10 @@ struct Edge {
   int dst = 0;
   double bytes = 0;
 };
+
+/// Task coordinates accepted (TaskGraph::set_coordinates): finite, and small enough that squared distances
+/// summed over 16 dimensions stay finite.
+inline constexpr ValueRange kCoordinateRange{-1e100, 1e100, ""};
 
 /// Shape of a regular task grid. Task t has grid coordinates with dimension 0 fastest:
 /// t = c0 + dims[0]*(c1 + dims[1]*(c2 + ...)).
@@ -66,7 +72,8 @@ class TaskGraph {
   /// The edge list back, in CSR order.
   std::vector<Edge> edges() const;
 
-  /// Optional task coordinates (e.g. part centroids), `dim` numbers per task.
+  /// Optional task coordinates (e.g. part centroids), `dim` numbers per task, each in kCoordinateRange
+  /// (std::invalid_argument otherwise: NaN, infinite or huge coordinates).
   void set_coordinates(int dim, std::vector<double> xyz);
   bool has_coordinates() const { return coord_dim_ > 0; }
   int coordinate_dim() const { return coord_dim_; }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "io/text_util.hpp"
+#include "tamp/network_parameters.hpp"
 
 namespace tamp::impl {
 
@@ -62,9 +63,9 @@ std::vector<double> parse_bandwidth(const std::vector<std::string_view>& tokens)
   std::vector<double> bw;
   for (std::string_view t : tokens) {
     double v = 0;
-    if (!parse_double(t, v) || !(v > 0))
-      throw std::invalid_argument("link bandwidths must be positive numbers (bytes/s), got " + quoted(t));
-    bw.push_back(v);
+    if (!parse_double(t, v))
+      throw std::invalid_argument("link bandwidths must be numbers (bytes/s), got " + quoted(t));
+    bw.push_back(check_range(v, kBandwidthRange, "link bandwidth"));
   }
   return bw;
 }

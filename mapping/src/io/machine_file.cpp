@@ -3,13 +3,13 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <fstream>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "io/machine_build.hpp"
 #include "io/text_util.hpp"
+#include "tamp/network_parameters.hpp"
 
 namespace tamp {
 
@@ -47,9 +47,11 @@ enum KeyIndex {
   kMessageOverhead
 };
 
-// The NetworkParameters field of a network key, and whether it must be positive (bandwidths) or may be 0.
-double* network_field(int key, NetworkParameters& p, bool& positive) {
-  positive = key == kInjectionBandwidth || key == kLoopbackBandwidth;
+// The NetworkParameters field of a network key and the range of its figure.
+double* network_field(int key, NetworkParameters& p, ValueRange& range) {
+  range = key == kInjectionBandwidth || key == kLoopbackBandwidth ? kBandwidthRange
+          : key == kMessageOverhead                               ? kOverheadRange
+                                                                  : kLatencyRange;
   switch (key) {
     case kLinkLatency:
       return &p.link_latency;
@@ -86,6 +88,22 @@ bool key_applies(int key, impl::Topology topology) {
     default:
       return true;
   }
+}
+
+// The rule of a line (docs/file-formats.md, "Lines of decks and machine files"): the text before '#' is a key
+// and its values separated by blanks (space, tab), trailing blanks (and the CR of a CRLF line end) ignored;
+// no quoting, so a quote character is an error.
+std::string_view line_text(const std::string& raw, const impl::LineReader& reader) {
+  const std::string_view text = impl::strip_comment(raw, '#');
+  const std::size_t quote = text.find_first_of("\"'");
+  if (quote != std::string_view::npos)
+    reader.fail(std::string("a quote character (") + text[quote] +
+                ") outside a comment: machine files have no quoting");
+  return text.substr(0, text.find_last_not_of(" \t\r") + 1);
+}
+
+std::vector<std::string_view> line_words(std::string_view text) {
+  return impl::split_tokens(text, impl::kLineBlank);
 }
 
 int key_index(std::string_view key) {
@@ -143,8 +161,8 @@ class MachineParser {
 MachineDescription MachineParser::parse() {
   std::string raw;
   while (reader_.next(raw)) {
-    const std::string_view text = impl::strip_comment(raw, '#');
-    const auto tokens = impl::split_tokens(text);
+    const std::string_view text = line_text(raw, reader_);
+    const auto tokens = line_words(text);
     if (tokens.empty()) continue;
     if (tokens[0] == "nodes") {
       node_list(tokens);
@@ -190,7 +208,7 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
       if (values.empty()) reader_.fail("name needs a value");
       // The rest of the line, inner blanks kept.
       const auto key_end = static_cast<std::size_t>(tokens[0].data() - text.data()) + tokens[0].size();
-      name_ = std::string(impl::trim(text.substr(key_end)));
+      name_ = std::string(impl::trim(text.substr(key_end), impl::kLineBlank));
       break;
     }
     case kTopology:
@@ -227,16 +245,15 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
       global_links_ = at(line, [&] { return impl::parse_size(single(), "global_links"); });
       break;
     default: {
-      bool positive = false;
-      double* field = network_field(k, network_, positive);
+      ValueRange range{};
+      double* field = network_field(k, network_, range);
       if (!field) break;
       const std::string_view token = single();
       double v = 0;
-      if (!impl::parse_double(token, v) || !std::isfinite(v) || (positive ? !(v > 0) : !(v >= 0)))
-        reader_.fail(std::string(kHeaderKeys[k]) + " must be " +
-                     (positive ? "a positive" : "a non-negative") + " number (" +
-                     (positive ? "bytes/s" : "seconds") + "), got " + quoted(token));
-      *field = v;
+      if (!impl::parse_double(token, v))
+        reader_.fail(std::string(kHeaderKeys[k]) + " must be a number (" + range.unit + "), got " +
+                     quoted(token));
+      *field = at(line, [&] { return check_range(v, range, kHeaderKeys[k]); });
       break;
     }
   }
@@ -354,7 +371,7 @@ void MachineParser::node_list(const std::vector<std::string_view>& tokens) {
   std::string raw;
   long count = 0;
   while (reader_.next(raw)) {
-    const auto words = impl::split_tokens(impl::strip_comment(raw, '#'));
+    const auto words = line_words(line_text(raw, reader_));
     if (words.empty()) continue;
     if (count == declared) {
       if (key_index(words[0]) >= 0 || words[0] == "nodes")

@@ -23,8 +23,15 @@ bool is_whole_machine(const MachineDescription& d) {
   return true;
 }
 
+// Text that reads back as itself at the end of a machine file line (the parser's rule): no '#', quote or line
+// break, no blank (space, tab) at either end, no CR at the end.
+bool is_line_text(const std::string& text) {
+  return text.find_first_of("#\"'\n") == std::string::npos && impl::trim(text, impl::kLineBlank) == text &&
+         (text.empty() || text.back() != '\r');
+}
+
 bool is_word(const std::string& h) {
-  return impl::split_tokens(h).size() == 1 && h.find('#') == std::string::npos && impl::trim(h) == h;
+  return is_line_text(h) && h.find_first_of(impl::kLineBlank) == std::string::npos;
 }
 
 void check_writable(const MachineDescription& d) {
@@ -36,8 +43,8 @@ void check_writable(const MachineDescription& d) {
       throw std::invalid_argument("write_machine: every allocated node must have cores_per_node cores");
   require(d.hostnames.empty() || static_cast<int>(d.hostnames.size()) == d.allocation.num_nodes(),
           "write_machine: hostnames must be empty or one per allocated node");
-  require(d.name.find_first_of("#\n") == std::string::npos && impl::trim(d.name) == d.name,
-          "write_machine: the name cannot hold '#', line breaks or surrounding blanks");
+  require(is_line_text(d.name),
+          "write_machine: the name cannot hold '#', quotes, line breaks or surrounding blanks");
   for (const std::string& h : d.hostnames)
     if (!h.empty() && (!is_word(h) || impl::looks_numeric(h)))
       throw std::invalid_argument("write_machine: hostname " + impl::quoted(h) +

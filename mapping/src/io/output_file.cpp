@@ -120,12 +120,24 @@ void append_output_file(const std::string& path, const std::string& option, cons
 }
 
 void check_output_path(const std::string& path, const std::string& option) {
-  if (::access(path.c_str(), F_OK) == 0) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) fail(option, path, EISDIR);
     if (::access(path.c_str(), W_OK) != 0) fail(option, path, errno);
+    if (S_ISCHR(
+            st.st_mode)) {  // a device takes a write of no bytes, unless it refuses every write (/dev/full)
+      const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_NONBLOCK);
+      if (fd < 0) fail(option, path, errno);
+      const int error = ::write(fd, "", 0) < 0 ? errno : 0;
+      ::close(fd);
+      if (error) fail(option, path, error);
+    }
     return;
   }
   const std::size_t slash = path.find_last_of('/');
   const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  if (::stat(folder.c_str(), &st) != 0) fail(option, path, errno);
+  if (!S_ISDIR(st.st_mode)) fail(option, path, ENOTDIR);
   if (::access(folder.c_str(), W_OK) != 0) fail(option, path, errno);
 }
 

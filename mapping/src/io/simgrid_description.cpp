@@ -5,14 +5,14 @@
 
 #include "tamp/error.hpp"
 #include "tamp/io/simgrid_platform.hpp"
+#include "tamp/network_parameters.hpp"
 #include "text_util.hpp"
 
 namespace tamp {
 
 void write_platform_description(std::ostream& out, const std::string& machine_path,
                                 const SimgridPlatformOptions& options) {
-  if (!(options.host_speed > 0))
-    throw std::invalid_argument("SimGrid platform: the host speed must be positive");
+  check_range(options.host_speed, kHostSpeedRange, "SimGrid platform: the host speed");
   out << "# TAMP platform description: smpirun -platform libtamp-simgrid-platform.so with "
          "TAMP_PLATFORM=<this "
          "file>\n# The network's figures are the machine file's (docs/machines.md).\n"
@@ -30,8 +30,13 @@ PlatformDescription parse_platform_description(std::istream& in, const std::stri
     if (tokens[0] == "machine") {
       d.machine = std::string(tokens[1]);
     } else if (tokens[0] == "host_speed") {
-      if (!impl::parse_double(tokens[1], d.options.host_speed) || !(d.options.host_speed > 0))
-        reader.fail("host_speed must be a positive number");
+      if (!impl::parse_double(tokens[1], d.options.host_speed))
+        reader.fail("host_speed must be a number (flop/s)");
+      try {
+        check_range(d.options.host_speed, kHostSpeedRange, "host_speed");
+      } catch (const std::invalid_argument& e) {
+        reader.fail(e.what());
+      }
     } else {
       reader.fail("unknown key " + impl::quoted(tokens[0]) + " (machine, host_speed)");
     }

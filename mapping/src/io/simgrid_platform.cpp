@@ -86,7 +86,7 @@ void write_simgrid_platform(std::ostream& out, const MachineDescription& d, cons
   require(d.machine != nullptr, "SimGrid platform: no machine");
   require(d.allocation.num_nodes() > 0 && &d.allocation.machine() == d.machine.get(),
           "SimGrid platform: the machine has no allocation of its own");
-  require(o.host_speed > 0, "SimGrid platform: the host speed must be positive");
+  check_range(o.host_speed, kHostSpeedRange, "SimGrid platform: the host speed");
   const Machine& m = *d.machine;
   const NetworkParameters& net = m.network();
   validate(net);

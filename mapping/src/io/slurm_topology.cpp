@@ -155,8 +155,13 @@ SwitchLine parse_line(const std::vector<std::string_view>& tokens, const impl::L
         s.nodes = expand(value);
       } else if (same_key(key, "LinkSpeed")) {
         once(has_speed);
-        if (!impl::parse_double(value, s.speed) || !(s.speed > 0))
+        if (!impl::parse_double(value, s.speed))
           reader.fail("LinkSpeed must be a positive number, got " + quoted(value));
+        try {  // it becomes the bandwidth of the links below the switch
+          check_range(s.speed, kBandwidthRange, "LinkSpeed");
+        } catch (const std::invalid_argument& e) {
+          reader.fail(e.what());
+        }
       } else {
         reader.fail("unknown key " + quoted(key) + " (known: SwitchName, Switches, Nodes, LinkSpeed)");
       }

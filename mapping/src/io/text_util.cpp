@@ -1,6 +1,7 @@
 // Line reading, tokens and strict number parsing shared by the machine, graph and mapping parsers.
 #include "io/text_util.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -9,14 +10,6 @@
 #include "tamp/error.hpp"
 
 namespace tamp::impl {
-
-namespace {
-
-bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-}  // namespace
 
 bool LineReader::next(std::string& line) {
   if (!std::getline(in_, line)) return false;
@@ -34,24 +27,22 @@ std::string_view strip_comment(std::string_view line, char marker) {
   return pos == std::string_view::npos ? line : line.substr(0, pos);
 }
 
-std::vector<std::string_view> split_tokens(std::string_view text) {
+std::vector<std::string_view> split_tokens(std::string_view text, std::string_view blanks) {
   std::vector<std::string_view> tokens;
   std::size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && is_blank(text[i])) ++i;
+    i = std::min(text.find_first_not_of(blanks, i), text.size());
     const std::size_t start = i;
-    while (i < text.size() && !is_blank(text[i])) ++i;
+    i = std::min(text.find_first_of(blanks, i), text.size());
     if (i > start) tokens.push_back(text.substr(start, i - start));
   }
   return tokens;
 }
 
-std::string_view trim(std::string_view text) {
-  std::size_t b = 0;
-  std::size_t e = text.size();
-  while (b < e && is_blank(text[b])) ++b;
-  while (e > b && is_blank(text[e - 1])) --e;
-  return text.substr(b, e - b);
+std::string_view trim(std::string_view text, std::string_view blanks) {
+  const std::size_t b = text.find_first_not_of(blanks);
+  if (b == std::string_view::npos) return text.substr(text.size());
+  return text.substr(b, text.find_last_not_of(blanks) + 1 - b);
 }
 
 bool parse_int64(std::string_view token, std::int64_t& value) {

@@ -35,12 +35,18 @@ class LineReader {
   long line_ = 0;
 };
 
+/// Blanks between the words of most formats: space, tab, CR, VT, FF.
+inline constexpr std::string_view kAnyBlank = " \t\r\v\f";
+/// Blanks between the words of a machine file line (and of a deck line): space and tab only
+/// (docs/file-formats.md, "Lines of decks and machine files").
+inline constexpr std::string_view kLineBlank = " \t";
+
 /// The part of `line` before the first `marker` character.
 std::string_view strip_comment(std::string_view line, char marker);
-/// Splits on blanks (space, tab, CR, VT, FF).
-std::vector<std::string_view> split_tokens(std::string_view text);
-/// `text` without leading and trailing blanks.
-std::string_view trim(std::string_view text);
+/// Splits on `blanks`.
+std::vector<std::string_view> split_tokens(std::string_view text, std::string_view blanks = kAnyBlank);
+/// `text` without leading and trailing `blanks`.
+std::string_view trim(std::string_view text, std::string_view blanks = kAnyBlank);
 
 /// Whole-token integer (no sign '+', no trailing junk such as "4x"); false otherwise.
 bool parse_int64(std::string_view token, std::int64_t& value);

@@ -39,8 +39,9 @@ void write_output_file(const std::string& path, const std::string& option, const
 /// report never ends in half a record. Throws std::runtime_error like OutputFiles.
 void append_output_file(const std::string& path, const std::string& option, const std::string& text);
 
-/// Throws (as above) unless `path` can be created or appended to; creates nothing. For checks before a long
-/// run.
+/// Throws (as above) unless `path` can be created or appended to: a folder, a target in a missing or
+/// read-only folder, a device that refuses writes (/dev/full) are refused. Creates nothing. For checks before
+/// a long run.
 void check_output_path(const std::string& path, const std::string& option);
 
 }  // namespace tamp

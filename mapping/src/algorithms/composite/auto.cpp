@@ -71,6 +71,7 @@ void keep_default_within_min_gain(const impl::Score& winner, const MapOptions& o
 }  // namespace
 
 AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
+  validate(options);
   check_allocation_size(graph, allocation);
   AutoResult result;
   result.objective = options.objective;
