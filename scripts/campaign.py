@@ -213,11 +213,12 @@ def pending(runs, args, paths, setting):
 def preflight(planned, args, paths):
     """What would stop a simulated campaign half-way, refused before --out is touched: a run larger than the
     memory available, or estimated to outlast --timeout."""
-    if args.launcher != "sim":
+    if args.launcher not in launch.SIMULATED:
         return
     todo = [run for run, *_, done in planned if not done]
-    launch.check_memory(todo, paths, pool.available_memory())
-    launch.check_wall_time(todo, args.timeout)
+    launch.check_memory(todo, paths, pool.available_memory(), args.launcher)
+    if args.launcher == "sim":  # the flow engine's wall time is not estimated yet
+        launch.check_wall_time(todo, args.timeout)
 
 
 def execute(campaign, paths, planned, args):

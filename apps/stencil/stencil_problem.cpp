@@ -60,13 +60,19 @@ std::string StencilProblem::summary() const {
 }
 
 app::Problem::StepWork StencilProblem::step_work() const {
-  // --no-overlap: nothing travels while a task computes, and every task sweeps as much after the exchange.
-  if (!spec_.overlap) return {};
-  // Every block has the same layout, so every task sweeps the same interior while its halo travels (and the
-  // same boundary after it: no task delays another, one synchronised phase predicts it).
-  const double cells = static_cast<double>(interior_box(block_layout(spec_), x_halo_received(spec_)).cells());
+  // Every block has the same layout, so every task sweeps the same interior while its halo travels and the same
+  // boundary after it (no task delays another); --no-overlap: nothing travels while a task computes, and every
+  // task sweeps its whole block after the exchange.
+  const std::size_t tasks = static_cast<std::size_t>(graph_->num_tasks());
+  const double local = static_cast<double>(spec_.local_cells());
   StepWork work;
-  work.hidden["cell"].assign(static_cast<std::size_t>(graph_->num_tasks()), cells);
+  if (!spec_.overlap) {
+    work.after["cell"].assign(tasks, local);
+    return work;
+  }
+  const double cells = static_cast<double>(interior_box(block_layout(spec_), x_halo_received(spec_)).cells());
+  work.hidden["cell"].assign(tasks, cells);
+  work.after["cell"].assign(tasks, local - cells);
   return work;
 }
 

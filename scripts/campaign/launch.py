@@ -156,21 +156,32 @@ MEMORY_PER_RANK = 1.25e6
 MEMORY_BASE = 0.3e9
 
 
-def memory_estimate(run, paths):
+# The flow engine's memory per simulated rank: MiniGhost's deck peaked at 7.2 KB per rank at 16,384 ranks and 7.0 KB
+# at 65,536 (docs/performance.md, "The flow engine at scale"); the figure keeps a margin for apps with more messages
+# per rank.
+FLOW_MEMORY_PER_RANK = 5e4
+FLOW_MEMORY_BASE = 0.2e9
+
+
+def memory_estimate(run, paths, launcher="sim"):
     """Bytes a simulated run needs (an estimate above the measured peaks)."""
+    if launcher == "flow":
+        return int(FLOW_MEMORY_BASE + run["ranks"] * FLOW_MEMORY_PER_RANK)
     return int(MEMORY_BASE + run["ranks"] * MEMORY_PER_RANK)
 
 
-def check_memory(runs, paths, available):
+def check_memory(runs, paths, available, launcher="sim"):
     """A simulated run that cannot fit in this machine's memory is refused before the campaign starts."""
     if available is None:
         return
+    per_rank = FLOW_MEMORY_PER_RANK if launcher == "flow" else MEMORY_PER_RANK
+    where = "the flow engine" if launcher == "flow" else "the simulator"
     for run in runs:
-        need = memory_estimate(run, paths)
+        need = memory_estimate(run, paths, launcher)
         if need > available:
             raise matrix.MatrixError(
-                f"{run['app']} on {run['ranks']} ranks needs about {need / 1e9:.1f} GB under the simulator "
-                f"({MEMORY_PER_RANK / 1e6:g} MB per rank), this machine has {available / 1e9:.1f} GB available: "
+                f"{run['app']} on {run['ranks']} ranks needs about {need / 1e9:.1f} GB under {where} "
+                f"({per_rank / 1e6:g} MB per rank), this machine has {available / 1e9:.1f} GB available: "
                 "run fewer ranks (--scales) or on a machine with more memory")
 
 

@@ -386,6 +386,27 @@ class CampaignTest(unittest.TestCase):
                                       r"simulator .* this machine has 0.0 GB available")
         self.assertFalse(os.path.exists(self.out), "--out was written before the refusal")
 
+    def test_flow_run_larger_than_memory_refused_first(self):
+        meminfo = os.path.join(self.dir, "meminfo")
+        with open(meminfo, "w") as f:
+            f.write("MemTotal:        1000 kB\nMemAvailable:      100 kB\n")
+        self.env["TAMP_MEMINFO_FILE"] = meminfo
+        done = self.run_driver(ok=False, launcher="flow")
+        self.assertNotEqual(done.returncode, 0)
+        self.assertRegex(done.stdout, r"campaign: error: stencil on 8 ranks needs about [0-9.]+ GB under the "
+                                      r"flow engine .* this machine has 0.0 GB available")
+        self.assertFalse(os.path.exists(self.out), "--out was written before the refusal")
+
+    def test_flow_launcher_runs_the_native_app_in_one_process(self):
+        self.run_driver(launcher="flow")
+        with open(os.path.join(self.out, "runs", "stencil-n8-blocked.log")) as f:
+            command = f.readline()
+        self.assertIn(os.path.join(self.build, "apps", "stencil", "tamp-stencil"), command)
+        self.assertIn("--engine flow --ranks 8", command)
+        self.assertIn("--launched-as blocked:", command)  # placed by the map file the SimGrid runs use
+        self.assertNotIn("smpirun", command)
+        self.assertIn("simulated machine (flow engine)", self.run_driver("--report-only", launcher="flow").stdout)
+
     def test_run_longer_than_timeout_refused_first(self):
         # stencil on 8 ranks is estimated at about 0.04 s (launch.WALL_MEASURED): longer than a 1 ms --timeout.
         done = self.run_driver("--timeout", "0.001", ok=False)

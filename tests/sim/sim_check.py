@@ -20,6 +20,12 @@
       removes FILE, runs COMMAND (an app with --json FILE), and passes when every run's predicted communication
       time is below (less) or equal to (equal) its predicted network time: the computation the app hides behind
       its messages is subtracted under a modelled compute model, and nothing is under a measured one.
+  sim_check.py hidden-between FILE less|equal -- SLOW... -- FAST...
+      runs both commands (the same app and placements, a slower and a faster modelled compute) and passes when
+      every run of SLOW has a predicted communication time below (less: by more than 1%) or equal (within 1%: the
+      tasks leave the barrier before the timed step a little apart, by a different margin under each compute
+      model) to FAST's: what a longer sweep hides, step by step in the flow engine, leaves less of the halo's time
+      exposed.
 """
 import json
 import os
@@ -148,6 +154,21 @@ def check_hidden(args):
             sys.exit(f"sim_check: {r['mapping']}: predicted communication time is not {relation} to the network's")
 
 
+def check_hidden_between(args):
+    path, relation = args[0], args[1]
+    split = [i for i, a in enumerate(args) if a == "--"]
+    if len(split) != 2 or split[0] != 2:
+        sys.exit("usage: sim_check.py hidden-between FILE less|equal -- SLOW... -- FAST...")
+    slow = json_runs(path, args[split[0] + 1:split[1]])
+    fast = json_runs(path, args[split[1] + 1:])
+    for a, b in zip(slow, fast):
+        x, y = a["metrics"]["predicted_comm_time"], b["metrics"]["predicted_comm_time"]
+        print(f"{a['mapping']}: predicted communication {x!r} s (slower compute) against {y!r} s")
+        ok = 0 < x < y * 0.99 if relation == "less" else abs(x - y) <= 1e-2 * y and y > 0
+        if not ok:
+            sys.exit(f"sim_check: {a['mapping']}: the slower compute's predicted communication is not {relation}")
+
+
 def check_expect(args):
     outcome, regex, command = args[0], args[1], args[3:]
     print("running:", " ".join(command), flush=True)
@@ -164,6 +185,8 @@ if __name__ == "__main__":
         check_json(sys.argv[2:])
     elif len(sys.argv) > 4 and sys.argv[1] == "expect" and sys.argv[2] in ("ok", "fail") and sys.argv[4] == "--":
         check_expect(sys.argv[2:])
+    elif len(sys.argv) > 4 and sys.argv[1] == "hidden-between" and sys.argv[3] in ("less", "equal"):
+        check_hidden_between(sys.argv[2:])
     elif len(sys.argv) > 4 and sys.argv[1] == "hidden" and sys.argv[3] in ("less", "equal") and sys.argv[4] == "--":
         check_hidden(sys.argv[2:])
     elif len(sys.argv) > 3 and sys.argv[1] == "same":

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "tamp/error.hpp"
+
 namespace tamp {
 
 /// How often the flows' max-min fair rates are solved again. After a solve at simulated time t, the next one
@@ -19,6 +21,8 @@ enum class FlowSharing { latency, equal };
 FlowSharing parse_flow_sharing(const std::string& name);  // throws std::invalid_argument
 const char* to_string(FlowSharing sharing);
 
+inline constexpr ValueRange kFlowWindowRange{0, 1, ""};  // delta (a fraction) and quantum (seconds)
+
 struct FlowOptions {
   double delta = 1e-3;
   double quantum = 2e-7;  // seconds
@@ -26,7 +30,7 @@ struct FlowOptions {
   bool exact() const { return delta == 0 && quantum == 0; }
 };
 std::ostream& operator<<(std::ostream& os, const FlowOptions& options);
-/// Throws std::invalid_argument unless delta and quantum are finite and in [0, 1].
+/// Throws std::invalid_argument unless delta and quantum are finite and in kFlowWindowRange.
 void validate(const FlowOptions& options);
 
 /// What the engine measured over the timed steps (after the warm-up steps and the barrier). Per task: seconds

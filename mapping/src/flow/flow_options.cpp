@@ -1,8 +1,8 @@
-#include <cmath>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 
+#include "tamp/error.hpp"
 #include "tamp/flow.hpp"
 
 namespace tamp {
@@ -24,13 +24,8 @@ std::ostream& operator<<(std::ostream& os, const FlowOptions& options) {
 }
 
 void validate(const FlowOptions& options) {
-  const auto check = [](double v, const char* what) {
-    if (!std::isfinite(v) || v < 0 || v > 1)
-      throw std::invalid_argument(std::string("flow engine ") + what + ": " + std::to_string(v) +
-                                  " is not in [0, 1]");
-  };
-  check(options.delta, "delta");
-  check(options.quantum, "quantum");
+  check_range(options.delta, kFlowWindowRange, "flow engine delta");
+  check_range(options.quantum, kFlowWindowRange, "flow engine quantum");
 }
 
 }  // namespace tamp
