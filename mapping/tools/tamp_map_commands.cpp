@@ -45,9 +45,13 @@ void print_metrics(const Metrics& m) {
                p.loopback_time, p.latency_time, p.message_time, p.resource_time, p.max_link_load);
 }
 
+// The timed steps of the slowest task.
+double slowest_total(const FlowTimes& f) {
+  return f.total.empty() ? 0.0 : *std::max_element(f.total.begin(), f.total.end());
+}
+
 nlohmann::json flow_summary(const FlowTimes& f) {
-  double slowest = 0;
-  for (double t : f.total) slowest = std::max(slowest, t);
+  const double slowest = slowest_total(f);
   return {{"sharing", to_string(f.options.sharing)}, {"delta", f.options.delta}, {"quantum", f.options.quantum},
           {"total", slowest},
           {"step_times", f.step},     {"messages", f.messages},       {"flows", f.flows},
@@ -55,8 +59,7 @@ nlohmann::json flow_summary(const FlowTimes& f) {
 }
 
 void print_flow(const FlowTimes& f) {
-  double slowest = 0;
-  for (double t : f.total) slowest = std::max(slowest, t);
+  const double slowest = slowest_total(f);
   fmt::print("flow engine ({}): {} steps in {:.6g} s (slowest task), {} messages, {} through the network, {} "
              "max-min solves\n",
              fmt::streamed(f.options), f.step.size(), slowest, f.messages, f.flows, f.solves);
