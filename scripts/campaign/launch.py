@@ -16,20 +16,21 @@ SIMULATED = ("sim", "flow")
 ROOT_ENV = ["OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"]
 BATCH = ("srun", "aprun", "runjob", "cobalt-mpirun")  # job scripts written, not run (jobs.py)
 SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (another install: its full path)
-# The smpirun options of every simulated run (campaign and tests/sim read this list; docs/simulation.md, section
-# "Collective algorithms", has the measurements). host-speed equal to the platform's host speed: compute time is
-# injected as measured. Collective algorithms: the ones the mapping module's communication model assumes (allreduce
-# by recursive doubling, bcast by binomial tree, reduce by binomial tree, alltoall(v) by pairwise exchange), pinned
-# one by one; Open MPI's choices (coll-selector:ompi) for the others. SMPI's "default" algorithms start every pair's
-# flow at once (an MPI_Allgather of 336 B on 256 ranks: more than 5 minutes of simulator time), and ompi's allreduce
-# for small messages on multi-core hosts (smp_rdb) took 28 s of wall time for 8 bytes on 1,024 ranks (rdb: 0.3-0.45 s).
-# Every send waits for its receive (no detached eager sends): SimGrid 3.32 keeps detached sends in lists it scans
-# whole at each completion, which made a 4,096-rank run 6 times slower (docs/simulation.md, "Sends"). No
-# privatization: TAMP's apps write no global (test sim-no-shared-globals), so the ranks share one data segment;
-# mmap privatization remapped it at every context switch (2-3 times the wall time; docs/simulation.md,
-# "Privatization"). Folded memory (skeleton runs) maps SMPI's shared file in blocks of shared-malloc-blocksize: at
-# 1 GiB, one map per allocation instead of one per MiB, which at 4,096 ranks of MiniGhost's 92 MB per rank exceeded
-# vm.max_map_count (the file is sparse: only the pages mapped count, once).
+# The smpirun options of every simulated run (the campaign and tests/sim read this list):
+# - host-speed equal to the platform's host speed, so that a measured compute time is injected as measured;
+# - collectives: the algorithms the mapping module's communication model assumes are pinned one by one (allreduce by
+#   recursive doubling, bcast by binomial tree, reduce by binomial tree, alltoall(v) by pairwise exchange), so that
+#   the simulator runs what the model predicts; Open MPI's choices (coll-selector:ompi) for the others. Never SMPI's
+#   "default" algorithms, which start every pair's flow at once, nor Open MPI's allreduce for small messages on
+#   multi-core hosts (smp_rdb): both cost SimGrid's solver minutes where the pinned ones cost seconds
+#   (docs/simulation.md, "Collective algorithms"; docs/performance.md, "Collectives at scale");
+# - every send waits for its receive (no detached eager sends): SimGrid 3.32 scans a list of the detached sends at
+#   each completion, which dominates runs of thousands of ranks (docs/simulation.md, "Sends wait for their receive");
+# - no privatization: TAMP's apps write no global (test sim-no-shared-globals), so the ranks can share one data
+#   segment, and mmap privatization would remap it at every context switch (docs/simulation.md, "Privatization");
+# - folded memory (skeleton runs) mapped in blocks of shared-malloc-blocksize: at 1 GiB, one memory map per
+#   allocation instead of one per MiB, so that thousands of ranks stay under vm.max_map_count (the file is sparse:
+#   only the pages mapped count, once; docs/simulation.md, "Skeleton runs fold field memory").
 SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi", "--cfg=smpi/allreduce:rdb",
                "--cfg=smpi/bcast:binomial_tree", "--cfg=smpi/reduce:binomial", "--cfg=smpi/alltoall:pair",
                "--cfg=smpi/alltoallv:pair", "--cfg=smpi/send-is-detached-thresh:0", "--cfg=smpi/privatization:no",
@@ -125,9 +126,9 @@ def prepare_platform(paths, machine, max_ranks, simgrid=True):
         check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
 
 
-# Memory maps per rank (measured: 2.4 without privatization, what the campaign runs; 3.0 with mmap, 8.0 with dlopen;
-# 4.05 in a skeleton run, whose folded fields add two: tamp-halo, 16,591 at 4,096 ranks) and for the process itself:
-# the estimate keeps the skeleton's figure and a margin.
+# Memory maps per rank and for the process itself: a skeleton run needs the most per rank (its folded fields add two
+# maps to each rank's stack and guard page), so the estimate is the skeleton's measured count with a margin
+# (docs/simulation.md, "Operating-system limits", has the counts).
 MAPS_PER_RANK = 4.4
 MAPS_BASE = 1000
 
@@ -145,20 +146,16 @@ def check_map_count(max_ranks, path="/proc/sys/vm/max_map_count"):
                                  f"{need}: raise it with `sudo sysctl -w vm.max_map_count={max(need, 262144)}`")
 
 
-# Memory of a simulated run per rank (measured with mmap privatization, an upper bound without: the rank's copy of
-# the data segment, its stack as used, its data, SimGrid's state; the task graph is shared by the ranks) and for the
-# process. Measured RSS (2026-11-24):
-# tamp-stencil 4,096 ranks 2.6 GB, tamp-halo 4,096 ranks 4.2 GB (16^3 x 10 variables per rank), 1,024 ranks 0.99 GB.
-# Without privatization (what the campaign runs; peak RssAnon, 2026-11-25): tamp-stencil 2D 64x64 at 16,384 ranks
-# 15.5 GB (0.95 MB per rank), tamp-halo skeleton at 8,192 ranks 3.25 GB, tamp-mesh at 16,384 ranks 10.3 GB: the
-# figure below stays above every one of them.
+# Memory of a simulated run per rank (its stack as used, its data, SimGrid's state; the task graph is shared by the
+# ranks) and for the process: kept above every measured peak, so that a run that starts has the memory it needs
+# (docs/performance.md, "Wall time and memory of the simulator"; the most per rank there is tamp-stencil 2D at
+# 16,384 ranks).
 MEMORY_PER_RANK = 1.25e6
 MEMORY_BASE = 0.3e9
 
 
-# The flow engine's memory per simulated rank: MiniGhost's deck peaked at 7.2 KB per rank at 16,384 ranks and 7.0 KB
-# at 65,536 (docs/performance.md, "The flow engine at scale"); the figure keeps a margin for apps with more messages
-# per rank.
+# The flow engine's memory per simulated rank: above MiniGhost's measured peak (docs/performance.md, "The flow engine
+# at scale"), with a margin for apps with more messages per rank.
 FLOW_MEMORY_PER_RANK = 5e4
 FLOW_MEMORY_BASE = 0.2e9
 
@@ -185,21 +182,13 @@ def check_memory(runs, paths, available, launcher="sim"):
                 "run fewer ranks (--scales) or on a machine with more memory")
 
 
-# Wall time of a simulated run (seconds) on a 2-core machine running two simulations at once, measured per app with
-# the main job's decks (2026-11-24, `/tmp/m11` in docs/performance.md, "Time of a simulated run"): log-log
-# interpolation between the measured (ranks, seconds) points, extended beyond the largest with the slope of the last
-# segment. SimGrid's cost grows faster than the ranks (stencil: 2 s at 512 ranks, 380 s at 4,096), so the
-# extrapolation is what says a larger run cannot finish. Other decks of an app are estimated as the main job's.
-# Seventh session (docs/performance.md, "Time of a simulated run"): mesh since it shares its model across ranks,
-# fft at 64 and 512 ranks, and lanczos beyond 276 ranks — 1,128 ranks measured under load, 4,560 a lower bound (a
-# run stopped unfinished after 36 min on an idle machine), so that the estimate there is no longer 5 times too low.
-# Ninth session: stencil (one timed sweep) and halo (MiniGhost's 60^3 x 40, one step, skeleton) as the main job's
-# decks now run them, the slowest placement of each scale in `/tmp/m19` (idle machine, two simulations at once).
-# Tenth session: mesh with five timed iterations, discovery resolved once per job and per-chunk lists (`/tmp/e7`,
-# beside one other simulation): 55 s at 4,096 ranks. halo at 16,384 ranks (`/tmp/h16k`, MiniGhost's size, `default`,
-# other work on the other core): 3,903 s; mesh at 16,384 (`/tmp/m16k`, beside the CI): 388 s.
-# Twelfth session: lanczos at 4,560 ranks measured to the end (the DM run of [Aktulga12]'s third scale, 3,018 s with
-# CM and BCM running beside it on the 2 cores), replacing the lower bound.
+# Wall time of a simulated run (seconds) on this 2-core machine, per app: (ranks, seconds) points measured with the
+# main job's decks as they run now, mostly two simulations at once (docs/performance.md, "Time of a simulated run",
+# says how each point was measured). The estimate interpolates in log-log between the points and extends the last
+# segment beyond the largest: SimGrid's cost grows faster than the ranks, so the extrapolation is what says that a
+# larger run cannot finish within --timeout. Points measured under load keep the estimate on the high side. Other
+# decks of an app are estimated as the main job's. When a deck or the simulator's cost changes, measure the points
+# again: an estimate from a cheaper past says a long run fits.
 WALL_MEASURED = {
     "stencil": [(64, 0.2), (512, 1.3), (4096, 163.0)],
     "halo": [(64, 0.7), (512, 6.0), (4096, 186.0), (8192, 932.0), (16384, 3903.0)],  # 8K, 16K: under load
