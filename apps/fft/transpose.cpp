@@ -169,11 +169,11 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
     return;
   }
   const bool send_direct = stage_.direct_send(), recv_direct = stage_.direct_recv();
-  timed(phases.pack, timers.collective, [&] { prepare(slot, 0, planes, true); });
+  timed(phases.pack, timers.compute, [&] { prepare(slot, 0, planes, true); });
   // FFTs and packing by blocks of slices that fit in cache: the copies read what the FFTs just wrote.
   for_blocks(stage_.input(), stage_.before_cut_dim(ffts.with_planes), [&](Cut cut) {
     if (ffts.before) fft(stage_.fft_before(0, planes, cut, ffts.with_planes), in, timers, phases);
-    charged(phases.pack, timers.collective, timers, "copy", pack_units(slot, !send_direct, cut),
+    charged(phases.pack, timers.compute, timers, "copy", pack_units(slot, !send_direct, cut),
             [&] { pack(slot, in, out, !send_direct, cut); });
   });
   const int after_dim = stage_.after_cut_dim(ffts.after);
@@ -184,7 +184,7 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
   }
   exchange(slot, send_direct ? in : slot.send.data(), slot.recv.data(), timers, phases);
   for_blocks(stage_.output(), after_dim, [&](Cut cut) {
-    charged(phases.unpack, timers.collective, timers, "copy", unpack_units(slot, cut),
+    charged(phases.unpack, timers.compute, timers, "copy", unpack_units(slot, cut),
             [&] { unpack(slot, out, cut); });
     after(cut);
   });
@@ -222,7 +222,7 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
   auto finish = [&](int t) {
     Slot& slot = slots_[t % window];
     timed(phases.transpose, timers.collective, [&] { MPI_Wait(&slot.request, MPI_STATUS_IGNORE); });
-    charged(phases.unpack, timers.collective, timers, "copy", unpack_units(slot, {}),
+    charged(phases.unpack, timers.compute, timers, "copy", unpack_units(slot, {}),
             [&] { unpack(slot, out, {}); });
     if (!ffts.after.empty()) {
       fft(stage_.fft_after(ffts.after, slot.a0, slot.na), out, timers, phases);
@@ -243,8 +243,8 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
       fft(stage_.fft_before(a0, na), in, timers, phases);
       test_from(first, t);
     }
-    timed(phases.pack, timers.collective, [&] { prepare(slot, a0, na, false); });
-    charged(phases.pack, timers.collective, timers, "copy", pack_units(slot, true, {}),
+    timed(phases.pack, timers.compute, [&] { prepare(slot, a0, na, false); });
+    charged(phases.pack, timers.compute, timers, "copy", pack_units(slot, true, {}),
             [&] { pack(slot, in, out, true, {}); });
     timed(phases.transpose, timers.collective, [&] {
       MPI_Ialltoallv(slot.send.data(), slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE,

@@ -66,6 +66,7 @@ RunReport flow_placement(const std::string& app, const std::string& spec, const 
   report.results["step_times"] = flow.step;
   report.results["flow_engine"] = {{"sharing", to_string(flow.options.sharing)},
                                    {"delta", flow.options.delta},   {"quantum", flow.options.quantum},
+                                   {"changes", flow.options.changes},
                                    {"messages", flow.messages},     {"flows", flow.flows},
                                    {"solves", flow.solves},         {"wall_seconds", wall}};
   report.rate_line = "Flow engine: " + std::to_string(flow.messages) + " messages, " + std::to_string(flow.solves) +

@@ -88,7 +88,11 @@ void add_common_options(CLI::App& cli, CommonOptions& options) {
   cli.add_option("--flow-delta", options.flow.delta,
                  "Flow engine: max-min rates are solved again at most every max(delta x t, quantum)")
       ->capture_default_str();
-  cli.add_option("--flow-quantum", options.flow.quantum, "Flow engine: the shortest window, seconds (0 0: exact)")
+  cli.add_option("--flow-quantum", options.flow.quantum, "Flow engine: the shortest window, seconds")
+      ->capture_default_str();
+  cli.add_option("--flow-changes", options.flow.changes,
+                 "Flow engine: ... or sooner, once this fraction of the flows in the network started or ended "
+                 "(delta, quantum and changes 0: exact)")
       ->capture_default_str();
   cli.add_option_function<std::string>(
          "--flow-sharing", [&options](const std::string& name) { options.flow.sharing = parse_flow_sharing(name); },

@@ -3,16 +3,18 @@
 // a task starts a round (one occurrence of a phase), a message is matched (its sender has posted it and its
 // receiver has reached the round: a rendezvous, as in TAMP's simulated runs), its bytes start to flow after its
 // latency, its last byte lands. While bytes flow, the resources on their way (injection links, links) are
-// shared by max-min fairness, solved again at most once per window (FlowOptions): the pairwise rounds of an
+// shared by max-min fairness, solved again at most once per window or once enough flows changed (FlowOptions;
+// between solves, FlowNetwork keeps every resource within its capacity): the pairwise rounds of an
 // all-to-all that drift apart load a link with a few rounds' messages at a time, not with a whole round's. The
 // timed steps follow the untimed warmup steps and the barrier's rounds, as in the apps' runs.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <queue>
 #include <stdexcept>
 
-#include "flow/max_min.hpp"
+#include "flow/flow_network.hpp"
 #include "predict_time.hpp"
 #include "tamp/network_parameters.hpp"
 
@@ -46,18 +48,11 @@ struct Event {
   bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
 };
 
-// When a flow's last byte lands at its current rate; ties: the lower message first.
-struct Landing {
-  double time;
-  std::int64_t message;
-  bool operator>(const Landing& o) const { return time != o.time ? time > o.time : message > o.message; }
-};
-
 class StepSimulation {
  public:
   StepSimulation(const StepPlan& plan, int tasks, const StepResources& resources, const std::vector<double>& hidden,
                  const std::vector<double>& after, const FlowOptions& options)
-      : solver_(resources.capacity), hidden_(hidden), after_(after), options_(options), n_(tasks) {
+      : hidden_(hidden), after_(after), options_(options), n_(tasks) {
     for (const StepPhase& phase : plan.phases) phases_.push_back(&phase);
     for (const StepPhase& phase : plan.barrier) phases_.push_back(&phase);
     // The rounds of one collective (consecutive phases of one group) run in order, `count` times over.
@@ -88,9 +83,7 @@ class StepSimulation {
       for (int u = 0; u < n_; ++u)
         for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) src_[first_edge_[p] + e] = u;
     }
-    flow_.resize(src_.size());
-    active_at_.assign(src_.size(), -1);
-    on_resource_.assign(resources.capacity.size(), 0);
+    network_.emplace(resources.capacity, static_cast<std::int64_t>(src_.size()));
     round_.assign(static_cast<std::size_t>(n_), -1);
     const std::size_t per_task = static_cast<std::size_t>(n_);
     start_.assign(per_task, 0.0);
@@ -110,8 +103,8 @@ class StepSimulation {
     for (int t = 0; t < n_; ++t) enter(t, 0.0);
     for (;;) {
       const double event = queue_.empty() ? kNever : queue_.top().time;
-      const double landing = landings_.empty() ? kNever : landings_.front().time;
-      const double solve = dirty_ ? std::max(solve_after_, changed_) : kNever;
+      const double landing = network_->next_landing();
+      const double solve = dirty_ ? next_solve() : kNever;
       if (event == kNever && landing == kNever && solve == kNever) break;
       // At equal times: events, then landings, then the solve, which sees every change of that instant.
       if (event <= landing && event <= solve) {
@@ -120,11 +113,10 @@ class StepSimulation {
         now_ = ev.time;
         dispatch(ev);
       } else if (landing <= solve) {
-        std::pop_heap(landings_.begin(), landings_.end(), std::greater<>());
-        const std::int64_t message = landings_.back().message;
-        landings_.pop_back();
         now_ = landing;
-        finish_flow(message);
+        const std::int64_t message = network_->land();
+        changed();
+        lands(message);
       } else {
         now_ = solve;
         solve_rates();
@@ -134,12 +126,6 @@ class StepSimulation {
   }
 
  private:
-  struct Flow {
-    double remaining = 0;  // bytes, at `since`
-    double rate = 0;       // bytes/s
-    double since = 0;
-  };
-
   // Per phase, per task: the edges (in CSR order) that end at it.
   struct Incoming {
     std::vector<std::int64_t> offsets;
@@ -231,66 +217,34 @@ class StepSimulation {
     push(now_ + timing.latency[e], on_node ? Kind::lands_on_node : Kind::flows, message);
   }
 
-  // The message's bytes enter the network. Until the next solve it gets an equal share of each resource on its
-  // way (the flows already there keep their rates).
+  // The message's bytes enter the network (FlowNetwork: its share until the next solve).
   void flows(std::int64_t message) {
     ++times_.flows;
     const int p = phase_of(message);
-    Flow& f = flow_[message];
-    f.remaining = phases_[p]->messages->bytes()[message - first_edge_[p]];
-    f.since = now_;
-    f.rate = kNever;
-    const FlowRoute route = route_of(message);
-    for (const int* r = route.begin; r != route.end; ++r)
-      f.rate = std::min(f.rate, solver_.capacity()[*r] / static_cast<double>(++on_resource_[*r]));
-    active_at_[message] = static_cast<std::int64_t>(active_.size());
-    active_.push_back(message);
-    schedule_landing(message);
+    network_->start(message, route_of(message), phases_[p]->messages->bytes()[message - first_edge_[p]], now_);
     changed();
-  }
-
-  void schedule_landing(std::int64_t message) {
-    const Flow& f = flow_[message];
-    landings_.push_back({f.since + f.remaining / f.rate, message});
-    std::push_heap(landings_.begin(), landings_.end(), std::greater<>());
-  }
-
-  void finish_flow(std::int64_t message) {
-    const std::int64_t at = active_at_[message];
-    active_at_[active_.back()] = at;
-    active_[at] = active_.back();
-    active_.pop_back();
-    active_at_[message] = -1;
-    const FlowRoute route = route_of(message);
-    for (const int* r = route.begin; r != route.end; ++r) --on_resource_[*r];
-    changed();
-    lands(message);
   }
 
   void changed() {
     if (!dirty_) changed_ = now_;
     dirty_ = true;
+    ++changes_;
   }
 
-  // Every flow in the network gets its max-min fair rate; when they land follows.
+  // When the changes since the last solve are solved: at the end of the window, or now once `changes` of the
+  // flows in the network have started or ended (short flows that would otherwise live their whole life on the
+  // shares they started with).
+  double next_solve() const {
+    const double flows = static_cast<double>(std::max<std::size_t>(network_->active(), 1));
+    return static_cast<double>(changes_) >= options_.changes * flows ? now_ : std::max(solve_after_, changed_);
+  }
+
+  // Every flow in the network gets its max-min fair rate; the next solve waits for the window.
   void solve_rates() {
     ++times_.solves;
-    routes_.clear();
-    for (std::int64_t message : active_) {
-      Flow& f = flow_[message];
-      f.remaining = std::max(0.0, f.remaining - f.rate * (now_ - f.since));
-      f.since = now_;
-      routes_.push_back(route_of(message));
-    }
-    solver_.solve(routes_, rates_);
-    landings_.clear();
-    for (std::size_t i = 0; i < active_.size(); ++i) {
-      Flow& f = flow_[active_[i]];
-      f.rate = rates_[i];
-      landings_.push_back({now_ + f.remaining / f.rate, active_[i]});
-    }
-    std::make_heap(landings_.begin(), landings_.end(), std::greater<>());
+    network_->solve(now_);
     dirty_ = false;
+    changes_ = 0;
     solve_after_ = now_ + std::max(options_.delta * now_, options_.quantum);
   }
 
@@ -337,7 +291,6 @@ class StepSimulation {
     push(when + lead, Kind::start_round, t);
   }
 
-  MaxMinSolver solver_;
   std::vector<const StepPhase*> phases_;  // the step's, then the barrier's
   const std::vector<double>& hidden_;
   const std::vector<double>& after_;
@@ -347,14 +300,9 @@ class StepSimulation {
   std::vector<std::int64_t> first_edge_;  // per phase: its first global edge id
   std::vector<Incoming> incoming_;
   std::vector<int> src_;  // per global edge
-  std::vector<Flow> flow_;
-  std::vector<std::int64_t> active_;     // the messages whose bytes are in the network
-  std::vector<std::int64_t> active_at_;  // per message: its index in active_, or -1
-  std::vector<int> on_resource_;         // per resource: flows crossing it now
-  std::vector<FlowRoute> routes_;        // of active_, for the solver
-  std::vector<double> rates_;
-  std::vector<Landing> landings_;  // a min-heap; rebuilt at every solve
-  bool dirty_ = false;             // flows started or ended since the last solve
+  std::optional<FlowNetwork> network_;  // made once the messages are counted
+  bool dirty_ = false;
+  std::int64_t changes_ = 0;  // flows started or ended since the last solve
   double changed_ = 0;             // when the first of them did
   double solve_after_ = 0;         // the next solve waits until then
   std::vector<int> round_;

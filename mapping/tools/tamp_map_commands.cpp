@@ -53,6 +53,7 @@ double slowest_total(const FlowTimes& f) {
 nlohmann::json flow_summary(const FlowTimes& f) {
   const double slowest = slowest_total(f);
   return {{"sharing", to_string(f.options.sharing)}, {"delta", f.options.delta}, {"quantum", f.options.quantum},
+          {"changes", f.options.changes},
           {"total", slowest},
           {"step_times", f.step},     {"messages", f.messages},       {"flows", f.flows},
           {"solves", f.solves}};
@@ -92,7 +93,10 @@ void add_eval_command(CLI::App& app, EvalArgs& args) {
   cmd->add_option("--flow-delta", args.flow.delta,
                   "with --steps: max-min rates solved again at most every max(delta x t, quantum)")
       ->capture_default_str();
-  cmd->add_option("--flow-quantum", args.flow.quantum, "with --steps: the shortest window, s (0 0: exact)")
+  cmd->add_option("--flow-quantum", args.flow.quantum, "with --steps: the shortest window, s")
+      ->capture_default_str();
+  cmd->add_option("--flow-changes", args.flow.changes,
+                  "with --steps: ... or sooner, once this fraction of the flows started or ended (all 0: exact)")
       ->capture_default_str();
   cmd->add_option_function<std::string>(
          "--flow-sharing", [&args](const std::string& name) { args.flow.sharing = parse_flow_sharing(name); },

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "flow/flow_network.hpp"
 #include "flow/max_min.hpp"
 #include "tamp/flow.hpp"
 #include "tamp/metrics.hpp"
@@ -18,6 +19,7 @@ namespace tamp {
 namespace {
 
 using impl::FlowRoute;
+using impl::FlowNetwork;
 using impl::MaxMinSolver;
 
 // Routes as resource lists; the FlowRoutes point into them.
@@ -126,15 +128,51 @@ Metrics run(const std::vector<Edge>& edges, const FlowOptions& flow) {
   return evaluate(TaskGraph::from_edges(4, edges), line(), identity(4), o);
 }
 
+// Between solves: three flows that start one after the other on one link (capacity 12) do not carry 12 + 6 + 4
+// as first-come shares would: each start slows the flows there in proportion, so the link holds 12, in equal
+// thirds once all three are on it.
+TEST(FlowNetwork, ABurstOfStartsNeverOvercommitsALink) {
+  const std::vector<int> link = {0};
+  const FlowRoute route{link.data(), link.data() + 1};
+  FlowNetwork network({12.0}, 3);
+  network.start(0, route, 100.0, 0.0);
+  EXPECT_DOUBLE_EQ(network.rate(0), 12.0);
+  network.start(1, route, 100.0, 0.0);
+  EXPECT_DOUBLE_EQ(network.rate(0), 6.0);
+  EXPECT_DOUBLE_EQ(network.rate(1), 6.0);
+  network.start(2, route, 100.0, 0.0);
+  for (int f = 0; f < 3; ++f) EXPECT_DOUBLE_EQ(network.rate(f), 4.0);
+  // 100 bytes at 4 B/s: all land at 25 s, the lowest message first.
+  EXPECT_DOUBLE_EQ(network.next_landing(), 25.0);
+  EXPECT_EQ(network.land(), 0);
+}
+
+// A flow that lands leaves its share unused until the next solve, which gives it to the flow still there; the
+// bytes the flow had already sent at its old rate are kept.
+TEST(FlowNetwork, ALandingsShareWaitsForTheSolve) {
+  const std::vector<int> link = {0};
+  const FlowRoute route{link.data(), link.data() + 1};
+  FlowNetwork network({10.0}, 2);
+  network.start(0, route, 10.0, 0.0);
+  network.start(1, route, 30.0, 0.0);
+  network.solve(0.0);
+  EXPECT_DOUBLE_EQ(network.next_landing(), 2.0);  // 10 bytes at 5 B/s
+  EXPECT_EQ(network.land(), 0);
+  EXPECT_DOUBLE_EQ(network.next_landing(), 6.0);  // still 5 B/s: 30 bytes
+  network.solve(3.0);                             // 15 bytes left at 10 B/s
+  EXPECT_DOUBLE_EQ(network.rate(1), 10.0);
+  EXPECT_DOUBLE_EQ(network.next_landing(), 4.5);
+}
+
 // Exact, equal shares: the hand-worked cases below count shares per flow.
-const FlowOptions kExact{0, 0, FlowSharing::equal};
+const FlowOptions kExact{0, 0, 0, FlowSharing::equal};
 
 // Every flow starts at the same instant and ends at the same instant: the first solve is the only one that
 // matters, so a window of any length changes nothing, to the last bit.
 TEST(FlowEngine, AWindowThatChangesNothing) {
   const std::vector<Edge> crossing = {{0, 2, 9.4e6}, {1, 3, 9.4e6}};
   const Metrics exact = run(crossing, kExact);
-  for (const FlowOptions& w : {FlowOptions{1e-3, 2e-7, FlowSharing::equal}, FlowOptions{0.5, 1e-3, FlowSharing::equal}}) {
+  for (const FlowOptions& w : {FlowOptions{1e-3, 2e-7, 0.05, FlowSharing::equal}, FlowOptions{0.5, 1e-3, 1, FlowSharing::equal}}) {
     const Metrics windowed = run(crossing, w);
     EXPECT_EQ(windowed.predicted_comm_time, exact.predicted_comm_time);
     EXPECT_EQ(windowed.flow.total, exact.flow.total);
@@ -205,7 +243,7 @@ TEST(FlowEngine, ComputeBeforeACallDelaysThePartner) {
 TEST(FlowEngine, LatencySharingFavoursTheShorterRoute) {
   const std::vector<Edge> two = {{0, 2, 6e6}, {1, 2, 6e6}};
   const Metrics equal = run(two, kExact);
-  const Metrics latency = run(two, FlowOptions{0, 0, FlowSharing::latency});
+  const Metrics latency = run(two, FlowOptions{0, 0, 0, FlowSharing::latency});
   // Equal: both at 3e9 until both are through (posted 1 us apart: task 0's first, each its task's first message).
   EXPECT_NEAR(equal.flow.total[1], equal.flow.total[0], 2e-7);
   // Latency: 1 -> 2 is through first, well before 0 -> 2.

@@ -11,9 +11,11 @@
 namespace tamp {
 
 /// How often the flows' max-min fair rates are solved again. After a solve at simulated time t, the next one
-/// waits until t + max(delta x t, quantum); a flow that starts in between gets an equal share of each resource
-/// on its way until then, and a flow that ends leaves its share unused until then. delta = quantum = 0: exact,
-/// solved again at every start and end of a flow.
+/// waits until t + max(delta x t, quantum), or until flows have started or ended `changes` times the number of
+/// flows in the network (at least one), whichever comes first. A flow that starts in between takes its share
+/// of each resource on its way, the flows there slowing down where that would overcommit a resource; a flow
+/// that ends leaves its share unused until then. delta = quantum = changes = 0: exact, solved again at every
+/// start and end of a flow.
 /// How a resource is shared among the flows it limits: `latency`, in inverse proportion to each flow's route
 /// latency, as SimGrid's SMPI model shares with network/weight-S:0 (what TAMP's simulated runs use); `equal`,
 /// an equal share per flow.
@@ -26,11 +28,12 @@ inline constexpr ValueRange kFlowWindowRange{0, 1, ""};  // delta (a fraction) a
 struct FlowOptions {
   double delta = 1e-3;
   double quantum = 2e-7;  // seconds
+  double changes = 0.05;  // a fraction of the flows in the network
   FlowSharing sharing = FlowSharing::latency;
-  bool exact() const { return delta == 0 && quantum == 0; }
+  bool exact() const { return delta == 0 && quantum == 0 && changes == 0; }
 };
 std::ostream& operator<<(std::ostream& os, const FlowOptions& options);
-/// Throws std::invalid_argument unless delta and quantum are finite and in kFlowWindowRange.
+/// Throws std::invalid_argument unless delta, quantum and changes are finite and in kFlowWindowRange.
 void validate(const FlowOptions& options);
 
 /// What the engine measured over the timed steps (after the warm-up steps and the barrier). Per task: seconds

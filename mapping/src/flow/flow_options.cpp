@@ -20,12 +20,13 @@ const char* to_string(FlowSharing sharing) {
 std::ostream& operator<<(std::ostream& os, const FlowOptions& options) {
   os << to_string(options.sharing) << " sharing, ";
   if (options.exact()) return os << "exact";
-  return os << "delta " << options.delta << ", quantum " << options.quantum << " s";
+  return os << "delta " << options.delta << ", quantum " << options.quantum << " s, changes " << options.changes;
 }
 
 void validate(const FlowOptions& options) {
   check_range(options.delta, kFlowWindowRange, "flow engine delta");
   check_range(options.quantum, kFlowWindowRange, "flow engine quantum");
+  check_range(options.changes, kFlowWindowRange, "flow engine changes");
 }
 
 }  // namespace tamp

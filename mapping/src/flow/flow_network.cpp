@@ -1,0 +1,121 @@
+#include "flow/flow_network.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <utility>
+
+namespace tamp::impl {
+
+FlowNetwork::FlowNetwork(std::vector<double> capacity, std::int64_t messages)
+    : solver_(std::move(capacity)),
+      flows_(static_cast<std::size_t>(messages)),
+      active_at_(static_cast<std::size_t>(messages), -1),
+      on_(solver_.capacity().size()),
+      used_(solver_.capacity().size(), 0.0),
+      weight_(solver_.capacity().size(), 0.0) {}
+
+double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double bytes, double now) {
+  Flow& f = flows_[static_cast<std::size_t>(message)];
+  f.remaining = bytes;
+  f.since = now;
+  f.route = route;
+  const std::vector<double>& capacity = solver_.capacity();
+  double rate = kNever;
+  for (const int* r = route.begin; r != route.end; ++r) {
+    weight_[*r] += route.weight;
+    rate = std::min(rate, capacity[*r] * route.weight / weight_[*r]);
+  }
+  // Room for it on every resource: the flows there slow down in proportion (each stays at or above its own
+  // share, since the resource held at most its capacity before).
+  for (const int* r = route.begin; r != route.end; ++r) {
+    if (used_[*r] + rate > capacity[*r] && used_[*r] > 0) {
+      const double scale = std::max(0.0, capacity[*r] - rate) / used_[*r];
+      for (std::int64_t other : on_[*r]) set_rate(other, flows_[static_cast<std::size_t>(other)].rate * scale, now);
+    }
+    on_[*r].push_back(message);
+    used_[*r] += rate;
+  }
+  f.rate = rate;
+  active_at_[static_cast<std::size_t>(message)] = static_cast<std::int64_t>(active_.size());
+  active_.push_back(message);
+  schedule(message);
+  return now + bytes / rate;
+}
+
+void FlowNetwork::set_rate(std::int64_t message, double rate, double now) {
+  Flow& f = flows_[static_cast<std::size_t>(message)];
+  f.remaining = std::max(0.0, f.remaining - f.rate * (now - f.since));
+  f.since = now;
+  for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] += rate - f.rate;
+  f.rate = rate;
+  schedule(message);
+}
+
+void FlowNetwork::schedule(std::int64_t message) {
+  Flow& f = flows_[static_cast<std::size_t>(message)];
+  ++f.version;
+  landings_.push_back({f.since + f.remaining / f.rate, message, f.version});
+  std::push_heap(landings_.begin(), landings_.end(), std::greater<>());
+}
+
+void FlowNetwork::drop_stale() {
+  while (!landings_.empty()) {
+    const Landing& top = landings_.front();
+    const Flow& f = flows_[static_cast<std::size_t>(top.message)];
+    if (active_at_[static_cast<std::size_t>(top.message)] >= 0 && top.version == f.version) return;
+    std::pop_heap(landings_.begin(), landings_.end(), std::greater<>());
+    landings_.pop_back();
+  }
+}
+
+double FlowNetwork::next_landing() {
+  drop_stale();
+  return landings_.empty() ? kNever : landings_.front().time;
+}
+
+std::int64_t FlowNetwork::land() {
+  drop_stale();
+  std::pop_heap(landings_.begin(), landings_.end(), std::greater<>());
+  const std::int64_t message = landings_.back().message;
+  landings_.pop_back();
+  const std::size_t at = static_cast<std::size_t>(active_at_[static_cast<std::size_t>(message)]);
+  active_at_[static_cast<std::size_t>(active_.back())] = static_cast<std::int64_t>(at);
+  active_[at] = active_.back();
+  active_.pop_back();
+  active_at_[static_cast<std::size_t>(message)] = -1;
+  // Its share stays unused until the next solve.
+  Flow& f = flows_[static_cast<std::size_t>(message)];
+  for (const int* r = f.route.begin; r != f.route.end; ++r) {
+    std::vector<std::int64_t>& on = on_[*r];
+    on.erase(std::find(on.begin(), on.end(), message));
+    used_[*r] = on.empty() ? 0.0 : used_[*r] - f.rate;
+    weight_[*r] = on.empty() ? 0.0 : weight_[*r] - f.route.weight;
+  }
+  return message;
+}
+
+void FlowNetwork::solve(double now) {
+  routes_.clear();
+  for (std::int64_t message : active_) {
+    Flow& f = flows_[static_cast<std::size_t>(message)];
+    f.remaining = std::max(0.0, f.remaining - f.rate * (now - f.since));
+    f.since = now;
+    routes_.push_back(f.route);
+    for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] = weight_[*r] = 0;
+  }
+  solver_.solve(routes_, rates_);
+  landings_.clear();
+  for (std::size_t i = 0; i < active_.size(); ++i) {
+    Flow& f = flows_[static_cast<std::size_t>(active_[i])];
+    f.rate = rates_[i];
+    ++f.version;
+    landings_.push_back({now + f.remaining / f.rate, active_[i], f.version});
+    for (const int* r = f.route.begin; r != f.route.end; ++r) {
+      used_[*r] += f.rate;
+      weight_[*r] += f.route.weight;
+    }
+  }
+  std::make_heap(landings_.begin(), landings_.end(), std::greater<>());
+}
+
+}  // namespace tamp::impl
