@@ -5,10 +5,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "group_metrics.hpp"
 #include "lanczos_run.hpp"
+#include "matrix_source.hpp"
 #include "tamp/app/collective.hpp"
 #include "tamp/generators.hpp"
 
@@ -78,6 +81,34 @@ nlohmann::json LanczosProblem::params() const {
           {"backend", backend_},
           {"segment_bytes", 8.0 * static_cast<double>(spec_.matrix.n) / spec_.nd},
           {"graph", graph_spec_}};
+}
+
+app::Problem::StepWork LanczosProblem::step_work() const {
+  const int tasks = grid_.tasks();
+  const auto n = static_cast<double>(spec_.matrix.n);
+  // Off-diagonal entries per row, spread evenly over the segments by the spreading permutation.
+  const double off_row = std::max(0.0, nonzeros_estimate(spec_.matrix) - 1.0);
+  const double vectors = spec_.warmup + (spec_.iterations + 1) / 2.0;  // basis size, as lanczos_graph_spec
+  StepWork work;
+  std::vector<double>& spmv = work.before["row-reduce"]["nonzero"];
+  std::vector<double>& orth = work.before["orth-allreduce"]["vector"];
+  std::vector<double>& norm = work.before["norm-allreduce"]["vector"];
+  std::vector<double>& gather = work.before["orth-gather"]["vector"];
+  for (auto* units : {&spmv, &orth, &norm, &gather}) units->assign(static_cast<std::size_t>(tasks), 0.0);
+  for (int t = 0; t < tasks; ++t) {
+    const auto rows = static_cast<double>(grid_.segment_size(grid_.row(t)));
+    const auto cols = static_cast<double>(grid_.segment_size(grid_.col(t)));
+    spmv[t] = grid_.diagonal(t) ? rows + off_row * rows * cols / n : 2.0 * off_row * rows * cols / n;
+    const auto piece = static_cast<double>(grid_.piece_size(grid_.orth_group(t), grid_.orth_key(t)));
+    orth[t] = 1.5 * vectors * piece;  // one pass (s + 1) x piece before the first allreduce, two before the second
+    norm[t] = vectors * piece + piece;
+    gather[t] = piece;
+  }
+  // dstevr on T of order s + 1 at step s: the mean of (s + 1)^2 over the timed steps, on every task.
+  double squares = 0.0;
+  for (int k = 1; k <= spec_.iterations; ++k) squares += std::pow(spec_.warmup + k, 2);
+  work.after["tridiagonal"].assign(static_cast<std::size_t>(tasks), squares / std::max(1, spec_.iterations));
+  return work;
 }
 
 std::string LanczosProblem::summary() const {

@@ -24,6 +24,12 @@ class LanczosProblem final : public app::Problem {
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"nonzero", "tridiagonal", "vector"}; }
+  /// The kernels of a step where they run between its collectives (lanczos_run.cpp's iterate()): the SpMV
+  /// before the row reduce (an off-diagonal block multiplies by B and B^T: twice a diagonal block's entries per
+  /// cell, the uneven work whose waits the reduces see), the Gram-Schmidt passes before the orthogonalisation
+  /// allreduces, the norm and the normalisation before theirs, the tridiagonal solve after the step. Sizes
+  /// that grow with the step (the basis) are their mean over the timed steps, as the task graph's.
+  StepWork step_work() const override;
   /// The MFDn orderings ([Aktulga12] Fig. 4) that lay the blocks out like spec.ordering does: dm and cm share
   /// the lower triangle; bdm and bcm each have their own balanced layout.
   std::vector<std::string> app_mappings() const override;
