@@ -333,6 +333,14 @@ def write_compute_models(paths, runs):
         f.write("\n")
 
 
+def fitting(runs, slots):
+    """The runs whose scale fits the machine's `slots`; one line for each app and scale of a deck left out."""
+    skipped = sorted({(r["app"], r["ranks"]) for r in runs if r["ranks"] > slots})
+    for app, ranks in skipped:
+        print(f"campaign: {app} at {ranks} ranks skipped: its deck's scale does not fit the machine's {slots} slots")
+    return [r for r in runs if r["ranks"] <= slots]
+
+
 def prepare(args, campaign, paths, runs):
     """Checks everything a start needs before --out is touched, and returns the runs as `pending` gives them and
     the campaign's setting (provenance). The platform files are written in a staging folder first (tamp-map
@@ -343,14 +351,20 @@ def prepare(args, campaign, paths, runs):
         extra = {"engine": "flow"}
     if args.report_only:
         return None, provenance.setting_of(args, campaign, paths, runs, sim, extra)
-    largest = max(r["ranks"] for r in runs)
+    # The campaign's scales must fit the machine; a deck's own scales that do not are skipped.
+    required = max((r["ranks"] for r in runs if not r.get("deck_scale")),
+                   default=min(r["ranks"] for r in runs))
     staging = tempfile.mkdtemp(prefix="tamp-campaign-platform-")
     try:
         staged = paths.staged(os.path.join(staging, "platform"))
         if args.launcher in launch.SIMULATED:
-            launch.prepare_platform(staged, campaign.machine, largest, simgrid=sim)
+            launch.prepare_platform(staged, campaign.machine, required, simgrid=sim)
         elif args.launcher in launch.BATCH:
-            jobs.prepare(staged, campaign.machine, largest, args.launcher)
+            jobs.prepare(staged, campaign.machine, required, args.launcher)
+        if args.launcher in launch.SIMULATED + launch.BATCH:
+            runs[:] = fitting(runs, launch.allocation_slots(staged))
+            if sim:
+                launch.check_map_count(max(r["ranks"] for r in runs))
         setting = provenance.setting_of(args, campaign, staged, runs, sim, extra)
         planned = pending(runs, args, paths, setting)
         preflight(planned, args, paths)

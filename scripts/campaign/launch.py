@@ -123,7 +123,7 @@ def prepare_platform(paths, machine, max_ranks, simgrid=True):
     engine needs none)."""
     write_platform(paths, machine, max_ranks)
     if simgrid:
-        check_map_count(max_ranks, os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count"))
+        check_map_count(max_ranks)
 
 
 # Memory maps per rank and for the process itself: a skeleton run needs the most per rank (its folded fields add two
@@ -133,8 +133,9 @@ MAPS_PER_RANK = 4.4
 MAPS_BASE = 1000
 
 
-def check_map_count(max_ranks, path="/proc/sys/vm/max_map_count"):
+def check_map_count(max_ranks, path=None):
     """A simulated run of `max_ranks` fails half-way when the kernel's limit of memory maps is too low: say so first."""
+    path = path or os.environ.get("TAMP_MAX_MAP_COUNT_FILE", "/proc/sys/vm/max_map_count")
     try:
         with open(path) as f:
             limit = int(f.read())

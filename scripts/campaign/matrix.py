@@ -237,7 +237,8 @@ def expand(campaign, decks, apps, binary_exists):
                 raise MatrixError(f"{deck.path}: at {ranks} ranks: {e}")
             for mapping in mappings:
                 runs.append({"app": deck.name, "ranks": ranks, "mapping": mapping, "deck": deck,
-                             "compute": deck.compute if campaign.compute == "deck" else "measured"})
+                             "compute": deck.compute if campaign.compute == "deck" else "measured",
+                             "deck_scale": deck.scales is not None})
     check_run_ids(runs)
     return runs
 

@@ -225,6 +225,18 @@ class CampaignTest(unittest.TestCase):
         self.expect_error(r"--mappings: '--mappings' lists blocked twice", "--mappings", "default,blocked,blocked")
         self.expect_error(r"--mappings: '--mappings' has an empty entry", "--mappings", "default,,blocked")
 
+    def test_deck_scales_that_do_not_fit_are_skipped(self):
+        # The deck's own scales 8 and 64 on 16 slots: 8 runs, 64 is left out with one line.
+        self.write_deck(DECK + "scales 8 64\n")
+        out = self.run_driver().stdout
+        self.assertIn("campaign: stencil at 64 ranks skipped: its deck's scale does not fit the machine's 16 slots",
+                      out)
+        self.assertEqual(self.record("default")["app"], "stencil")
+        self.assertFalse(os.path.exists(os.path.join(self.out, "runs", "stencil-n64-default.jsonl")))
+        # The campaign's own scales must fit: nothing of them is skipped.
+        self.write_deck(DECK)
+        self.refused("scale 64 does not fit", "--scales", "64")
+
     def test_campaign_without_default(self):
         self.expect_error(r"mappings blocked: 'default' is missing", "--mappings", "blocked")
 
