@@ -217,8 +217,7 @@ def preflight(planned, args, paths):
         return
     todo = [run for run, *_, done in planned if not done]
     launch.check_memory(todo, paths, pool.available_memory(), args.launcher)
-    if args.launcher == "sim":  # the flow engine's wall time is not estimated yet
-        launch.check_wall_time(todo, args.timeout)
+    launch.check_wall_time(todo, args.timeout, args.launcher)
 
 
 def execute(campaign, paths, planned, args):
@@ -253,7 +252,8 @@ def execute(campaign, paths, planned, args):
     order = sorted(todo, key=lambda t: -t[0]["ranks"]) if sim else todo
     items = [(t, launch.memory_estimate(t[0], paths) if sim else 0) for t in order]
     jobs_at_once = args.jobs if args.launcher in launch.SIMULATED else 1
-    estimates = [launch.wall_estimate(t[0]) for t in todo] if sim else []
+    simulated = args.launcher in launch.SIMULATED
+    estimates = [launch.wall_estimate(t[0], args.launcher) for t in todo] if simulated else []
     known = [e for e in estimates if e is not None]
     about = (f", about {launch.format_duration(sum(known) / jobs_at_once)} of wall time (estimate"
              f"{'' if len(known) == len(estimates) else f' for {len(known)} of them'})" if known else "")

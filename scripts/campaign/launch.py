@@ -199,9 +199,9 @@ WALL_MEASURED = {
 }
 
 
-def wall_estimate(run):
+def wall_estimate(run, launcher="sim"):
     """Seconds of wall time a simulated run should take here, or None for an app without measurements."""
-    points = WALL_MEASURED.get(run["app"])
+    points = (FLOW_WALL_MEASURED if launcher == "flow" else WALL_MEASURED).get(run["app"])
     if not points:
         return None
     ranks = run["ranks"]
@@ -213,14 +213,16 @@ def wall_estimate(run):
     return points[0][1]
 
 
-def check_wall_time(runs, timeout):
+def check_wall_time(runs, timeout, launcher="sim"):
     """A simulated run estimated to outlast the campaign's --timeout would be stopped half-way: refused first."""
+    measured = FLOW_WALL_MEASURED if launcher == "flow" else WALL_MEASURED
+    where = "the flow engine" if launcher == "flow" else "the simulator"
     for run in runs:
-        seconds = wall_estimate(run)
+        seconds = wall_estimate(run, launcher)
         if seconds is not None and seconds > timeout:
             raise matrix.MatrixError(
                 f"{run['app']} on {run['ranks']} ranks would take about {format_duration(seconds)} of wall time "
-                f"under the simulator here (measured up to {WALL_MEASURED[run['app']][-1][0]} ranks, "
+                f"under {where} here (measured up to {measured[run['app']][-1][0]} ranks, "
                 f"docs/performance.md), more than --timeout {timeout:g} s: run fewer ranks (--scales) or raise "
                 "--timeout")
 

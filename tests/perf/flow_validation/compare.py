@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The flow engine against SimGrid: the same campaign run by both launchers (docs/simulation.md, "The flow engine").
 
-  compare.py SIM_OUT FLOW_OUT [--json FILE]
+  compare.py SIM_OUT FLOW_OUT [--summary] [--json FILE]
 
 SIM_OUT and FLOW_OUT are the output folders of one campaign run with `--launcher sim` and `--launcher flow`. For every
 run both finished, prints the relative error of the engine's communication time (time.comm) and total time
@@ -56,7 +56,12 @@ def compare(sim, flow):
                 r["flow_gain"] = gain(r["flow_comm"], base["flow_comm"])
                 r["gain_error"] = r["flow_gain"] - r["sim_gain"]
         rho = spearman([r["sim_comm"] for r in members], [r["flow_comm"] for r in members])
-        scales.append({"app": app, "ranks": ranks, "placements": len(members), "spearman": rho})
+        comms = [r["sim_comm"] for r in members]
+        scales.append({"app": app, "ranks": ranks, "placements": len(members), "spearman": rho,
+                       "worst_comm": max(abs(r["comm_error"]) for r in members),
+                       "worst_total": max(abs(r["total_error"]) for r in members),
+                       "worst_gain": max((abs(r["gain_error"]) for r in members if "gain_error" in r), default=0.0),
+                       "spread": 100.0 * (max(comms) - min(comms)) / min(comms) if min(comms) > 0 else 0.0})
     return runs, scales
 
 
@@ -65,10 +70,40 @@ def main():
     p.add_argument("sim_out")
     p.add_argument("flow_out")
     p.add_argument("--json", help="write the comparison as JSON")
+    p.add_argument("--summary", action="store_true", help="one line per app and scale instead of one per run")
     args = p.parse_args()
     runs, scales = compare(load(args.sim_out), load(args.flow_out))
     if not runs:
         sys.exit("compare.py: no run finished under both launchers")
+    if args.summary:
+        print_summary(scales)
+    else:
+        print_runs(runs, scales)
+    worst_comm = max(abs(r["comm_error"]) for r in runs)
+    gains = [abs(r["gain_error"]) for r in runs if "gain_error" in r]
+    rhos = [s["spearman"] for s in scales if s["spearman"] is not None]
+    print(f"\nruns {len(runs)}; worst comm error {worst_comm:.1f}% (target 10%); worst gain error "
+          f"{max(gains) if gains else 0:.1f} points (target 3); lowest Spearman "
+          f"{min(rhos) if rhos else float('nan'):.3f} (target 0.95)")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"runs": runs, "scales": scales}, f, indent=1)
+    return 0
+
+
+def print_summary(scales):
+    """Per app and scale: the worst errors, the Spearman correlation and how far apart SimGrid's placements are
+    (a ranking of placements within a few percent of each other says little)."""
+    print("| app | ranks | placements | worst comm error | worst total error | worst gain error (points) | Spearman "
+          "| SimGrid spread |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for s in scales:
+        rho = "n/a" if s["spearman"] is None else f"{s['spearman']:.3f}"
+        print(f"| {s['app']} | {s['ranks']:,} | {s['placements']} | {s['worst_comm']:.1f}% | {s['worst_total']:.1f}% "
+              f"| {s['worst_gain']:.1f} | {rho} | {s['spread']:.1f}% |")
+
+
+def print_runs(runs, scales):
     print("| app | ranks | mapping | SimGrid comm (s) | engine comm (s) | comm error | total error | gain SimGrid | "
           "gain engine | gain error (points) |")
     print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -81,16 +116,6 @@ def main():
     for s in scales:
         rho = "n/a" if s["spearman"] is None else f"{s['spearman']:.3f}"
         print(f"| {s['app']} | {s['ranks']:,} | {s['placements']} | {rho} |")
-    worst_comm = max(abs(r["comm_error"]) for r in runs)
-    gains = [abs(r["gain_error"]) for r in runs if "gain_error" in r]
-    rhos = [s["spearman"] for s in scales if s["spearman"] is not None]
-    print(f"\nruns {len(runs)}; worst comm error {worst_comm:.1f}% (target 10%); worst gain error "
-          f"{max(gains) if gains else 0:.1f} points (target 3); lowest Spearman "
-          f"{min(rhos) if rhos else float('nan'):.3f} (target 0.95)")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"runs": runs, "scales": scales}, f, indent=1)
-    return 0
 
 
 if __name__ == "__main__":
