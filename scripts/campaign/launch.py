@@ -199,6 +199,18 @@ WALL_MEASURED = {
 }
 
 
+# The same for the flow engine (--launcher flow), one process per run: the slowest placement measured at each scale
+# (`auto` includes computing its mapping; `random` loads the network most), from the flow-engine campaigns and scale
+# runs of docs/performance.md, "The flow engine at scale". Memory is checked by FLOW_MEMORY_PER_RANK.
+FLOW_WALL_MEASURED = {
+    "stencil": [(64, 1.8), (512, 8.8), (4096, 32.3)],
+    "halo": [(64, 8.4), (512, 41.3), (4096, 136.3), (16384, 245.0), (65536, 1108.0)],
+    "lanczos": [(28, 0.6), (55, 0.9), (276, 5.8)],
+    "mesh": [(64, 1.0), (512, 4.6), (4096, 37.6)],
+    "fft": [(64, 1.2), (512, 5.1)],
+}
+
+
 def wall_estimate(run, launcher="sim"):
     """Seconds of wall time a simulated run should take here, or None for an app without measurements."""
     points = (FLOW_WALL_MEASURED if launcher == "flow" else WALL_MEASURED).get(run["app"])

@@ -431,6 +431,17 @@ class CampaignTest(unittest.TestCase):
         self.assertRegex(self.run_driver().stdout,
                          r"campaign: 2 runs, \d+ at a time, about 0 s of wall time \(estimate\)")
 
+    def test_flow_run_longer_than_timeout_refused_first(self):
+        # The flow engine has its own measurements (launch.FLOW_WALL_MEASURED): stencil on 8 ranks, about 0.2 s.
+        done = self.run_driver("--timeout", "0.001", ok=False, launcher="flow")
+        self.assertNotEqual(done.returncode, 0)
+        self.assertRegex(done.stdout, r"campaign: error: stencil on 8 ranks would take about 0 s of wall time under "
+                                      r"the flow engine here \(measured up to \d+ ranks, .*\), more than --timeout "
+                                      r"0.001 s")
+        self.assertFalse(os.path.exists(self.out), "--out was written before the refusal")
+        self.assertRegex(self.run_driver(launcher="flow").stdout,
+                         r"campaign: 2 runs, \d+ at a time, about 0 s of wall time \(estimate\)")
+
     def test_wall_estimate_follows_the_measurements(self):
         sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "campaign"))
         import launch
