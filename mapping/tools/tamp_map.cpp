@@ -9,6 +9,7 @@
 //   tamp-map draw --graph s.graph --machine torus:4x4x4,cores=4 --mapping auto --svg s.svg
 //   tamp-map platform --machine torus:4x4x4,cores=4,npr=2 --out sim/p.xml --ranks 64
 //   tamp-map alloc --machine inputs/machines/cielo.machine --nodes 256 --chunk 8 --seed 1 --out job.machine
+//   tamp-map placements geom-rs+refine cm file:s.map
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
@@ -17,8 +18,20 @@
 
 #include "alloc.hpp"
 #include "draw.hpp"
+#include "placements.hpp"
 #include "platform.hpp"
 #include "tamp_map_commands.hpp"
+
+namespace {
+
+// Whether the command line is `tamp-map placements ...`: programs ask it, bad usage is one line, status 2.
+bool is_placements(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands())
+    if (sub->get_name() == "placements") return true;
+  return false;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"tamp-map: topology-aware task mapping (TAMP)"};
@@ -30,6 +43,7 @@ int main(int argc, char** argv) {
   tamp::tools::DrawArgs draw_args;
   tamp::tools::PlatformArgs platform_args;
   tamp::tools::AllocArgs alloc_args;
+  tamp::tools::PlacementsArgs placements_args;
   tamp::tools::add_map_command(app, map_args);
   tamp::tools::add_eval_command(app, eval_args);
   tamp::tools::add_gen_command(app, gen_args);
@@ -37,6 +51,7 @@ int main(int argc, char** argv) {
   tamp::tools::add_draw_command(app, draw_args);
   tamp::tools::add_platform_command(app, platform_args);
   tamp::tools::add_alloc_command(app, alloc_args);
+  tamp::tools::add_placements_command(app, placements_args);
   try {
     app.parse(argc, argv);
     if (app.got_subcommand("map")) return tamp::tools::run_map(map_args);
@@ -46,7 +61,12 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("draw")) return tamp::tools::run_draw(draw_args);
     if (app.got_subcommand("platform")) return tamp::tools::run_platform(platform_args);
     if (app.got_subcommand("alloc")) return tamp::tools::run_alloc(alloc_args);
+    if (app.got_subcommand("placements")) return tamp::tools::run_placements(placements_args);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0 && is_placements(app)) {
+      fmt::print(stderr, "tamp-map placements: error: {}\n", e.what());
+      return 2;
+    }
     return app.exit(e);
   } catch (const std::exception& e) {
     fmt::print(stderr, "tamp-map: error: {}\n", e.what());

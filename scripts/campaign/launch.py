@@ -1,5 +1,6 @@
 """How one run is launched: simulated (smpirun on the generated platform), mpirun, or a batch job script (srun,
 aprun, runjob, cobalt-mpirun) written with its launcher files instead of run."""
+import json
 import math
 import os
 import shutil
@@ -93,19 +94,31 @@ def tamp_map(paths, *args):
     return done.stdout
 
 
+def placements(paths, names):
+    """What the mapping module's placement grammar says of `names`, asked once of `tamp-map placements`
+    (docs/mapping.md): {"algorithms": [...], "steps": [...], "names": {NAME: ANSWER}}, ANSWER {"module": true}
+    for an algorithm of the registry with its steps (NAME, NAME+refine), {"module": true, "file": PATH} for
+    file:PATH, or {"module": false, "error": the library's message} (an app's own ordering, or a typo)."""
+    text = tamp_map(paths, "placements", "--", *names)
+    try:
+        answer = json.loads(text)
+        return {"algorithms": answer["algorithms"], "steps": answer["steps"],
+                "names": {name: answer["names"][name] for name in names}}
+    except (ValueError, KeyError, TypeError):
+        raise matrix.MatrixError(f"tamp-map placements: not the answer expected: {text.strip()[:200]}")
+
+
 def check_mappings(paths, names):
-    """Module mapping names (NAME or NAME+refine, file:PATH) known to tamp-map."""
+    """The campaign's mappings (its `mappings` line, --mappings), run for every app, are placements of the mapping
+    module: an algorithm of the registry with its steps, or a file:PATH that exists. A deck's own orderings (halo
+    `group`, lanczos `cm`) do not come here: each app checks its own."""
+    answers = placements(paths, names)["names"]
     for name in names:
-        if name.startswith("file:"):
-            if not os.path.exists(name[5:]):
-                raise matrix.MatrixError(f"mapping {name}: no such file")
-            continue
-        try:
-            tamp_map(paths, "map", "--graph", "stencil2d:4x2", "--machine", "torus:2x2x1,cores=2", "--algorithm",
-                     name, "--out", os.devnull)
-        except matrix.MatrixError as e:
-            if "unknown" in str(e):
-                raise matrix.MatrixError(f"mapping '{name}': {e}")
+        answer = answers[name]
+        if not answer["module"]:
+            raise matrix.MatrixError(f"mapping '{name}': {answer['error']}")
+        if "file" in answer and not os.path.exists(answer["file"]):
+            raise matrix.MatrixError(f"mapping {name}: no such file")
 
 
 def write_platform(paths, machine, max_ranks):
@@ -295,7 +308,7 @@ def flow_command(run, paths, app_compute, json_path):
     deck = run["deck"]
     app = [paths.app(deck.app, False), *deck.args_for(run["ranks"], skeleton=False), *app_compute, "--json",
            json_path, "--engine", "flow", "--ranks", str(run["ranks"])]
-    placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map)
+    placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map, placements)
     if placed:
         _, machine, map_path = placed
         where = ["--launched-as", f"{run['mapping']}:{map_path}", "--topology", "synthetic:" + machine]
@@ -313,7 +326,7 @@ def command(run, launcher, paths, topology, json_path, smpirun_args=()):
     app = [paths.app(deck.app, launcher == "sim"), *args, *app_compute, "--json", json_path]
     n = str(run["ranks"])
     if launcher == "sim":
-        placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map)
+        placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map, placements)
         if placed:  # the hostfile realises the mapping; the app is told so and renumbers nothing
             hostfile, machine, map_path = placed
             where = ["--launched-as", f"{run['mapping']}:{map_path}", "--topology", "synthetic:" + machine]

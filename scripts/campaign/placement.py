@@ -58,10 +58,14 @@ def job_machine(paths, ranks, slots, tamp_map):
     return path
 
 
-def launcher_placement(run, paths, slots, tamp_map):
-    """(hostfile, machine file, map file) of a run placed by the launcher, or None (the app reorders itself)."""
+def launcher_placement(run, paths, slots, tamp_map, placements):
+    """(hostfile, machine file, map file) of a run placed by the launcher, or None (the app reorders itself).
+    `placements` asks tamp-map which names it computes (launch.placements)."""
     graph = run["deck"].graph_for(run["ranks"])
-    if not graph or run["mapping"].startswith("file:"):
+    if not graph:
+        return None
+    answer = placements(paths, [run["mapping"]])["names"][run["mapping"]]
+    if not answer["module"] or "file" in answer:  # the app's own ordering, or a mapping file the app reads
         return None
     machine = job_machine(paths, run["ranks"], slots, tamp_map)
     if machine is None:
@@ -75,8 +79,6 @@ def launcher_placement(run, paths, slots, tamp_map):
             tamp_map(paths, "map", "--graph", graph, "--machine", machine, "--algorithm", run["mapping"], "--out",
                      map_path)
         except matrix.MatrixError as e:
-            if "unknown" in str(e):  # the app's own ordering: it renumbers its ranks itself
-                return None
             raise matrix.MatrixError(f"{rid}: tamp-map map: {e}")
         with open(paths.hostfile) as f:
             hosts = f.readlines()

@@ -4,7 +4,8 @@ a fake smpirun that starts the app as its child (as SimGrid's does) and a fake a
 Covers provenance (a run made with another machine, deck, mapping or binary is never kept), the signal handling
 (SIGTERM stops the run under way with its children and leaves no half record), batch job scripts (host names come
 from the job; every word from the user is quoted, run with stand-in launchers), refusals (one line, exit status 2,
-before anything in --out is written or removed), run ids and the line rule of decks."""
+before anything in --out is written or removed), run ids, the line rule of decks, and placements asked of tamp-map
+rather than read from its error messages."""
 import json
 import os
 import re
@@ -333,6 +334,41 @@ class CampaignTest(unittest.TestCase):
         self.run_driver("--mappings", f"default,{slash}")
         argv = self.record(rid[len("stencil-n8-"):])["argv"]
         self.assertEqual(argv[argv.index("--mapping") + 1], slash)
+
+    # Placements are asked of tamp-map (`tamp-map placements`), never guessed from its error messages.
+    def test_placements_are_asked_of_tamp_map(self):
+        # The campaign's mappings run for every app: a name tamp-map does not compute is refused with its message.
+        self.refused("mapping 'cm': unknown mapping 'cm' (known: default, ", "--mappings", "default,cm")
+        self.refused("mapping 'blocked+no-step': unknown post-processing step 'no-step' (known: refine",
+                     "--mappings", "default,blocked+no-step")
+        self.refused("mapping 'file:': file: needs a path (file:PATH)", "--mappings", "default,file:")
+        absent = os.path.join(self.dir, "absent.map")
+        self.refused(f"mapping file:{absent}: no such file", "--mappings", f"default,file:{absent}")
+        self.assertFalse(os.path.exists(self.out), "--out was made")
+        # A deck's own ordering (lanczos's `cm`) runs with the app's own renumbering; an algorithm of the registry
+        # with a post-processing step is placed through the hostfile.
+        self.write_deck(DECK + "mappings cm\n")
+        self.run_driver("--mappings", "default,blocked+refine")
+        argv = self.record("cm")["argv"]
+        self.assertEqual(argv[argv.index("--mapping") + 1], "cm")
+        self.assertNotIn("--launched-as", argv)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "placements", "stencil-n8-cm.map")))
+        argv = self.record("blocked_refine")["argv"]
+        self.assertEqual(argv[argv.index("--launched-as") + 1].split(":")[0], "blocked+refine")
+
+    def test_no_script_matches_error_text(self):
+        # Whether a name is a placement of the mapping module is asked (launch.placements); no script decides a
+        # question by reading an error message.
+        scripts = os.path.normpath(os.path.join(HERE, "..", "..", "scripts"))
+        found = []
+        for folder, _, files in sorted(os.walk(scripts)):
+            for name in sorted(f for f in files if f.endswith(".py")):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    for number, line in enumerate(f, 1):
+                        if "in str(e)" in line or "in str(err)" in line:
+                            found.append(f"{os.path.relpath(path, scripts)}:{number}: {line.strip()}")
+        self.assertEqual(found, [], "scripts that match error text:\n" + "\n".join(found))
 
     def test_deck_lines_follow_the_line_rule(self):
         # docs/file-formats.md, "Lines of decks and machine files": a key, blanks (spaces or tabs), the values; `#`
