@@ -2,7 +2,7 @@
 # tamp-halo against the reference miniGhost on the same decks, ranks and launcher, interleaved: ROUNDS rounds of
 # (miniGhost, tamp-halo) per deck, median seconds per step of each and their ratio. Usage:
 #   compare.sh MINIGHOST_X TAMP_HALO [RANKS] [ROUNDS]          (default 4 ranks, 5 rounds)
-# DECKS="name:options;..." replaces decks (a)-(d) of issue 19. Both get --error_tol 2 (1e-2): on 4 ranks the
+# DECKS="name:options;..." replaces decks (a)-(d) (docs/performance.md). Both get --error_tol 2 (1e-2): on 4 ranks the
 # reference's 3D27PT check fails at 1e-8 (docs/apps/halo.md, its error grows to 1e-6 in 13 steps) and
 # would stop it.
 set -euo pipefail
