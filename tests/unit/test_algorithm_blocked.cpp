@@ -26,7 +26,7 @@ TEST(BlockShape, LeastSurface) {
   EXPECT_FALSE(impl::best_block_shape({5, 5}, 4));
 }
 
-// 16x16x16 stencil on 8x8x8 nodes x 8 cores: every node holds a 2x2x2 block (issue 3's anchor for blocked).
+// 16x16x16 stencil on 8x8x8 nodes x 8 cores: every node holds a 2x2x2 block (the reference case for blocked).
 TEST(BlockedMapping, EveryNodeHoldsATwoCube) {
   const Allocation alloc = Allocation::whole_machine(test::make_torus({8, 8, 8}), 8);
   const TaskGraph graph = test::stencil({16, 16, 16}, 7, true);

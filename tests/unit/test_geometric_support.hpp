@@ -20,7 +20,7 @@ inline std::vector<std::set<std::vector<int>>> grid_blocks(const TaskGraph& grap
   return nodes;
 }
 
-/// True when every node holds a 2x2x2 block aligned on even coordinates (issue 3's anchor).
+/// True when every node holds a 2x2x2 block aligned on even coordinates (the reference case).
 inline bool every_node_a_two_cube(const TaskGraph& graph, const Allocation& alloc, const Mapping& m) {
   for (const auto& node : grid_blocks(graph, alloc, m)) {
     if (node.size() != 8) return false;

@@ -4,7 +4,7 @@
 // "madvise", as the development machine's, gives them only on request. Advice only: without huge pages the
 // array keeps its 4 KiB pages.
 //
-// Why (issue 19, docs/performance.md): a 512^3 stencil field is 1.1 GB, 270 000 pages of 4 KiB, a new page
+// Why (docs/performance.md): a 512^3 stencil field is 1.1 GB, 270 000 pages of 4 KiB, a new page
 // every row of each stream; the FFT's strided transforms touch a new page at every element of a column and
 // the MPI library pins every page of a large message for its single copy. Measured on the Zen 4 VM: the
 // 512^3 stencil sweep 3-7% faster, the 128^3 pencil FFT on 4 ranks 0.72-0.73 of its time before.
