@@ -25,8 +25,8 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
     weight_[*r] += route.weight;
     rate = std::min(rate, capacity[*r] * route.weight / weight_[*r]);
   }
-  // Room for it on every resource: the flows there slow down in proportion (each stays at or above its own
-  // share, since the resource held at most its capacity before).
+  // Room for it on every resource: where it would overcommit one, the flows there slow down in proportion (its
+  // rate is at most the resource's capacity, so the scale is not negative). The next solve makes them fair.
   for (const int* r = route.begin; r != route.end; ++r) {
     if (used_[*r] + rate > capacity[*r] && used_[*r] > 0) {
       const double scale = std::max(0.0, capacity[*r] - rate) / used_[*r];
