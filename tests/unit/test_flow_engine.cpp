@@ -147,6 +147,22 @@ TEST(FlowNetwork, ABurstOfStartsNeverOvercommitsALink) {
   EXPECT_EQ(network.land(), 0);
 }
 
+// Link 0 (capacity 10) carries a, held to 2 by link 1 (capacity 2), and b at the 8 left. A new flow c on link 0
+// alone: max-min gives b and c 4 each and leaves a at 2; proportional slowing would leave b at 4.4 and c at 3.3.
+TEST(FlowNetwork, AStartBringsDownOnlyTheFlowsAboveTheLevel) {
+  const std::vector<int> both = {0, 1}, first = {0};
+  FlowNetwork network({10.0, 2.0}, 3);
+  network.start(0, {both.data(), both.data() + 2}, 100.0, 0.0);
+  network.start(1, {first.data(), first.data() + 1}, 100.0, 0.0);
+  network.solve(0.0);
+  EXPECT_DOUBLE_EQ(network.rate(0), 2.0);
+  EXPECT_DOUBLE_EQ(network.rate(1), 8.0);
+  network.start(2, {first.data(), first.data() + 1}, 100.0, 0.0);
+  EXPECT_DOUBLE_EQ(network.rate(0), 2.0);
+  EXPECT_DOUBLE_EQ(network.rate(1), 4.0);
+  EXPECT_DOUBLE_EQ(network.rate(2), 4.0);
+}
+
 // A flow that lands leaves its share unused until the next solve, which gives it to the flow still there; the
 // bytes the flow had already sent at its old rate are kept.
 TEST(FlowNetwork, ALandingsShareWaitsForTheSolve) {

@@ -11,8 +11,26 @@ FlowNetwork::FlowNetwork(std::vector<double> capacity, std::int64_t messages)
       flows_(static_cast<std::size_t>(messages)),
       active_at_(static_cast<std::size_t>(messages), -1),
       on_(solver_.capacity().size()),
-      used_(solver_.capacity().size(), 0.0),
-      weight_(solver_.capacity().size(), 0.0) {}
+      used_(solver_.capacity().size(), 0.0) {}
+
+double FlowNetwork::fill_level(int resource, double room, double weight) {
+  // Max-min on one resource, the flows there held to their current rates (limited elsewhere or by this one):
+  // the level at which those below it keep their rates and the others (with `weight` more) fill `room`.
+  levels_.clear();
+  double weights = weight;
+  for (std::int64_t other : on_[resource]) {
+    const Flow& g = flows_[static_cast<std::size_t>(other)];
+    levels_.push_back({g.rate / g.route.weight, g.route.weight});
+    weights += g.route.weight;
+  }
+  std::sort(levels_.begin(), levels_.end());
+  for (const auto& [level, w] : levels_) {
+    if (weights <= 0 || level * weights >= room) break;
+    room -= level * w;
+    weights -= w;
+  }
+  return weights > 0 ? std::max(0.0, room) / weights : kNever;
+}
 
 double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double bytes, double now) {
   Flow& f = flows_[static_cast<std::size_t>(message)];
@@ -21,16 +39,17 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
   f.route = route;
   const std::vector<double>& capacity = solver_.capacity();
   double rate = kNever;
+  for (const int* r = route.begin; r != route.end; ++r)
+    rate = std::min(rate, route.weight * fill_level(*r, capacity[*r], route.weight));
+  // Room for it on every resource: where it would overcommit one, the fastest flows there come down to the level
+  // at which all fit (those below it keep their rates), as a max-min solve of that resource alone would do.
   for (const int* r = route.begin; r != route.end; ++r) {
-    weight_[*r] += route.weight;
-    rate = std::min(rate, capacity[*r] * route.weight / weight_[*r]);
-  }
-  // Room for it on every resource: where it would overcommit one, the flows there slow down in proportion (its
-  // rate is at most the resource's capacity, so the scale is not negative). The next solve makes them fair.
-  for (const int* r = route.begin; r != route.end; ++r) {
-    if (used_[*r] + rate > capacity[*r] && used_[*r] > 0) {
-      const double scale = std::max(0.0, capacity[*r] - rate) / used_[*r];
-      for (std::int64_t other : on_[*r]) set_rate(other, flows_[static_cast<std::size_t>(other)].rate * scale, now);
+    if (used_[*r] + rate > capacity[*r] && !on_[*r].empty()) {
+      const double level = fill_level(*r, capacity[*r] - rate, 0.0);
+      for (std::int64_t other : on_[*r]) {
+        const Flow& g = flows_[static_cast<std::size_t>(other)];
+        if (g.rate > g.route.weight * level) set_rate(other, g.route.weight * level, now);
+      }
     }
     on_[*r].push_back(message);
     used_[*r] += rate;
@@ -89,7 +108,6 @@ std::int64_t FlowNetwork::land() {
     std::vector<std::int64_t>& on = on_[*r];
     on.erase(std::find(on.begin(), on.end(), message));
     used_[*r] = on.empty() ? 0.0 : used_[*r] - f.rate;
-    weight_[*r] = on.empty() ? 0.0 : weight_[*r] - f.route.weight;
   }
   return message;
 }
@@ -101,7 +119,7 @@ void FlowNetwork::solve(double now) {
     f.remaining = std::max(0.0, f.remaining - f.rate * (now - f.since));
     f.since = now;
     routes_.push_back(f.route);
-    for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] = weight_[*r] = 0;
+    for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] = 0;
   }
   solver_.solve(routes_, rates_);
   landings_.clear();
@@ -110,10 +128,7 @@ void FlowNetwork::solve(double now) {
     f.rate = rates_[i];
     ++f.version;
     landings_.push_back({now + f.remaining / f.rate, active_[i], f.version});
-    for (const int* r = f.route.begin; r != f.route.end; ++r) {
-      used_[*r] += f.rate;
-      weight_[*r] += f.route.weight;
-    }
+    for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] += f.rate;
   }
   std::make_heap(landings_.begin(), landings_.end(), std::greater<>());
 }

@@ -1,11 +1,12 @@
 // The flows whose bytes are in the network, and their rates (docs/simulation.md, "The flow engine"). Rates are
-// max-min fair after each solve(); between solves a flow that starts takes its weighted share of each resource
-// on its way, and where that would overcommit a resource, the flows already on it slow down in proportion so
-// that no resource ever carries more than its capacity. Without that, a burst of flows starting within one
-// window (the first at the full bandwidth, the second at half, ...) would carry log(n) times a link's capacity
-// and land too early; with it, a burst on one link gets exactly its equal shares.
+// max-min fair after each solve(). Between solves a flow that starts gets, on each resource on its way, the
+// max-min level of that resource alone (the flows there held to their current rates), and where it would
+// overcommit a resource the flows above that level come down to it, so no resource ever carries more than its
+// capacity. Without that, a burst of flows starting within one window (the first at the full bandwidth, the
+// second at half, ...) would carry log(n) times a link's capacity and land too early.
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <limits>
 #include <vector>
 
@@ -52,6 +53,7 @@ class FlowNetwork {
     bool operator>(const Landing& o) const { return time != o.time ? time > o.time : message > o.message; }
   };
 
+  double fill_level(int resource, double room, double weight);
   void set_rate(std::int64_t message, double rate, double now);
   void schedule(std::int64_t message);
   void drop_stale();
@@ -61,7 +63,8 @@ class FlowNetwork {
   std::vector<std::int64_t> active_;      // the messages whose bytes are in the network
   std::vector<std::int64_t> active_at_;   // per message: its index in active_, or -1
   std::vector<std::vector<std::int64_t>> on_;  // per resource: the flows crossing it
-  std::vector<double> used_, weight_;     // per resource: sum of the rates and of the weights of its flows
+  std::vector<double> used_;              // per resource: sum of the rates of its flows
+  std::vector<std::pair<double, double>> levels_;  // fill_level's (rate / weight, weight) of a resource's flows
   std::vector<Landing> landings_;         // a min-heap; may hold stale entries
   std::vector<FlowRoute> routes_;         // of active_, for the solver
   std::vector<double> rates_;
