@@ -36,7 +36,7 @@ StepResources step_resources(const Machine& machine) {
 
 namespace {
 
-constexpr double kNever = std::numeric_limits<double>::infinity();
+constexpr double kNever = FlowNetwork::kNever;
 
 enum class Kind : std::uint8_t { start_round, matched, flows, lands_on_node };
 

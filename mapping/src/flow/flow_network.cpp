@@ -32,7 +32,7 @@ double FlowNetwork::fill_level(int resource, double room, double weight) {
   return weights > 0 ? std::max(0.0, room) / weights : kNever;
 }
 
-double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double bytes, double now) {
+void FlowNetwork::start(std::int64_t message, const FlowRoute& route, double bytes, double now) {
   Flow& f = flows_[static_cast<std::size_t>(message)];
   f.remaining = bytes;
   f.since = now;
@@ -58,7 +58,6 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
   active_at_[static_cast<std::size_t>(message)] = static_cast<std::int64_t>(active_.size());
   active_.push_back(message);
   schedule(message);
-  return now + bytes / rate;
 }
 
 void FlowNetwork::set_rate(std::int64_t message, double rate, double now) {
