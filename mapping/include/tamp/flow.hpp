@@ -26,7 +26,7 @@ const char* to_string(FlowSharing sharing);
 inline constexpr ValueRange kFlowWindowRange{0, 1, ""};  // delta (a fraction) and quantum (seconds)
 
 struct FlowOptions {
-  double delta = 1e-3;
+  double delta = 1e-4;
   double quantum = 2e-7;  // seconds
   double changes = 0.05;  // a fraction of the flows in the network
   FlowSharing sharing = FlowSharing::latency;
