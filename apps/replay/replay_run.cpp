@@ -1,4 +1,5 @@
-// The MPI side of a replay: posting, waiting and checking the plan's messages and collectives.
+// The MPI side of a replay: posting and waiting for the plan's messages, calling its collectives, and reducing
+// the check of what arrived (the bytes themselves: call_patterns.hpp).
 #include "replay_run.hpp"
 
 #include <fmt/format.h>
@@ -7,7 +8,7 @@
 #include <cmath>
 #include <optional>
 
-#include "byte_pattern.hpp"
+#include "call_patterns.hpp"
 #include "tamp/app/collective.hpp"
 #include "tamp/app/compute.hpp"
 #include "tamp/app/field_memory.hpp"
@@ -15,15 +16,6 @@
 
 namespace tamp::replay {
 namespace {
-
-// The pattern of a whole-communicator result (allreduce, reduce, bcast): no sender, no receiver.
-constexpr int kNobody = -1;
-
-// Bytes [lo, hi) of `b` that rank `r` of `P` contributes to a reduction: a block each, the rest zero, so that the
-// bitwise XOR of all contributions is every block's owner's bytes.
-std::pair<std::int64_t, std::int64_t> block(std::int64_t b, int r, int P) {
-  return {b * r / P, b * (r + 1) / P};
-}
 
 class ReplayRun final : public app::Run {
  public:
@@ -38,15 +30,17 @@ class ReplayRun final : public app::Run {
   void iterate(app::IterationTimers& timers) override {
     for (std::size_t c = 0; c < plan_.calls.size(); ++c) {
       const Call& call = plan_.calls[c];
+      CallState& s = states_[c];
       app::Timer& timer = call.collective ? timers.collective : timers.exchange;
       for (int k = 0; k < call.count; ++k) {
         timer.start();
+        if (!context_.skeleton) stamp_sends(call, static_cast<int>(c), s.buffers, s.occurrence);
         if (call.mpi.op == Collective::rounds) {
-          run_rounds(c);
+          run_rounds(call, s);
         } else {
-          run_collective(c);
+          run_collective(call, s);
         }
-        ++states_[c].occurrence;
+        ++s.occurrence;
         timer.stop();
       }
     }
@@ -58,8 +52,11 @@ class ReplayRun final : public app::Run {
   app::Verification verify() override {
     std::int64_t local[2] = {0, 0};  // wrong bytes, checked bytes
     for (std::size_t c = 0; c < plan_.calls.size(); ++c) {
-      if (states_[c].occurrence == 0) continue;
-      check(c, local[0], local[1]);
+      const CallState& s = states_[c];
+      if (s.occurrence == 0) continue;
+      const Received r = check_receives(plan_.calls[c], static_cast<int>(c), s.buffers, s.occurrence - 1);
+      local[0] += r.wrong;
+      local[1] += r.checked;
     }
     std::int64_t global[2] = {0, 0};
     MPI_Allreduce(local, global, 2, MPI_INT64_T, MPI_SUM, context_.comm);
@@ -84,10 +81,7 @@ class ReplayRun final : public app::Run {
  private:
   struct CallState {
     MPI_Comm comm = MPI_COMM_NULL;
-    int rank = 0;  // in comm
-    int ranks = 0;
-    unsigned char* send = nullptr;  // in memory_
-    unsigned char* recv = nullptr;
+    CallBuffers buffers;          // rank in comm, and where the task's bytes of the call are in memory_
     std::int64_t occurrence = 0;  // times the call ran so far
     std::vector<MPI_Request> requests;
   };
@@ -101,64 +95,25 @@ class ReplayRun final : public app::Run {
       const Call& call = plan_.calls[c];
       CallState& s = states_[c];
       s.comm = call.launcher_order ? slot_comm_->get() : context_.comm;
-      MPI_Comm_rank(s.comm, &s.rank);
-      MPI_Comm_size(s.comm, &s.ranks);
-      bytes += static_cast<std::size_t>(call.send_bytes[s.rank] + call.recv_bytes[s.rank]);
+      MPI_Comm_rank(s.comm, &s.buffers.rank);
+      MPI_Comm_size(s.comm, &s.buffers.ranks);
+      bytes += static_cast<std::size_t>(call.send_bytes[s.buffers.rank] + call.recv_bytes[s.buffers.rank]);
     }
     memory_ = app::FieldMemory((bytes + sizeof(double) - 1) / sizeof(double), app::fold_fields(context_));
     auto* next = reinterpret_cast<unsigned char*>(memory_.data());
     for (std::size_t c = 0; c < plan_.calls.size(); ++c) {
-      CallState& s = states_[c];
-      s.send = next;
-      next += plan_.calls[c].send_bytes[s.rank];
-      s.recv = next;
-      next += plan_.calls[c].recv_bytes[s.rank];
-      if (!context_.skeleton) fill(c);
+      CallBuffers& b = states_[c].buffers;
+      b.send = next;
+      next += plan_.calls[c].send_bytes[b.rank];
+      b.recv = next;
+      next += plan_.calls[c].recv_bytes[b.rank];
+      if (!context_.skeleton) fill_sends(plan_.calls[c], static_cast<int>(c), b);
     }
   }
 
-  // The send buffers' patterns for occurrence 0 (and the root's buffer of a bcast).
-  void fill(std::size_t c) {
-    const Call& call = plan_.calls[c];
-    CallState& s = states_[c];
-    const int me = s.rank, P = s.ranks, root = call.mpi.root;
-    const auto b = static_cast<std::int64_t>(std::ceil(call.mpi.bytes));
-    switch (call.mpi.op) {
-      case Collective::rounds:
-        for (std::size_t k = 0; k < call.rounds.size(); ++k) {
-          const Round& round = call.rounds[k];
-          for (std::int64_t m = round.send_begin[me]; m < round.send_begin[me + 1]; ++m) {
-            const Message& msg = round.sends[m];
-            BytePattern(static_cast<int>(c), static_cast<int>(k), me, msg.peer)
-                .fill(s.send + msg.offset, 0, msg.bytes, 0);
-          }
-        }
-        break;
-      case Collective::allreduce:
-      case Collective::reduce: {
-        const auto [lo, hi] = block(b, me, P);
-        BytePattern(static_cast<int>(c), 0, kNobody, kNobody).fill(s.send + lo, lo, hi, 0);
-        break;
-      }
-      case Collective::bcast:
-        if (me == root) BytePattern(static_cast<int>(c), 0, kNobody, kNobody).fill(s.recv, 0, b, 0);
-        break;
-      case Collective::alltoall:
-      case Collective::scatter:
-        if (call.mpi.op == Collective::scatter && me != root) break;
-        for (int d = 0; d < P; ++d) BytePattern(static_cast<int>(c), 0, me, d).fill(s.send + d * b, 0, b, 0);
-        break;
-      case Collective::gather:
-        BytePattern(static_cast<int>(c), 0, me, root).fill(s.send, 0, b, 0);
-        break;
-    }
-  }
-
-  // Each round: receives posted, then sends (each re-stamped for this occurrence), then wait for all.
-  void run_rounds(std::size_t c) {
-    const Call& call = plan_.calls[c];
-    CallState& s = states_[c];
-    const int me = s.rank;
+  // Each round: receives posted, then sends, then wait for all of them.
+  static void run_rounds(const Call& call, CallState& s) {
+    const int me = s.buffers.rank;
     for (std::size_t k = 0; k < call.rounds.size(); ++k) {
       const Round& round = call.rounds[k];
       const int tag = static_cast<int>(k % 32768);
@@ -166,108 +121,45 @@ class ReplayRun final : public app::Run {
       for (std::int64_t m = round.recv_begin[me]; m < round.recv_begin[me + 1]; ++m) {
         const Message& msg = round.recvs[m];
         s.requests.emplace_back();
-        MPI_Irecv(s.recv + msg.offset, static_cast<int>(msg.bytes), MPI_BYTE, msg.peer, tag, s.comm,
+        MPI_Irecv(s.buffers.recv + msg.offset, static_cast<int>(msg.bytes), MPI_BYTE, msg.peer, tag, s.comm,
                   &s.requests.back());
       }
       for (std::int64_t m = round.send_begin[me]; m < round.send_begin[me + 1]; ++m) {
         const Message& msg = round.sends[m];
-        if (!context_.skeleton)
-          BytePattern(static_cast<int>(c), static_cast<int>(k), me, msg.peer)
-              .stamp(s.send + msg.offset, 0, msg.bytes, s.occurrence);
         s.requests.emplace_back();
-        MPI_Isend(s.send + msg.offset, static_cast<int>(msg.bytes), MPI_BYTE, msg.peer, tag, s.comm,
+        MPI_Isend(s.buffers.send + msg.offset, static_cast<int>(msg.bytes), MPI_BYTE, msg.peer, tag, s.comm,
                   &s.requests.back());
       }
       MPI_Waitall(static_cast<int>(s.requests.size()), s.requests.data(), MPI_STATUSES_IGNORE);
     }
   }
 
-  void run_collective(std::size_t c) {
-    const Call& call = plan_.calls[c];
-    CallState& s = states_[c];
-    const int me = s.rank, P = s.ranks, root = call.mpi.root;
+  // Reductions combine by MPI_BXOR: each rank contributes one block (reduction_block), zero elsewhere.
+  static void run_collective(const Call& call, CallState& s) {
     const int b = static_cast<int>(std::ceil(call.mpi.bytes));
-    const BytePattern whole(static_cast<int>(c), 0, kNobody, kNobody);
-    unsigned char* send = s.send;
-    unsigned char* recv = s.recv;
-    const bool stamp = !context_.skeleton;
+    const int root = call.mpi.root;
+    unsigned char* send = s.buffers.send;
+    unsigned char* recv = s.buffers.recv;
     switch (call.mpi.op) {
       case Collective::allreduce:
-      case Collective::reduce: {
-        const auto [lo, hi] = block(b, me, P);
-        if (stamp) whole.stamp(send + lo, lo, hi, s.occurrence);
-        if (call.mpi.op == Collective::allreduce) {
-          MPI_Allreduce(send, recv, b, MPI_UNSIGNED_CHAR, MPI_BXOR, s.comm);
-        } else {
-          MPI_Reduce(send, recv, b, MPI_UNSIGNED_CHAR, MPI_BXOR, root, s.comm);
-        }
+        MPI_Allreduce(send, recv, b, MPI_UNSIGNED_CHAR, MPI_BXOR, s.comm);
         break;
-      }
+      case Collective::reduce:
+        MPI_Reduce(send, recv, b, MPI_UNSIGNED_CHAR, MPI_BXOR, root, s.comm);
+        break;
       case Collective::bcast:
-        if (stamp && me == root) whole.stamp(recv, 0, b, s.occurrence);
         MPI_Bcast(recv, b, MPI_BYTE, root, s.comm);
         break;
       case Collective::alltoall:
+        MPI_Alltoall(send, b, MPI_BYTE, recv, b, MPI_BYTE, s.comm);
+        break;
       case Collective::scatter:
-        if (stamp && (call.mpi.op == Collective::alltoall || me == root))
-          for (int d = 0; d < P; ++d)
-            BytePattern(static_cast<int>(c), 0, me, d).stamp(send + static_cast<std::int64_t>(d) * b, 0, b,
-                                                             s.occurrence);
-        if (call.mpi.op == Collective::alltoall) {
-          MPI_Alltoall(send, b, MPI_BYTE, recv, b, MPI_BYTE, s.comm);
-        } else {
-          MPI_Scatter(send, b, MPI_BYTE, recv, b, MPI_BYTE, root, s.comm);
-        }
+        MPI_Scatter(send, b, MPI_BYTE, recv, b, MPI_BYTE, root, s.comm);
         break;
       case Collective::gather:
-        if (stamp) BytePattern(static_cast<int>(c), 0, me, root).stamp(send, 0, b, s.occurrence);
         MPI_Gather(send, b, MPI_BYTE, recv, b, MPI_BYTE, root, s.comm);
         break;
       case Collective::rounds:
-        break;
-    }
-  }
-
-  // Adds the wrong and the checked bytes of the call's last occurrence to `wrong` and `checked`.
-  void check(std::size_t c, std::int64_t& wrong, std::int64_t& checked) const {
-    const Call& call = plan_.calls[c];
-    const CallState& s = states_[c];
-    const int me = s.rank, P = s.ranks, root = call.mpi.root;
-    const std::int64_t last = s.occurrence - 1;
-    const auto b = static_cast<std::int64_t>(std::ceil(call.mpi.bytes));
-    const auto expect = [&](const BytePattern& pattern, const unsigned char* in, std::int64_t bytes) {
-      wrong += pattern.mismatches(in, 0, bytes, last);
-      checked += bytes;
-    };
-    switch (call.mpi.op) {
-      case Collective::rounds:
-        for (std::size_t k = 0; k < call.rounds.size(); ++k) {
-          const Round& round = call.rounds[k];
-          for (std::int64_t m = round.recv_begin[me]; m < round.recv_begin[me + 1]; ++m) {
-            const Message& msg = round.recvs[m];
-            expect(BytePattern(static_cast<int>(c), static_cast<int>(k), msg.peer, me), s.recv + msg.offset,
-                   msg.bytes);
-          }
-        }
-        break;
-      case Collective::allreduce:
-      case Collective::bcast:
-        expect(BytePattern(static_cast<int>(c), 0, kNobody, kNobody), s.recv, b);
-        break;
-      case Collective::reduce:
-        if (me == root) expect(BytePattern(static_cast<int>(c), 0, kNobody, kNobody), s.recv, b);
-        break;
-      case Collective::alltoall:
-        for (int src = 0; src < P; ++src)
-          expect(BytePattern(static_cast<int>(c), 0, src, me), s.recv + src * b, b);
-        break;
-      case Collective::scatter:
-        expect(BytePattern(static_cast<int>(c), 0, root, me), s.recv, b);
-        break;
-      case Collective::gather:
-        if (me == root)
-          for (int src = 0; src < P; ++src)
-            expect(BytePattern(static_cast<int>(c), 0, src, root), s.recv + src * b, b);
         break;
     }
   }

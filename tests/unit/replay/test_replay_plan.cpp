@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "byte_pattern.hpp"
+#include "call_patterns.hpp"
 #include "collective_match.hpp"
 #include "replay_plan.hpp"
 #include "tamp/collectives.hpp"
@@ -120,6 +121,84 @@ TEST(ReplayPlan, RefusesFractionalCountsAndHugeMessages) {
   // A phase of count 0 never runs.
   const TaskGraph never = TaskGraph::from_phases(2, {{"x", PhaseKind::p2p, 0, {{0, 1, 8}}}});
   EXPECT_TRUE(make_replay_plan(never, "--graph n").calls.empty());
+}
+
+// Each task's buffers of one call, as the run lays them out.
+struct Tasks {
+  std::vector<std::vector<unsigned char>> send, recv;
+  std::vector<CallBuffers> buffers;
+  Tasks(const Call& call, int P) : send(P), recv(P), buffers(P) {
+    for (int t = 0; t < P; ++t) {
+      send[t].assign(static_cast<std::size_t>(call.send_bytes[t]), 0);
+      recv[t].assign(static_cast<std::size_t>(call.recv_bytes[t]), 0);
+      buffers[t] = {t, P, send[t].data(), recv[t].data()};
+    }
+  }
+  // What the MPI library does with the messages of the call's rounds, all but `dropped` (-1: none) delivered.
+  void deliver_rounds(const Call& call, int dropped = -1) {
+    int n = 0;
+    for (const Round& r : call.rounds)
+      for (int u = 0; u < static_cast<int>(buffers.size()); ++u)
+        for (std::int64_t m = r.send_begin[u]; m < r.send_begin[u + 1]; ++m, ++n) {
+          const Message& out = r.sends[m];
+          for (std::int64_t i = r.recv_begin[out.peer]; i < r.recv_begin[out.peer + 1]; ++i)
+            if (r.recvs[i].peer == u && n != dropped)
+              std::copy_n(send[u].begin() + out.offset, out.bytes, recv[out.peer].begin() + r.recvs[i].offset);
+        }
+  }
+  std::int64_t wrong(const Call& call, int id, std::int64_t occurrence) const {
+    std::int64_t w = 0;
+    for (const CallBuffers& b : buffers) w += check_receives(call, id, b, occurrence).wrong;
+    return w;
+  }
+};
+
+TEST(CallPatterns, MessagesDeliveredPassStaleOrMissingOnesFail) {
+  const TaskGraph g = TaskGraph::from_edges(3, {{0, 1, 10}, {1, 0, 3}, {1, 2, 20}, {2, 2, 5}});
+  const Call call = make_replay_plan(g, "g").calls.at(0);
+  Tasks tasks(call, 3);
+  for (const CallBuffers& b : tasks.buffers) fill_sends(call, 0, b);
+  for (const CallBuffers& b : tasks.buffers) stamp_sends(call, 0, b, 7);
+  tasks.deliver_rounds(call);
+  EXPECT_EQ(tasks.wrong(call, 0, 7), 0);
+  EXPECT_GT(tasks.wrong(call, 0, 6), 0);  // checked as the step before: every stamp differs
+  EXPECT_GT(tasks.wrong(call, 1, 7), 0);  // as another call
+  for (const CallBuffers& b : tasks.buffers) stamp_sends(call, 0, b, 8);
+  tasks.deliver_rounds(call, 2);  // one message of occurrence 8 never arrives: its receiver keeps occurrence 7
+  EXPECT_GT(tasks.wrong(call, 0, 8), 0);
+  EXPECT_LE(tasks.wrong(call, 0, 8), 8);
+}
+
+TEST(CallPatterns, ReductionOfBlocksAndAllToAllBlocks) {
+  std::vector<Phase> phases;
+  add_collective(phases, "sum", 1, {allreduce_rdb(ranks_of(3), 20)});
+  add_collective(phases, "swap", 1, {alltoall_pairwise(ranks_of(3), 5)});
+  const ReplayPlan plan = make_replay_plan(TaskGraph::from_phases(3, phases), "g");
+  ASSERT_EQ(plan.calls.size(), 2u);
+  const Call& sum = plan.calls[0];
+  const Call& swap = plan.calls[1];
+  ASSERT_EQ(sum.mpi.op, Collective::allreduce);
+  ASSERT_EQ(swap.mpi.op, Collective::alltoall);
+  Tasks s(sum, 3), a(swap, 3);
+  for (int t = 0; t < 3; ++t) {
+    fill_sends(sum, 0, s.buffers[t]);
+    stamp_sends(sum, 0, s.buffers[t], 2);
+    fill_sends(swap, 1, a.buffers[t]);
+    stamp_sends(swap, 1, a.buffers[t], 2);
+  }
+  // MPI_Allreduce with MPI_BXOR; MPI_Alltoall: block d of task u lands as block u of task d.
+  for (int t = 0; t < 3; ++t)
+    for (int i = 0; i < 20; ++i) s.recv[t][i] = s.send[0][i] ^ s.send[1][i] ^ s.send[2][i];
+  for (int u = 0; u < 3; ++u)
+    for (int d = 0; d < 3; ++d) std::copy_n(a.send[u].begin() + 5 * d, 5, a.recv[d].begin() + 5 * u);
+  EXPECT_EQ(s.wrong(sum, 0, 2), 0);
+  EXPECT_EQ(a.wrong(swap, 1, 2), 0);
+  // A rank left out of the reduction: the bytes of its block are wrong on every rank.
+  const auto [lo, hi] = reduction_block(20, 1, 3);
+  for (int t = 0; t < 3; ++t)
+    for (int i = 0; i < 20; ++i) s.recv[t][i] = s.send[0][i] ^ s.send[2][i];
+  EXPECT_GT(s.wrong(sum, 0, 2), 0);
+  EXPECT_LE(s.wrong(sum, 0, 2), 3 * (hi - lo));
 }
 
 TEST(BytePattern, DiffersBySenderReceiverRoundAndOccurrence) {
