@@ -30,11 +30,13 @@ unsigned char BytePattern::at(std::int64_t i, std::int64_t occurrence) const {
   return byte;
 }
 
-void BytePattern::fill(unsigned char* out, std::int64_t begin, std::int64_t end, std::int64_t occurrence) const {
+void BytePattern::fill(unsigned char* out, std::int64_t begin, std::int64_t end,
+                       std::int64_t occurrence) const {
   for (std::int64_t i = begin; i < end; ++i) out[i - begin] = at(i, occurrence);
 }
 
-void BytePattern::stamp(unsigned char* out, std::int64_t begin, std::int64_t end, std::int64_t occurrence) const {
+void BytePattern::stamp(unsigned char* out, std::int64_t begin, std::int64_t end,
+                        std::int64_t occurrence) const {
   for (std::int64_t i = begin; i < std::min(end, kStampBytes); ++i) out[i - begin] = at(i, occurrence);
 }
 

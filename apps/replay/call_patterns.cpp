@@ -10,8 +10,8 @@ namespace {
 // The pattern of a result of the whole communicator (allreduce, reduce, bcast): no sender, no receiver.
 constexpr int kNobody = -1;
 
-// Calls f(pattern, out, begin, end) for every region of the task's send buffer: `out` holds bytes [begin, end)
-// of the message `pattern` describes.
+// Calls f(pattern, out, begin, end) for every region of the task's send buffer: `out` holds bytes [begin,
+// end) of the message `pattern` describes.
 template <class F>
 void for_each_send(const Call& call, int id, const CallBuffers& task, F&& f) {
   const int me = task.rank, root = call.mpi.root;
@@ -88,15 +88,17 @@ std::pair<std::int64_t, std::int64_t> reduction_block(std::int64_t bytes, int ra
 }
 
 void fill_sends(const Call& call, int id, const CallBuffers& task) {
-  for_each_send(call, id, task, [](const BytePattern& p, unsigned char* out, std::int64_t lo, std::int64_t hi) {
-    p.fill(out, lo, hi, 0);
-  });
+  for_each_send(call, id, task,
+                [](const BytePattern& p, unsigned char* out, std::int64_t lo, std::int64_t hi) {
+                  p.fill(out, lo, hi, 0);
+                });
 }
 
 void stamp_sends(const Call& call, int id, const CallBuffers& task, std::int64_t occurrence) {
-  for_each_send(call, id, task, [&](const BytePattern& p, unsigned char* out, std::int64_t lo, std::int64_t hi) {
-    p.stamp(out, lo, hi, occurrence);
-  });
+  for_each_send(call, id, task,
+                [&](const BytePattern& p, unsigned char* out, std::int64_t lo, std::int64_t hi) {
+                  p.stamp(out, lo, hi, occurrence);
+                });
 }
 
 Received check_receives(const Call& call, int id, const CallBuffers& task, std::int64_t occurrence) {

@@ -1,6 +1,6 @@
-// The bytes of one task's part of a call (a replay's exchange or collective): which pattern each region of its
-// send buffer carries, and the check of what it received. No MPI: the run posts the buffers, this fills and reads
-// them (byte_pattern.hpp).
+// The bytes of one task's part of a call (a replay's exchange or collective): which pattern each region of
+// its send buffer carries, and the check of what it received. No MPI: the run posts the buffers, this fills
+// and reads them (byte_pattern.hpp).
 #pragma once
 #include <cstdint>
 
@@ -8,7 +8,8 @@
 
 namespace tamp::replay {
 
-/// One task in a call: its rank in the call's communicator and its buffers (Call::send_bytes / recv_bytes long).
+/// One task in a call: its rank in the call's communicator and its buffers (Call::send_bytes / recv_bytes
+/// long).
 struct CallBuffers {
   int rank = 0;
   int ranks = 0;
@@ -29,8 +30,8 @@ struct Received {
 /// broadcast's result, the blocks of an all-to-all, scatter or gather.
 Received check_receives(const Call& call, int id, const CallBuffers& task, std::int64_t occurrence);
 
-/// Bytes [first, second) of a reduction of `bytes` that rank `rank` of `ranks` contributes: one block each, zero
-/// elsewhere, so that the bitwise XOR (MPI_BXOR) of all contributions is every block's owner's bytes.
+/// Bytes [first, second) of a reduction of `bytes` that rank `rank` of `ranks` contributes: one block each,
+/// zero elsewhere, so that the bitwise XOR (MPI_BXOR) of all contributions is every block's owner's bytes.
 std::pair<std::int64_t, std::int64_t> reduction_block(std::int64_t bytes, int rank, int ranks);
 
 }  // namespace tamp::replay

@@ -38,13 +38,20 @@ bool same_rounds(const std::vector<std::vector<Edge>>& canonical, const Collecti
 
 std::string_view to_string(Collective collective) {
   switch (collective) {
-    case Collective::rounds: return "rounds";
-    case Collective::allreduce: return "MPI_Allreduce";
-    case Collective::bcast: return "MPI_Bcast";
-    case Collective::reduce: return "MPI_Reduce";
-    case Collective::alltoall: return "MPI_Alltoall";
-    case Collective::scatter: return "MPI_Scatter";
-    case Collective::gather: return "MPI_Gather";
+    case Collective::rounds:
+      return "rounds";
+    case Collective::allreduce:
+      return "MPI_Allreduce";
+    case Collective::bcast:
+      return "MPI_Bcast";
+    case Collective::reduce:
+      return "MPI_Reduce";
+    case Collective::alltoall:
+      return "MPI_Alltoall";
+    case Collective::scatter:
+      return "MPI_Scatter";
+    case Collective::gather:
+      return "MPI_Gather";
   }
   return "?";
 }
@@ -62,9 +69,9 @@ std::optional<MatchedCollective> match_collective(const std::vector<std::vector<
   const int first_source = rounds.front().front().src;
   const int last_target = rounds.back().front().dst;
   const std::vector<std::pair<Collective, int>> candidates = {
-      {Collective::allreduce, 0},           {Collective::alltoall, 0},
-      {Collective::bcast, first_source},    {Collective::reduce, last_target},
-      {Collective::scatter, first_source},  {Collective::gather, last_target}};
+      {Collective::allreduce, 0},          {Collective::alltoall, 0},
+      {Collective::bcast, first_source},   {Collective::reduce, last_target},
+      {Collective::scatter, first_source}, {Collective::gather, last_target}};
   // Message counts first: generating a pairwise all-to-all of thousands of ranks to compare it with an
   // allreduce would cost O(P^2).
   std::size_t messages = 0;
@@ -72,22 +79,38 @@ std::optional<MatchedCollective> match_collective(const std::vector<std::vector<
   const std::size_t P = static_cast<std::size_t>(ranks);
   const auto plausible = [&](Collective op) {
     switch (op) {
-      case Collective::allreduce: return messages >= P && messages <= 64 * P;
-      case Collective::alltoall: return messages == P * (P - 1);
-      default: return messages == P - 1;  // a tree or a star
+      case Collective::allreduce:
+        return messages >= P && messages <= 64 * P;
+      case Collective::alltoall:
+        return messages == P * (P - 1);
+      default:
+        return messages == P - 1;  // a tree or a star
     }
   };
   for (const auto& [op, root] : candidates) {
     if (root < 0 || root >= ranks || !plausible(op)) continue;
     CollectiveRounds generated;
     switch (op) {
-      case Collective::allreduce: generated = allreduce_rdb(all, bytes); break;
-      case Collective::alltoall: generated = alltoall_pairwise(all, bytes); break;
-      case Collective::bcast: generated = bcast_binomial(all, root, bytes); break;
-      case Collective::reduce: generated = reduce_binomial(all, root, bytes); break;
-      case Collective::scatter: generated = scatter_linear(all, root, bytes); break;
-      case Collective::gather: generated = gather_linear(all, root, bytes); break;
-      case Collective::rounds: break;
+      case Collective::allreduce:
+        generated = allreduce_rdb(all, bytes);
+        break;
+      case Collective::alltoall:
+        generated = alltoall_pairwise(all, bytes);
+        break;
+      case Collective::bcast:
+        generated = bcast_binomial(all, root, bytes);
+        break;
+      case Collective::reduce:
+        generated = reduce_binomial(all, root, bytes);
+        break;
+      case Collective::scatter:
+        generated = scatter_linear(all, root, bytes);
+        break;
+      case Collective::gather:
+        generated = gather_linear(all, root, bytes);
+        break;
+      case Collective::rounds:
+        break;
     }
     if (same_rounds(canonical, generated)) return MatchedCollective{op, root, bytes};
   }

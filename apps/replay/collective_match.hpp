@@ -16,12 +16,12 @@ std::string_view to_string(Collective collective);
 
 struct MatchedCollective {
   Collective op = Collective::rounds;
-  int root = 0;       // bcast, reduce, scatter, gather
-  double bytes = 0;   // per rank (allreduce, bcast, reduce) or per pair (alltoall, scatter, gather)
+  int root = 0;      // bcast, reduce, scatter, gather
+  double bytes = 0;  // per rank (allreduce, bcast, reduce) or per pair (alltoall, scatter, gather)
 };
 
-/// The collective whose rounds on ranks 0..ranks-1 are exactly `rounds` (the same messages, round by round, in
-/// any order within a round), or nothing. Tried in this order: allreduce (recursive doubling), alltoall
+/// The collective whose rounds on ranks 0..ranks-1 are exactly `rounds` (the same messages, round by round,
+/// in any order within a round), or nothing. Tried in this order: allreduce (recursive doubling), alltoall
 /// (pairwise), bcast and reduce (binomial trees), scatter and gather (linear).
 std::optional<MatchedCollective> match_collective(const std::vector<std::vector<Edge>>& rounds, int ranks);
 

@@ -1,6 +1,7 @@
-// tamp-replay: any code's communication graph — what tamp-map --graph reads: a METIS .graph, an .edges list, a
-// phases file beside either, or a generator spec — run as MPI traffic, one task per rank, for --steps steps,
-// under the placements of --mapping / --compare, so the gain of a mapping on that code's own pattern is measured.
+// tamp-replay: any code's communication graph — what tamp-map --graph reads: a METIS .graph, an .edges list,
+// a phases file beside either, or a generator spec — run as MPI traffic, one task per rank, for --steps
+// steps, under the placements of --mapping / --compare, so the gain of a mapping on that code's own pattern
+// is measured.
 //
 // clang-format off
 // Sample runs (tests/mpi runs each of these lines from the source tree's root):

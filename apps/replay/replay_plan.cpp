@@ -19,15 +19,17 @@ constexpr double kMaxMessage = std::numeric_limits<int>::max();  // MPI counts a
 std::int64_t message_bytes(double bytes, const std::string& what, const std::string& phase) {
   const double whole = std::ceil(bytes);
   if (whole > kMaxMessage)
-    throw std::invalid_argument(fmt::format("{}: phase {} has a message of {:.0f} bytes, more than an MPI count "
-                                            "(2^31 - 1)", what, phase, whole));
+    throw std::invalid_argument(
+        fmt::format("{}: phase {} has a message of {:.0f} bytes, more than an MPI count "
+                    "(2^31 - 1)",
+                    what, phase, whole));
   return static_cast<std::int64_t>(whole);
 }
 
 int whole_count(const Phase& phase, const std::string& what) {
   if (phase.count != std::floor(phase.count) || phase.count > std::numeric_limits<int>::max())
-    throw std::invalid_argument(fmt::format("{}: phase {} runs {:g} times per step; a replay runs whole calls",
-                                            what, phase.name, phase.count));
+    throw std::invalid_argument(fmt::format(
+        "{}: phase {} runs {:g} times per step; a replay runs whole calls", what, phase.name, phase.count));
   return static_cast<int>(phase.count);
 }
 
@@ -66,13 +68,26 @@ void size_buffers(Call& call, int tasks) {
     std::int64_t& send = call.send_bytes[t];
     std::int64_t& recv = call.recv_bytes[t];
     switch (call.mpi.op) {
-      case Collective::allreduce: send = recv = b; break;
-      case Collective::bcast: recv = b; break;  // one buffer: the root's data, the others' copy
-      case Collective::reduce: send = b, recv = t == root ? b : 0; break;
-      case Collective::alltoall: send = recv = all; break;
-      case Collective::scatter: send = t == root ? all : 0, recv = b; break;
-      case Collective::gather: send = b, recv = t == root ? all : 0; break;
-      case Collective::rounds: break;
+      case Collective::allreduce:
+        send = recv = b;
+        break;
+      case Collective::bcast:
+        recv = b;
+        break;  // one buffer: the root's data, the others' copy
+      case Collective::reduce:
+        send = b, recv = t == root ? b : 0;
+        break;
+      case Collective::alltoall:
+        send = recv = all;
+        break;
+      case Collective::scatter:
+        send = t == root ? all : 0, recv = b;
+        break;
+      case Collective::gather:
+        send = b, recv = t == root ? all : 0;
+        break;
+      case Collective::rounds:
+        break;
     }
   }
 }

@@ -16,13 +16,15 @@ MemoryCheck memory_check(const app::CommonOptions& options) {
   return MemoryCheck::largest_task;
 }
 
-ReplayProblem::ReplayProblem(ReplayOptions options, int ranks, MemoryCheck check) : options_(std::move(options)) {
+ReplayProblem::ReplayProblem(ReplayOptions options, int ranks, MemoryCheck check)
+    : options_(std::move(options)) {
   const std::string what = "--graph " + options_.graph;
   // One graph and one plan per process: under SMPI every rank would otherwise hold its own (O(P^2)).
-  graph_ = app::shared_task_graph("replay:" + options_.graph, [&] { return load_task_graph(options_.graph); });
+  graph_ =
+      app::shared_task_graph("replay:" + options_.graph, [&] { return load_task_graph(options_.graph); });
   if (graph_->num_tasks() != ranks)
-    throw std::invalid_argument(fmt::format("{}: {} tasks for {} ranks (tamp-replay runs one task per rank)", what,
-                                            graph_->num_tasks(), ranks));
+    throw std::invalid_argument(fmt::format("{}: {} tasks for {} ranks (tamp-replay runs one task per rank)",
+                                            what, graph_->num_tasks(), ranks));
   plan_ = app::shared_object<ReplayPlan>("replay-plan:" + options_.graph,
                                          [&] { return make_replay_plan(*graph_, what); });
   weights_ = graph_->has_task_weights() ? graph_->task_weights()
@@ -31,17 +33,19 @@ ReplayProblem::ReplayProblem(ReplayOptions options, int ranks, MemoryCheck check
     app::require_memory(plan_->all_tasks, what,
                         fmt::format("the message buffers of all {} tasks, in one simulated process", ranks));
   if (check == MemoryCheck::largest_task)
-    app::require_memory(static_cast<double>(plan_->largest_task), what, "the message buffers of its largest task");
+    app::require_memory(static_cast<double>(plan_->largest_task), what,
+                        "the message buffers of its largest task");
 }
 
 nlohmann::json ReplayProblem::params() const {
   nlohmann::json calls = nlohmann::json::array();
   for (const Call& c : plan_->calls) {
-    calls.push_back({{"name", c.name},
-                     {"kind", c.collective ? "collective" : "p2p"},
-                     {"count", c.count},
-                     {"runs_as", c.mpi.op == Collective::rounds ? "messages" : std::string(to_string(c.mpi.op))},
-                     {"launcher_order", c.launcher_order}});
+    calls.push_back(
+        {{"name", c.name},
+         {"kind", c.collective ? "collective" : "p2p"},
+         {"count", c.count},
+         {"runs_as", c.mpi.op == Collective::rounds ? "messages" : std::string(to_string(c.mpi.op))},
+         {"launcher_order", c.launcher_order}});
   }
   return {{"graph", options_.graph},
           {"tasks", graph_->num_tasks()},
@@ -59,10 +63,11 @@ std::string ReplayProblem::summary() const {
     collectives += c.collective;
     mpi += c.mpi.op != Collective::rounds;
   }
-  return fmt::format("replay of {}: {} tasks, {} calls per step ({} collectives, {} as MPI collectives), "
-                     "{} messages and {:.4g} bytes per step, {} steps + {} warm-up",
-                     options_.graph, graph_->num_tasks(), plan_->calls.size(), collectives, mpi, plan_->messages,
-                     plan_->bytes, options_.steps, options_.warmup);
+  return fmt::format(
+      "replay of {}: {} tasks, {} calls per step ({} collectives, {} as MPI collectives), "
+      "{} messages and {:.4g} bytes per step, {} steps + {} warm-up",
+      options_.graph, graph_->num_tasks(), plan_->calls.size(), collectives, mpi, plan_->messages,
+      plan_->bytes, options_.steps, options_.warmup);
 }
 
 app::Problem::StepWork ReplayProblem::step_work() const {

@@ -11,9 +11,9 @@
 
 namespace tamp::replay {
 
-/// Whose message buffers must fit in this node's memory: nobody's (the flow engine allocates none), the largest
-/// task's (a process per rank, or buffers folded across the ranks of a skeleton run), or all tasks' (the
-/// simulated build, every rank in one process).
+/// Whose message buffers must fit in this node's memory: nobody's (the flow engine allocates none), the
+/// largest task's (a process per rank, or buffers folded across the ranks of a skeleton run), or all tasks'
+/// (the simulated build, every rank in one process).
 enum class MemoryCheck { none, largest_task, all_tasks };
 MemoryCheck memory_check(const app::CommonOptions& options);
 

@@ -1,5 +1,5 @@
-// The MPI side of a replay: posting and waiting for the plan's messages, calling its collectives, and reducing
-// the check of what arrived (the bytes themselves: call_patterns.hpp).
+// The MPI side of a replay: posting and waiting for the plan's messages, calling its collectives, and
+// reducing the check of what arrived (the bytes themselves: call_patterns.hpp).
 #include "replay_run.hpp"
 
 #include <fmt/format.h>
@@ -21,8 +21,8 @@ class ReplayRun final : public app::Run {
  public:
   ReplayRun(const ReplayPlan& plan, double weight, const app::RunContext& context)
       : plan_(plan), weight_(weight), context_(context) {
-    const bool launcher = std::any_of(plan.calls.begin(), plan.calls.end(),
-                                      [](const Call& c) { return c.launcher_order; });
+    const bool launcher =
+        std::any_of(plan.calls.begin(), plan.calls.end(), [](const Call& c) { return c.launcher_order; });
     if (launcher) slot_comm_.emplace(context);
     app::collectively(context.comm, [&] { allocate(); });
   }
@@ -174,7 +174,8 @@ class ReplayRun final : public app::Run {
 
 }  // namespace
 
-std::unique_ptr<app::Run> make_replay_run(const ReplayPlan& plan, double weight, const app::RunContext& context) {
+std::unique_ptr<app::Run> make_replay_run(const ReplayPlan& plan, double weight,
+                                          const app::RunContext& context) {
   return std::make_unique<ReplayRun>(plan, weight, context);
 }
 

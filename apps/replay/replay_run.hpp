@@ -10,8 +10,9 @@
 namespace tamp::replay {
 
 /// Collective on context.comm: creates the slot-order communicator when the plan has calls in launcher order,
-/// then allocates and fills the task's buffers (a failure there, such as std::bad_alloc, is agreed on by all).
-/// `weight`: the task's weight, the units of the `weight` compute kind.
-std::unique_ptr<app::Run> make_replay_run(const ReplayPlan& plan, double weight, const app::RunContext& context);
+/// then allocates and fills the task's buffers (a failure there, such as std::bad_alloc, is agreed on by
+/// all). `weight`: the task's weight, the units of the `weight` compute kind.
+std::unique_ptr<app::Run> make_replay_run(const ReplayPlan& plan, double weight,
+                                          const app::RunContext& context);
 
 }  // namespace tamp::replay

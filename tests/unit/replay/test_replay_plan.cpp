@@ -143,7 +143,8 @@ struct Tasks {
           const Message& out = r.sends[m];
           for (std::int64_t i = r.recv_begin[out.peer]; i < r.recv_begin[out.peer + 1]; ++i)
             if (r.recvs[i].peer == u && n != dropped)
-              std::copy_n(send[u].begin() + out.offset, out.bytes, recv[out.peer].begin() + r.recvs[i].offset);
+              std::copy_n(send[u].begin() + out.offset, out.bytes,
+                          recv[out.peer].begin() + r.recvs[i].offset);
         }
   }
   std::int64_t wrong(const Call& call, int id, std::int64_t occurrence) const {
@@ -164,7 +165,8 @@ TEST(CallPatterns, MessagesDeliveredPassStaleOrMissingOnesFail) {
   EXPECT_GT(tasks.wrong(call, 0, 6), 0);  // checked as the step before: every stamp differs
   EXPECT_GT(tasks.wrong(call, 1, 7), 0);  // as another call
   for (const CallBuffers& b : tasks.buffers) stamp_sends(call, 0, b, 8);
-  tasks.deliver_rounds(call, 2);  // one message of occurrence 8 never arrives: its receiver keeps occurrence 7
+  tasks.deliver_rounds(call,
+                       2);  // one message of occurrence 8 never arrives: its receiver keeps occurrence 7
   EXPECT_GT(tasks.wrong(call, 0, 8), 0);
   EXPECT_LE(tasks.wrong(call, 0, 8), 8);
 }
