@@ -17,7 +17,7 @@ set(TAMP_SIM_SUBBUILD OFF CACHE BOOL "Internal: this is the smpicxx build of the
 mark_as_advanced(TAMP_SIM_SUBBUILD)
 
 set(TAMP_SIM_APPS)
-foreach(app stencil halo lanczos mesh fft netbench)
+foreach(app stencil halo lanczos mesh fft netbench replay)
   if(EXISTS ${PROJECT_SOURCE_DIR}/apps/${app}/CMakeLists.txt)
     list(APPEND TAMP_SIM_APPS ${app})
   endif()

@@ -1,11 +1,8 @@
 // The C API (tamp/mapping.h): thin wrappers that turn exceptions into status codes and a per-thread message.
-#include <filesystem>
 #include <new>
 #include <string>
-#include <system_error>
 
 #include "tamp/error.hpp"
-#include "tamp/generators.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/mapper.hpp"
@@ -132,11 +129,7 @@ int tamp_graph_load(const char* file_or_spec, tamp_graph** graph) {
     require_pointer(graph, "tamp_graph_load: graph");
     *graph = nullptr;  // before any other check: on failure the handle is NULL (docs/c-api.md)
     require_pointer(file_or_spec, "tamp_graph_load: file_or_spec");
-    const std::string name = file_or_spec;
-    std::error_code ec;
-    // The same rule as tamp-map: an existing file, or a name without ':', is a file; else a generator spec.
-    const bool file = std::filesystem::is_regular_file(name, ec) || name.find(':') == std::string::npos;
-    *graph = new tamp_graph{file ? tamp::read_task_graph(name) : tamp::generate_graph(name)};
+    *graph = new tamp_graph{tamp::load_task_graph(file_or_spec)};  // the same rule as tamp-map
   });
 }
 

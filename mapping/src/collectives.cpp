@@ -203,6 +203,14 @@ CollectiveRounds barrier_ompi(const std::vector<int>& ranks) {
   return barrier_bruck(ranks);
 }
 
+std::string collective_of(const std::string& phase) {
+  const std::size_t slash = phase.rfind("/r");
+  if (slash == std::string::npos || slash + 2 == phase.size()) return "";
+  for (std::size_t i = slash + 2; i < phase.size(); ++i)
+    if (phase[i] < '0' || phase[i] > '9') return "";
+  return phase.substr(0, slash);
+}
+
 void add_collective(std::vector<Phase>& phases, const std::string& name, double count,
                     const std::vector<CollectiveRounds>& concurrent) {
   std::size_t most = 0;

@@ -258,15 +258,6 @@ std::vector<Edge> relabelled(const std::vector<Edge>& edges, const std::vector<i
   return tasks;
 }
 
-/// The collective a phase is a round of: NAME of a phase NAME/rK (add_collective's names), else "" (none).
-std::string collective_of(const std::string& phase) {
-  const std::size_t slash = phase.rfind("/r");
-  if (slash == std::string::npos || slash + 2 == phase.size()) return "";
-  for (std::size_t i = slash + 2; i < phase.size(); ++i)
-    if (phase[i] < '0' || phase[i] > '9') return "";
-  return phase.substr(0, slash);
-}
-
 /// The rounds of the MPI_Barrier before the timed loop (barrier_ompi on the tasks' communicator, rank == task),
 /// appended to plan.barrier; `graphs` and `timings` hold what the plan points to.
 void add_barrier(const Allocation& allocation, const std::vector<int>& node_of_task, std::vector<TaskGraph>& graphs,

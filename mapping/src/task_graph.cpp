@@ -109,6 +109,16 @@ void TaskGraph::set_coordinates(int dim, std::vector<double> xyz) {
   coords_ = std::move(xyz);
 }
 
+void TaskGraph::set_task_weights(std::vector<double> weights) {
+  require(weights.size() == static_cast<std::size_t>(num_tasks_),
+          "task graph: " + std::to_string(weights.size()) + " task weights for " + std::to_string(num_tasks_) +
+              " tasks");
+  for (std::size_t t = 0; t < weights.size(); ++t)
+    require(std::isfinite(weights[t]) && weights[t] >= 0,
+            "task graph: the weight of task " + std::to_string(t) + " is not a finite non-negative number");
+  weights_ = std::move(weights);
+}
+
 std::string_view to_string(PhaseKind kind) {
   return kind == PhaseKind::p2p ? "p2p" : "collective";
 }

@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "tamp/cli/validators.hpp"
-#include "tamp/generators.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/mapping_file.hpp"
 #include "tamp/placement.hpp"
@@ -15,12 +14,6 @@ namespace {
 bool is_file(const std::string& path) {
   std::error_code ec;
   return std::filesystem::is_regular_file(path, ec);
-}
-
-TaskGraph load_graph(const std::string& file_or_spec) {
-  // Generator specs always hold a ':' ("stencil3d:8x8x8"); anything else is a path.
-  if (is_file(file_or_spec) || file_or_spec.find(':') == std::string::npos) return read_task_graph(file_or_spec);
-  return generate_graph(file_or_spec);
 }
 
 }  // namespace
@@ -45,7 +38,7 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
 Problem load_problem(const ProblemArgs& args) {
   MapOptions options = make_map_options(args.seed, args.objective, args.max_tasks_per_slot);
   options.min_gain = check_range(args.min_gain, kMinGainRange, "--min-gain");  // before the (large) inputs
-  return Problem{load_graph(args.graph), load_machine(args.machine), options};
+  return Problem{load_task_graph(args.graph), load_machine(args.machine), options};
 }
 
 Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& p) {

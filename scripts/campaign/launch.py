@@ -209,6 +209,9 @@ WALL_MEASURED = {
     "lanczos": [(28, 3.5), (55, 7.3), (276, 37.1), (1128, 207.0), (4560, 3018.0)],
     "mesh": [(64, 0.4), (512, 3.6), (4096, 56.0), (16384, 388.0)],
     "fft": [(16, 0.3), (32, 0.7), (64, 0.8), (512, 15.0), (4096, 430.0)],  # 4K: 64x64x4096, beside a 16K run
+    # replay.deck (MiniGhost's graph), `default`, one at a time at a load of 7-8 on the 2 cores (0.95 s and 17.0 s
+    # of CPU); the same messages as tamp-halo's 64 ranks, whose run took 9.4 s of wall time then.
+    "replay": [(64, 6.1), (512, 108.5)],
 }
 
 
@@ -221,6 +224,7 @@ FLOW_WALL_MEASURED = {
     "lanczos": [(28, 0.6), (55, 0.9), (276, 5.8), (18336, 2971.0)],  # 18,336: under load (1,206 s of CPU)
     "mesh": [(64, 1.0), (512, 4.6), (4096, 37.6)],
     "fft": [(64, 1.2), (512, 5.1)],
+    "replay": [(64, 2.1), (512, 6.3)],  # replay.deck (MiniGhost's graph), `default`, at a load of 7-8
 }
 
 

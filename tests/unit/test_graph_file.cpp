@@ -97,6 +97,15 @@ TEST(MetisGraph, EveryFormat) {
   }
 }
 
+TEST(MetisGraph, KeepsTheFirstVertexWeightAsTheTaskWeight) {
+  EXPECT_EQ(metis("2 1 011 3\n1 2 3 2 7\n4 5 6 1 7\n").task_weights(), (std::vector<double>{1, 4}));
+  EXPECT_EQ(metis("2 1 111 2\n9 3 1 2 7\n9 0 1 1 7\n").task_weights(), (std::vector<double>{3, 0}));  // after the size
+  EXPECT_FALSE(metis("2 1 101\n9 2 7\n9 1 7\n").has_task_weights());
+  TaskGraph g = metis("2 1 001\n2 7\n1 7\n");
+  EXPECT_THROW(g.set_task_weights({1}), std::invalid_argument);
+  EXPECT_THROW(g.set_task_weights({1, -2}), std::invalid_argument);
+}
+
 TEST(MetisGraph, CommentsAnywhereAndTrailingBlankLines) {
   const TaskGraph g = metis("\n%c\n3 3 1\n% c\n2 5 3 6\n  % indented comment\n1 5 3 4\n1 6 2 4\n\n\n%end\n");
   EXPECT_EQ(bytes(g, 0, 2), 6);

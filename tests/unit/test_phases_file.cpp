@@ -30,6 +30,14 @@ TEST(Phases, UnionIsBytesTimesCount) {
   EXPECT_EQ(copy.phases().size(), 2u);
 }
 
+TEST(Phases, AttachedToAGraphKeepItsTaskWeights) {
+  TaskGraph g = TaskGraph::from_edges(2, {{0, 1, 8}, {1, 0, 8}});
+  g.set_task_weights({2, 3});
+  attach_phases(g, {{"x", PhaseKind::p2p, 2, {{0, 1, 4}, {1, 0, 4}}}}, "g.phases");
+  EXPECT_TRUE(g.has_phases());
+  EXPECT_EQ(g.task_weights(), (std::vector<double>{2, 3}));
+}
+
 TEST(Phases, Validation) {
   EXPECT_THROW(TaskGraph::from_phases(2, {{"x", PhaseKind::p2p, 1, {{0, 2, 1}}}}), std::invalid_argument);
   EXPECT_THROW(TaskGraph::from_phases(2, {{"x", PhaseKind::p2p, 1, {{0, 1, -1}}}}), std::invalid_argument);

@@ -49,6 +49,9 @@ CollectiveRounds barrier_ompi(const std::vector<int>& ranks);
 /// tree: SimGrid charges a blocking send no overhead).
 bool barrier_ompi_sendrecv(int ranks);
 
+/// The collective a phase is a round of: NAME of a phase named NAME/rK (add_collective's names), else "".
+std::string collective_of(const std::string& phase);
+
 /// Appends one collective phase per round to `phases`, named "NAME/rK", each of `count`. `concurrent` holds
 /// the rounds of the same collective on several communicators that run it at the same time (e.g. every column
 /// of a grid): round K of all of them is one phase. Empty rounds are skipped.

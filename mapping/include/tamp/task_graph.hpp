@@ -79,6 +79,12 @@ class TaskGraph {
   int coordinate_dim() const { return coord_dim_; }
   const std::vector<double>& coordinates() const { return coords_; }
 
+  /// Optional work per task (a METIS file's first vertex weight): one finite non-negative number per task
+  /// (std::invalid_argument otherwise). The mappers ignore it; tamp-replay charges compute by it.
+  void set_task_weights(std::vector<double> weights);
+  bool has_task_weights() const { return !weights_.empty(); }
+  const std::vector<double>& task_weights() const { return weights_; }
+
   /// Optional regular-grid shape (a stencil pattern); its size must equal num_tasks().
   void set_grid(GridShape grid);
   const std::optional<GridShape>& grid() const { return grid_; }
@@ -103,6 +109,7 @@ class TaskGraph {
   double total_bytes_ = 0;
   int coord_dim_ = 0;
   std::vector<double> coords_;
+  std::vector<double> weights_;
   std::optional<GridShape> grid_;
   std::vector<Phase> phases_;
 };

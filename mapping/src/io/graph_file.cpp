@@ -15,7 +15,7 @@ using impl::quoted;
 
 struct Format {
   bool sizes = false;    // fmt 1xx: a vertex size first (read and ignored)
-  bool weights = false;  // fmt x1x: ncon vertex weights (read and ignored)
+  bool weights = false;  // fmt x1x: ncon vertex weights (the first kept as the task's weight)
   bool edge_weights = false;
   int ncon = 0;
 };
@@ -57,15 +57,17 @@ Format parse_format(const impl::LineReader& reader, const std::vector<std::strin
 
 // Reads the adjacency list of vertex u (0-based) into `entries`.
 void parse_vertex(const impl::LineReader& reader, const std::vector<std::string_view>& tokens, int u, int n,
-                  const Format& f, std::vector<Entry>& entries) {
+                  const Format& f, std::vector<Entry>& entries, std::vector<double>& weights) {
   const std::size_t lead = (f.sizes ? 1 : 0) + static_cast<std::size_t>(f.ncon);
   if (tokens.size() < lead)
     reader.fail("vertex " + std::to_string(u + 1) + " needs " + std::to_string(lead) +
                 " leading values (size and weights, as fmt says) before its neighbours");
   try {
-    for (std::size_t k = 0; k < lead; ++k)
-      impl::int_in_range(tokens[k], k == 0 && f.sizes ? "a vertex size" : "a vertex weight", 0,
-                         std::numeric_limits<std::int64_t>::max());
+    for (std::size_t k = 0; k < lead; ++k) {
+      const std::int64_t value = impl::int_in_range(tokens[k], k == 0 && f.sizes ? "a vertex size" : "a vertex weight",
+                                                    0, std::numeric_limits<std::int64_t>::max());
+      if (f.weights && k == (f.sizes ? 1u : 0u)) weights.push_back(static_cast<double>(value));  // the first
+    }
     const std::size_t step = f.edge_weights ? 2 : 1;
     if ((tokens.size() - lead) % step != 0)
       reader.fail("vertex " + std::to_string(u + 1) + ": the last neighbour has no edge weight");
@@ -131,12 +133,13 @@ TaskGraph parse_metis_graph(std::istream& in, const std::string& source) {
   const Format f = parse_format(reader, head);
 
   std::vector<Entry> entries;
+  std::vector<double> weights;  // the first vertex weight of each vertex, with fmt x1x
   std::vector<long> line_of;  // line of each vertex, for messages
   // An empty line is a vertex without neighbours; only '%' lines are skipped.
   while (static_cast<int>(line_of.size()) < n && reader.next(raw)) {
     if (is_comment(raw)) continue;
     line_of.push_back(reader.line_number());
-    parse_vertex(reader, impl::split_tokens(raw), static_cast<int>(line_of.size()) - 1, n, f, entries);
+    parse_vertex(reader, impl::split_tokens(raw), static_cast<int>(line_of.size()) - 1, n, f, entries, weights);
   }
   if (static_cast<int>(line_of.size()) < n)
     reader.fail_at(std::max(1L, reader.line_number()),
@@ -158,7 +161,9 @@ TaskGraph parse_metis_graph(std::istream& in, const std::string& source) {
   for (std::size_t i = 0; i < entries.size(); ++i)
     edges[i] = {entries[i].u, entries[i].v, static_cast<double>(entries[i].w)};
   entries = std::vector<Entry>();
-  return TaskGraph::from_edges(n, std::move(edges));
+  TaskGraph graph = TaskGraph::from_edges(n, std::move(edges));
+  if (f.weights) graph.set_task_weights(std::move(weights));
+  return graph;
 }
 
 }  // namespace tamp

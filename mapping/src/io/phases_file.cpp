@@ -147,6 +147,7 @@ void attach_phases(TaskGraph& graph, std::vector<Phase> phases, const std::strin
     }
     if (graph.has_coordinates()) from.set_coordinates(graph.coordinate_dim(), graph.coordinates());
     if (graph.grid()) from.set_grid(*graph.grid());
+    if (graph.has_task_weights()) from.set_task_weights(graph.task_weights());
     graph = std::move(from);
   }
 }

@@ -20,6 +20,11 @@ void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& g
 /// phases, see attach_phases in tamp/io/phases_file.hpp).
 TaskGraph read_task_graph(const std::string& path);
 
+/// What `--graph` of tamp-map (and of tamp-replay, tamp_graph_load of the C API) takes: an existing file, or a
+/// name without ':', is read by read_task_graph; anything else is a generator spec (generate_graph,
+/// tamp/generators.hpp: "stencil3d:8x8x8").
+TaskGraph load_task_graph(const std::string& file_or_spec);
+
 /// METIS writer, fmt 001: symmetrises with the mean, w(u,v) = round((bytes u->v + bytes v->u) / 2), at least 1 for a
 /// pair that exchanges bytes, so that reading it back (w bytes each way) gives the same traffic for symmetric graphs.
 /// Messages from a task to itself are left out (METIS has no self loops).
