@@ -96,10 +96,15 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
   const std::shared_ptr<const JobLayout> shared_layout = job_layout(options, world);
   const JobLayout& layout = *shared_layout;  // one object for all ranks of a simulated job
   // The factory validates the app's options and builds the task graph: local work, identical on every rank.
+  // Rank 0 then computes every placement's mapping, once, before the first run: a --compare entry that cannot be
+  // made stops the job before anything is measured; each run broadcasts its mapping (apply_mapping). In the same
+  // collectively() as the problem: no collective more than the runs need (simulated times stay as they were).
+  std::vector<Mapping> mappings;
   const std::unique_ptr<Problem> problem = collectively(world, [&] {
     std::unique_ptr<Problem> p = make_problem(AppSetup{options, layout, world, rank, ranks});
     check_mapping_names(placements(options), *p);  // the module's names and the app's own
     options.compute_model.require(p->compute_kinds(), "tamp-" + app);
+    if (rank == 0) mappings = compute_mappings(*p, layout.job, options);
     return p;
   });
   BackendSession session(options.backend);
@@ -111,13 +116,7 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
     fmt::print("  topology {}\n", layout.source);
   }
 
-  // Rank 0 computes every placement's mapping, once, before the first run: a --compare entry that cannot be
-  // made stops the job before anything is measured. Each run broadcasts its mapping (apply_mapping).
   const std::vector<tamp::Placement> runs = placements(options);
-  const std::vector<Mapping> mappings = collectively(world, [&] {
-    return rank == 0 ? compute_mappings(*problem, layout.job, options) : std::vector<Mapping>();
-  });
-
   std::vector<RunReport> reports;
   FirstRun first;  // what later placements are compared with
   bool all_passed = true;
