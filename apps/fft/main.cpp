@@ -39,6 +39,6 @@ int main(int argc, char** argv) {
   return tamp::app::run_app("fft", cli, argc, argv, [&](const tamp::app::AppSetup& setup) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-fft options:\n" << options;
     return std::make_unique<tamp::fft::FftProblem>(tamp::fft::make_spec(options, setup.ranks),
-                                                   setup.options.backend);
+                                                   std::string(tamp::app::to_string(setup.options.backend)));
   });
 }

@@ -38,8 +38,9 @@ int main(int argc, char** argv) {
   tamp::halo::add_halo_options(cli, options);
   return tamp::app::run_app("halo", cli, argc, argv, [&](const tamp::app::AppSetup& setup) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-halo options:\n" << options;
-    auto problem = std::make_unique<tamp::halo::HaloProblem>(tamp::halo::make_spec(options, setup.ranks),
-                                                             setup.options.backend);
+    auto problem =
+        std::make_unique<tamp::halo::HaloProblem>(tamp::halo::make_spec(options, setup.ranks),
+                                                  std::string(tamp::app::to_string(setup.options.backend)));
     tamp::app::check_mapping_names(tamp::app::placements(setup.options), *problem);
     return problem;
   });

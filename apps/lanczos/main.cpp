@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
   tamp::lanczos::add_lanczos_options(cli, options);
   return tamp::app::run_app("lanczos", cli, argc, argv, [&](const tamp::app::AppSetup& setup) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-lanczos options:\n" << options;
-    return std::make_unique<tamp::lanczos::LanczosProblem>(tamp::lanczos::make_spec(options, setup.ranks),
-                                                           setup.options.backend);
+    return std::make_unique<tamp::lanczos::LanczosProblem>(
+        tamp::lanczos::make_spec(options, setup.ranks),
+        std::string(tamp::app::to_string(setup.options.backend)));
   });
 }

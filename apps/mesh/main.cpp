@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-mesh mesh options:\n" << options;
     tamp::mesh::MeshSpec spec = tamp::mesh::make_spec(options, setup.ranks);
     check_memory(options, spec);  // before the mesh is built
-    return std::make_unique<tamp::mesh::MeshProblem>(std::move(spec), setup.ranks, setup.options.backend);
+    return std::make_unique<tamp::mesh::MeshProblem>(
+        std::move(spec), setup.ranks, std::string(tamp::app::to_string(setup.options.backend)));
   });
 }

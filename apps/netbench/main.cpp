@@ -41,6 +41,6 @@ int main(int argc, char** argv) {
   return tamp::app::run_app("netbench", cli, argc, argv, [&](const tamp::app::AppSetup& setup) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-netbench options:\n" << options;
     return std::make_unique<tamp::netbench::NetbenchProblem>(tamp::netbench::make_spec(options, setup.ranks),
-                                                             setup.layout, setup.options.seed);
+                                                             setup.layout, setup.options.map.seed);
   });
 }

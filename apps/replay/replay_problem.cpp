@@ -11,7 +11,7 @@
 namespace tamp::replay {
 
 MemoryCheck memory_check(const app::CommonOptions& options) {
-  if (options.engine == "flow") return MemoryCheck::none;
+  if (options.engine == app::Engine::flow) return MemoryCheck::none;
   if (app::simulated_build() && !options.skeleton) return MemoryCheck::all_tasks;
   return MemoryCheck::largest_task;
 }

@@ -35,7 +35,8 @@ int main(int argc, char** argv) {
   tamp::stencil::add_stencil_options(cli, options);
   return tamp::app::run_app("stencil", cli, argc, argv, [&](const tamp::app::AppSetup& setup) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-stencil stencil options:\n" << options;
-    return std::make_unique<tamp::stencil::StencilProblem>(tamp::stencil::make_spec(options, setup.ranks),
-                                                           setup.options.backend);
+    return std::make_unique<tamp::stencil::StencilProblem>(
+        tamp::stencil::make_spec(options, setup.ranks),
+        std::string(tamp::app::to_string(setup.options.backend)));
   });
 }

@@ -50,13 +50,18 @@ int run_flow_engine(const std::string& app, const CommonOptions& options, const 
     const JobLayout layout = flow_layout(options);
     const std::unique_ptr<Problem> problem = make_problem(AppSetup{options, layout, world, 0, options.ranks});
     check_mapping_names(placements(options), *problem);
-    ComputeModel::parse(options.compute_model).require(problem->compute_kinds(), "tamp-" + app);
+    options.compute_model.require(problem->compute_kinds(), "tamp-" + app);
+    // As the simulated runs: with --launched-as the launcher placed task t on its slot, else the harness
+    // maps.
+    std::vector<Mapping> mappings = compute_mappings(*problem, layout.job, options);
+    if (options.launched_as) mappings.emplace_back(layout.slot_of_rank, layout.job.num_slots());
     fmt::print("tamp-{}: {}\n  {} simulated ranks, flow engine ({}), {}\n", app, problem->summary(), options.ranks,
                fmt::streamed(options.flow), describe(layout));
+    const std::vector<tamp::Placement> runs = placements(options);
     std::vector<RunReport> reports;
-    for (const std::string& spec : placements(options)) {
-      fmt::print("\n== flow engine: mapping '{}'\n", spec);
-      reports.push_back(flow_placement(app, spec, *problem, layout, options));
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      fmt::print("\n== flow engine: mapping '{}'\n", runs[i].str());
+      reports.push_back(flow_placement(app, runs[i], mappings[i], *problem, layout, options));
       report_run(reports.back(), options);
     }
     if (reports.size() > 1) print_comparison(std::cout, reports);
@@ -79,7 +84,7 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
     if (rank == 0) std::cout << cli.help();
     return 0;
   }
-  if (options.engine == "flow") return run_flow_engine(app, options, make_problem, world);
+  if (options.engine == Engine::flow) return run_flow_engine(app, options, make_problem, world);
   set_default_threads(world);
   if (options.verbose && rank == 0) fmt::print("tamp-{} options:\n{}", app, fmt::streamed(options));
   if (!options.json.empty()) {
@@ -91,29 +96,35 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
   const std::shared_ptr<const JobLayout> shared_layout = job_layout(options, world);
   const JobLayout& layout = *shared_layout;  // one object for all ranks of a simulated job
   // The factory validates the app's options and builds the task graph: local work, identical on every rank.
+  // Rank 0 then computes every placement's mapping, once, before the first run: a --compare entry that cannot be
+  // made stops the job before anything is measured; each run broadcasts its mapping (apply_mapping). In the same
+  // collectively() as the problem: no collective more than the runs need (simulated times stay as they were).
+  std::vector<Mapping> mappings;
   const std::unique_ptr<Problem> problem = collectively(world, [&] {
     std::unique_ptr<Problem> p = make_problem(AppSetup{options, layout, world, rank, ranks});
     check_mapping_names(placements(options), *p);  // the module's names and the app's own
-    check_compared_placements(placements(options), *p, layout, options);
-    ComputeModel::parse(options.compute_model).require(p->compute_kinds(), "tamp-" + app);
+    options.compute_model.require(p->compute_kinds(), "tamp-" + app);
+    if (rank == 0) mappings = compute_mappings(*p, layout.job, options);
     return p;
   });
-  BackendSession session(parse_backend(options.backend));
+  BackendSession session(options.backend);
 
-  const auto specs = placements(options);
   if (rank == 0) {
     fmt::print("tamp-{}: {}\n", app, problem->summary());
-    fmt::print("  {} ranks x {} thread(s) ({}), {}\n", ranks, backend_threads(parse_backend(options.backend)),
-               options.backend, describe(layout));
+    fmt::print("  {} ranks x {} thread(s) ({}), {}\n", ranks, backend_threads(options.backend),
+               to_string(options.backend), describe(layout));
     fmt::print("  topology {}\n", layout.source);
   }
 
+  const std::vector<tamp::Placement> runs = placements(options);
   std::vector<RunReport> reports;
   FirstRun first;  // what later placements are compared with
   bool all_passed = true;
-  for (std::size_t i = 0; i < specs.size(); ++i) {
-    if (rank == 0) fmt::print("\n== run {} of {}: mapping '{}'\n", i + 1, specs.size(), specs[i]);
-    RunReport report = run_placement(app, specs[i], *problem, layout, options, world, first);
+  const Mapping none;  // what ranks other than 0, and runs under --launched-as, pass for the mapping
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (rank == 0) fmt::print("\n== run {} of {}: mapping '{}'\n", i + 1, runs.size(), runs[i].str());
+    const Mapping& mapping = i < mappings.size() ? mappings[i] : none;
+    RunReport report = run_placement(app, runs[i], mapping, *problem, layout, options, world, first);
     all_passed = all_passed && report.verification != VerificationStatus::failed;
     if (rank == 0) print_run(std::cout, report);
     if (!options.json.empty()) {

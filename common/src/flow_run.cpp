@@ -20,13 +20,9 @@ Stats stats_of(const std::vector<double>& values) {
 
 }  // namespace
 
-RunReport flow_placement(const std::string& app, const std::string& spec, const Problem& problem,
-                         const JobLayout& layout, const CommonOptions& options) {
-  const ComputeModel model = ComputeModel::parse(options.compute_model);
-  // As the simulated runs: with --launched-as the launcher placed task t on its slot, else the harness maps.
-  const Mapping mapping = options.launched_as.empty()
-                              ? problem_mapping(problem, layout.job, spec, map_options(options))
-                              : Mapping(layout.slot_of_rank, layout.job.num_slots());
+RunReport flow_placement(const std::string& app, const tamp::Placement& placement, const Mapping& mapping,
+                         const Problem& problem, const JobLayout& layout, const CommonOptions& options) {
+  const ComputeModel& model = options.compute_model;
   EvaluateOptions evaluation = prediction_options(problem, model);
   evaluation.steps = problem.iterations();
   evaluation.warmup = problem.warmup();
@@ -45,10 +41,10 @@ RunReport flow_placement(const std::string& app, const std::string& spec, const 
   RunReport report;
   report.app = app;
   report.engine = "flow";
-  report.mapping = spec;
+  report.mapping = placement.str();
   report.ranks = options.ranks;
   report.threads = 1;
-  report.backend = options.backend;
+  report.backend = std::string(to_string(options.backend));
   report.machine = layout.machine.machine->describe();
   report.topology_source = layout.source;
   report.allocation = allocation_report(layout);

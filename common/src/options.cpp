@@ -1,30 +1,173 @@
-// The common command-line options: registration on a CLI11 app, printing, validation.
+// The common command-line options, each declared once in common_options() (flag, label, field, help, checks):
+// the same table registers them on CLI11 and prints them. The field's type says how its text is read and
+// written (option_values.hpp); its initial value is the default.
 #include "tamp/app/options.hpp"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <ostream>
 #include <stdexcept>
+#include <type_traits>
 
-#include "tamp/app/backend.hpp"
-#include "tamp/app/compute_model.hpp"
+#include "option_values.hpp"
 #include "tamp/cli/validators.hpp"
-#include "tamp/mapper.hpp"
-#include "tamp/placement.hpp"
-#include "tamp/text.hpp"
 
 namespace tamp::app {
 namespace {
 
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
-  return out;
+// The table. `Table` is a Registrar or a Printer; `Options` is CommonOptions or const CommonOptions.
+template <class Table, class Options>
+void common_options(Table& t, Options& o) {
+  t.option("--mapping", "mapping", o.mapping,
+           "Placement: a mapping algorithm NAME or file:PATH (one slot per task)");
+  t.option("--compare", "compare", o.compare,
+           "Run each placement A,B[,C] in one job and compare them (overrides --mapping)");
+  // docs/simulation.md: the hostfile or launcher file of mapping NAME put task t on slot MAPFILE[t] of the
+  // --topology synthetic:MACHINE; the app renumbers nothing and reports NAME.
+  t.option("--launched-as", "launched", o.launched_as,
+           "NAME:MAPFILE: the launcher already put task t on slot MAPFILE[t] (line t) of the --topology "
+           "synthetic:MACHINE; no rank renumbering, NAME is reported as the mapping")
+      .excludes({"--mapping", "--compare"});
+  t.option("--topology", "topology", o.topology,
+           "Where the ranks run: synthetic:MACHINEFILE|SPEC (e.g. torus:4x4x4,cores=4), file:MACHINEFILE, "
+           "slurm[:TOPOLOGY_CONF], simgrid[:MACHINEFILE], cray, bgq, hwloc, auto")
+      .env("TAMP_TOPOLOGY");
+  t.option("--backend", "backend", o.backend, "Kernel backend").choices({"openmp", "kokkos"});
+  t.option("--json", "json", o.json, "Append one JSON object per run to FILE (JSON Lines)");
+  t.option("--seed", "seed", o.map.seed, "Seed of randomised mappings")
+      .check(tamp::cli::unsigned_integer());  // CLI11 would read -1 as 2^64 - 1
+  t.option("--objective", "objective", o.map.objective, "What auto and refinement minimise")
+      .choices({"time", "hop-bytes", "congestion"});
+  t.option("--min-gain", "min gain", o.map.min_gain,
+           "auto keeps `default` unless its winner scores at least this fraction better (0 to 1)");
+  t.option("--verify", "verify", o.verify, "Check the result against a reference").choices({"on", "off"});
+  t.option("--compute-model", "compute", o.compute_model,
+           "Compute time: measured (the host's), calibrate (native: measure seconds per unit of each kind) "
+           "or KIND=SECONDS_PER_UNIT,... (simulated build: injected, deterministic)");
+  t.flag("--skeleton", "skeleton", o.skeleton,
+         "Charge the kernels without running them (simulated build, needs a modelled --compute-model)");
+  t.option("--engine", "engine", o.engine,
+           "mpi: the job's ranks run the app; flow: this one process simulates --ranks ranks with TAMP's "
+           "flow engine (modelled --compute-model; nothing computed or verified)")
+      .choices({"mpi", "flow"});
+  t.option("--ranks", "ranks", o.ranks, "Ranks the flow engine simulates (--engine flow)");
+  t.option("--flow-delta", "flow delta", o.flow.delta,
+           "Flow engine: max-min rates are solved again at most every max(delta x t, quantum)");
+  t.option("--flow-quantum", "flow quantum", o.flow.quantum, "Flow engine: the shortest window, seconds");
+  t.option("--flow-changes", "flow changes", o.flow.changes,
+           "Flow engine: ... or sooner, once this fraction of the flows in the network started or ended "
+           "(delta, quantum and changes 0: exact)");
+  t.option("--flow-sharing", "flow sharing", o.flow.sharing,
+           "Flow engine: latency (SimGrid's rule, the default) or equal shares of a link")
+      .choices({"latency", "equal"});
+  t.flag("--verbose,-v", "verbose", o.verbose, "Print the parsed options");
 }
 
+// CLI11 reads numbers and plain text itself (with its own messages); every other type through read_value.
+template <class T>
+constexpr bool read_by_cli11 =
+    (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || std::is_same_v<T, std::string>;
+
+// Registers the table's options on CLI11.
+class Registrar {
+ public:
+  // What the table may add to an option, applied to it.
+  struct Added {
+    CLI::Option* option;
+    Added& choices(const std::vector<std::string>& words) {
+      option->check(CLI::IsMember(words));
+      return *this;
+    }
+    Added& check(const CLI::Validator& validator) {
+      option->check(validator);
+      return *this;
+    }
+    Added& env(const char* name) {
+      option->envname(name);
+      return *this;
+    }
+    Added& excludes(const std::vector<std::string>& flags) {
+      for (const std::string& flag : flags) option->excludes(flag);
+      return *this;
+    }
+  };
+
+  explicit Registrar(CLI::App& cli) : cli_(cli) {}
+
+  template <class T>
+  Added option(const std::string& flag, const char* /*label*/, T& field, const std::string& help) {
+    CLI::Option* added = nullptr;
+    if constexpr (read_by_cli11<T>) {
+      added = cli_.add_option(flag, field, help);
+    } else {
+      added = cli_.add_option_function<std::string>(
+          flag, [flag, &field](const std::string& text) { read_named(flag, text, field); }, help);
+    }
+    const std::string shown = impl::to_text(field);
+    if (shown != "-") added->default_str(shown);
+    return Added{added};
+  }
+
+  Added flag(const std::string& flag, const char* /*label*/, bool& field, const std::string& help) {
+    return Added{cli_.add_flag(flag, field, help)};
+  }
+
+ private:
+  // read_value, its error naming the option (once: some messages name it already).
+  template <class T>
+  static void read_named(const std::string& flag, const std::string& text, T& field) {
+    try {
+      impl::read_value(text, field);
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      if (what.rfind(flag, 0) == 0) throw;
+      throw std::invalid_argument(flag + ": " + what);
+    }
+  }
+
+  CLI::App& cli_;
+};
+
+// Prints one line per option of the table.
+class Printer {
+ public:
+  // The table's additions change nothing printed.
+  struct Ignored {
+    Ignored& choices(const std::vector<std::string>&) { return *this; }
+    template <class Validator>
+    Ignored& check(const Validator&) {
+      return *this;
+    }
+    Ignored& env(const char*) { return *this; }
+    Ignored& excludes(const std::vector<std::string>&) { return *this; }
+  };
+
+  explicit Printer(std::ostream& os) : os_(os) {}
+
+  template <class T>
+  Ignored option(const char*, const char* label, const T& field, const char*) {
+    os_ << "  " << label << std::string(label_width - std::min(label_width, std::string(label).size()), ' ')
+        << impl::to_text(field) << '\n';
+    return {};
+  }
+  Ignored flag(const char* flag, const char* label, bool field, const char* help) {
+    return option(flag, label, field, help);
+  }
+
+ private:
+  static constexpr std::size_t label_width = 14;
+  std::ostream& os_;
+};
+
 }  // namespace
+
+MapOptions app_map_options() {
+  MapOptions map;
+  map.objective = Objective::time;
+  map.refine_seconds = 0;
+  return map;
+}
 
 std::string default_topology_source() {
   const std::string file = std::string(TAMP_SOURCE_DIR) + "/inputs/machines/torus-4x4x4.machine";
@@ -34,138 +177,29 @@ std::string default_topology_source() {
 
 void add_common_options(CLI::App& cli, CommonOptions& options) {
   if (options.topology.empty()) options.topology = default_topology_source();
-  CLI::Option* mapping =
-      cli.add_option("--mapping", options.mapping,
-                     "Placement: a mapping algorithm NAME or file:PATH (one slot per task)")
-          ->capture_default_str();
-  CLI::Option* compare =
-      // Split here, not by CLI11's delimiter, which drops empty entries: "default,,blocked" must be an error.
-      cli.add_option_function<std::string>(
-          "--compare", [&options](const std::string& list) { options.compare = split(list, ','); },
-          "Run each placement A,B[,C] in one job and compare them (overrides --mapping)");
-  // Launched as (docs/simulation.md): the hostfile or launcher file of mapping NAME put task t
-  // on slot MAPFILE[t] of the --topology synthetic:MACHINE; the app renumbers nothing and reports NAME.
-  cli.add_option("--launched-as", options.launched_as,
-                 "NAME:MAPFILE: the launcher already put task t on slot MAPFILE[t] (line t) of the "
-                 "--topology synthetic:MACHINE; no rank renumbering, NAME is reported as the mapping")
-      ->excludes(mapping)
-      ->excludes(compare);
-  cli.add_option(
-         "--topology", options.topology,
-         "Where the ranks run: synthetic:MACHINEFILE|SPEC (e.g. torus:4x4x4,cores=4), file:MACHINEFILE, "
-         "slurm[:TOPOLOGY_CONF], simgrid[:MACHINEFILE], cray, bgq, hwloc, auto")
-      ->envname("TAMP_TOPOLOGY")
-      ->capture_default_str();
-  cli.add_option("--backend", options.backend, "Kernel backend")
-      ->check(CLI::IsMember({"openmp", "kokkos"}))
-      ->capture_default_str();
-  cli.add_option("--json", options.json, "Append one JSON object per run to FILE (JSON Lines)");
-  cli.add_option("--seed", options.seed, "Seed of randomised mappings")
-      ->check(tamp::cli::unsigned_integer())  // CLI11 would read -1 as 2^64 - 1
-      ->capture_default_str();
-  cli.add_option("--objective", options.objective, "What auto and refinement minimise")
-      ->check(CLI::IsMember({"time", "hop-bytes", "congestion"}))
-      ->capture_default_str();
-  cli.add_option("--min-gain", options.min_gain,
-                 "auto keeps `default` unless its winner scores at least this fraction better (0 to 1)")
-      ->capture_default_str();
-  cli.add_option("--verify", options.verify, "Check the result against a reference")
-      ->check(CLI::IsMember({"on", "off"}))
-      ->default_str("on");
-  cli.add_option(
-         "--compute-model", options.compute_model,
-         "Compute time: measured (the host's), calibrate (native: measure seconds per unit of each kind) "
-         "or KIND=SECONDS_PER_UNIT,... (simulated build: injected, deterministic)")
-      ->capture_default_str();
-  cli.add_flag("--skeleton", options.skeleton,
-               "Charge the kernels without running them (simulated build, needs a modelled --compute-model)");
-  cli.add_option("--engine", options.engine,
-                 "mpi: the job's ranks run the app; flow: this one process simulates --ranks ranks with TAMP's "
-                 "flow engine (modelled --compute-model; nothing computed or verified)")
-      ->check(CLI::IsMember({"mpi", "flow"}))
-      ->capture_default_str();
-  cli.add_option("--ranks", options.ranks, "Ranks the flow engine simulates (--engine flow)");
-  cli.add_option("--flow-delta", options.flow.delta,
-                 "Flow engine: max-min rates are solved again at most every max(delta x t, quantum)")
-      ->capture_default_str();
-  cli.add_option("--flow-quantum", options.flow.quantum, "Flow engine: the shortest window, seconds")
-      ->capture_default_str();
-  cli.add_option("--flow-changes", options.flow.changes,
-                 "Flow engine: ... or sooner, once this fraction of the flows in the network started or ended "
-                 "(delta, quantum and changes 0: exact)")
-      ->capture_default_str();
-  cli.add_option_function<std::string>(
-         "--flow-sharing", [&options](const std::string& name) { options.flow.sharing = parse_flow_sharing(name); },
-         "Flow engine: latency (SimGrid's rule, the default) or equal shares of a link")
-      ->check(CLI::IsMember({"latency", "equal"}));
-  cli.add_flag("--verbose,-v", options.verbose, "Print the parsed options");
+  Registrar registrar(cli);
+  common_options(registrar, options);
 }
 
 std::ostream& operator<<(std::ostream& os, const CommonOptions& options) {
-  os << "  mapping    " << options.mapping << '\n';
-  os << "  compare    " << (options.compare.empty() ? "-" : join(options.compare)) << '\n';
-  os << "  topology   " << options.topology << '\n';
-  os << "  backend    " << options.backend << '\n';
-  os << "  json       " << (options.json.empty() ? "-" : options.json) << '\n';
-  os << "  seed       " << options.seed << '\n';
-  os << "  objective  " << options.objective << '\n';
-  os << "  min gain   " << options.min_gain << '\n';
-  os << "  verify     " << (options.verify ? "on" : "off") << '\n';
-  os << "  compute    " << options.compute_model << (options.skeleton ? " (skeleton)" : "") << '\n';
-  os << "  launched   " << (options.launched_as.empty() ? "-" : options.launched_as) << '\n';
-  os << "  engine     " << options.engine;
-  if (options.engine == "flow") os << " (" << options.ranks << " ranks, " << options.flow << ")";
-  os << '\n';
+  Printer printer(os);
+  common_options(printer, options);
   return os;
 }
 
-std::pair<std::string, std::string> split_launched_as(const std::string& value) {
-  const std::size_t colon = value.find(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 == value.size()) {
-    throw std::invalid_argument("--launched-as '" + value + "': expected NAME:MAPFILE (e.g. auto:run.map)");
-  }
-  return {value.substr(0, colon), value.substr(colon + 1)};
-}
-
-std::vector<std::string> placements(const CommonOptions& options) {
-  if (!options.launched_as.empty()) return {split_launched_as(options.launched_as).first};
-  return options.compare.empty() ? std::vector<std::string>{options.mapping} : options.compare;
-}
-
-MapOptions map_options(const CommonOptions& options) {
-  MapOptions map = make_map_options(options.seed, options.objective);
-  map.min_gain = options.min_gain;
-  // Every rank computes the mapping on its own: only the deterministic work bounds of `refine` may apply,
-  // never a wall-clock cap that could fire on some ranks and not on others.
-  map.refine_seconds = 0;
-  return map;
+std::vector<tamp::Placement> placements(const CommonOptions& options) {
+  if (options.launched_as) return {options.launched_as->placement};
+  return options.compare.empty() ? std::vector<tamp::Placement>{options.mapping} : options.compare;
 }
 
 void validate(const CommonOptions& options) {
-  for (const auto& spec : placements(options)) {
-    // The syntax only: names are checked once the problem is built (check_mapping_names), since apps add
-    // orderings of their own.
-    if (spec.empty() && !options.compare.empty())
-      throw std::invalid_argument("--compare: an empty entry (names, comma-separated)");
-    // The campaign refuses the same: a placement listed twice would be run and reported twice.
-    if (std::count(options.compare.begin(), options.compare.end(), spec) > 1)
-      throw std::invalid_argument("--compare: lists " + spec + " twice");
-    try {
-      tamp::Placement::parse(spec);
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(std::string("--mapping ") + e.what());
-    }
-  }
-  check_range(options.min_gain, kMinGainRange, "--min-gain");
-  parse_backend(options.backend);
-  parse_objective(options.objective);
+  check_range(options.map.min_gain, kMinGainRange, "--min-gain");
   if (options.topology.empty()) throw std::invalid_argument("--topology must not be empty");
-  const bool flow = options.engine == "flow";
-  check_compute_options(ComputeModel::parse(options.compute_model), options.skeleton, flow);
+  const bool flow = options.engine == Engine::flow;
+  check_compute_options(options.compute_model, options.skeleton, flow);
   if (flow && options.ranks <= 0) throw std::invalid_argument("--engine flow needs --ranks N (N > 0)");
   if (!flow && options.ranks != 0) throw std::invalid_argument("--ranks is for --engine flow");
   validate(options.flow);
-  if (!options.launched_as.empty()) split_launched_as(options.launched_as);
 }
 
 }  // namespace tamp::app

@@ -1,4 +1,4 @@
-// Rank reordering: one mapping for every rank (computed by rank 0, broadcast), then
+// Rank reordering: one mapping for every rank (computed once by rank 0, broadcast), then
 // MPI_Comm_split(world, 0, task); or none, when the launcher already placed the ranks (--launched-as).
 #include "tamp/app/reorder.hpp"
 
@@ -13,93 +13,18 @@
 #include "tamp/app/app.hpp"
 #include "tamp/app/collective.hpp"
 #include "tamp/io/mapping_file.hpp"
-#include "tamp/placement.hpp"
 
 namespace tamp::app {
-
-Mapping compute_mapping(const TaskGraph& graph, const Allocation& job, const std::string& spec,
-                        const MapOptions& options) {
-  Mapping mapping;
-  const tamp::Placement placement = tamp::Placement::parse(spec);
-  if (placement.is_file()) {
-    const std::string& path = placement.path();
-    mapping = read_mapping_file(path, job.num_slots());
-    if (mapping.num_tasks() != graph.num_tasks()) {
-      throw std::invalid_argument(fmt::format("{}: has {} lines, the job has {} tasks (one line per task)",
-                                              path, mapping.num_tasks(), graph.num_tasks()));
-    }
-    mapping.validate(1);
-  } else {
-    mapping = map_tasks(spec, graph, job, options);
-  }
-  if (mapping.num_tasks() != job.num_slots()) {
-    throw std::invalid_argument(
-        fmt::format("mapping '{}' places {} tasks on {} slots: need one task per rank", spec,
-                    mapping.num_tasks(), job.num_slots()));
-  }
-  return mapping;
-}
-
-Reordering::Reordering(MPI_Comm comm, int task, std::string spec, Mapping mapping, Metrics metrics)
-    : comm_(comm),
-      task_(task),
-      spec_(std::move(spec)),
-      mapping_(std::move(mapping)),
-      metrics_(std::move(metrics)) {}
-
-Reordering::Reordering(Reordering&& other) noexcept
-    : comm_(std::exchange(other.comm_, MPI_COMM_NULL)),
-      task_(other.task_),
-      spec_(std::move(other.spec_)),
-      mapping_(std::move(other.mapping_)),
-      metrics_(std::move(other.metrics_)) {}
-
-Reordering::~Reordering() {
-  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
-}
-
 namespace {
 
-// The reordering for a mapping computed by `compute` (local work, the same on every rank).
-template <class Compute>
-Reordering reorder_with(const TaskGraph& graph, const JobLayout& layout, const std::string& spec,
-                        MPI_Comm world, const EvaluateOptions& evaluation, Compute&& compute) {
-  int rank = 0;
-  int ranks = 0;
-  MPI_Comm_rank(world, &rank);
-  MPI_Comm_size(world, &ranks);
-  // Rank 0 computes the mapping and broadcasts it (docs/user-guide.md, how an app applies a mapping): the result is
-  // the one every rank would compute (deterministic), but computed once — under SimGrid all ranks share one
-  // process, so P computations of `auto` would cost P times as much. Errors (a mapping file missing, an algorithm
-  // that does not apply) are agreed before MPI_Comm_split.
-  // Only rank 0 reports the metrics, evaluated with the mapping (P evaluations, the step-by-step prediction among
-  // them, would cost P times as much under SimGrid; and no collective is added before the timed loop).
-  Metrics metrics;
-  std::vector<int> slots = collectively(world, [&] {
-    if (graph.num_tasks() != ranks || layout.job.num_slots() != ranks ||
-        static_cast<int>(layout.slot_of_rank.size()) != ranks) {
-      throw std::invalid_argument(
-          fmt::format("reordering needs one task per rank: {} tasks, {} ranks, {} job slots",
-                      graph.num_tasks(), ranks, layout.job.num_slots()));
-    }
-    if (rank != 0) return std::vector<int>(ranks, 0);
-    Mapping computed = compute();
-    metrics = evaluate(graph, layout.job, computed, evaluation);
-    return computed.slots();
-  });
-  MPI_Bcast(slots.data(), ranks, MPI_INT, 0, world);
-  Mapping mapping(std::move(slots), layout.job.num_slots());
-  const int task = mapping.task_of_slot()[layout.slot_of_rank[rank]];
-
-  MPI_Comm comm = MPI_COMM_NULL;
-  MPI_Comm_split(world, 0, task, &comm);
-  Reordering reordering(comm, task, spec, std::move(mapping), std::move(metrics));
-  int new_rank = -1;
-  MPI_Comm_rank(comm, &new_rank);
-  std::optional<std::string> error;
-  if (new_rank != task) error = fmt::format("rank reordering failed: task {} got rank {}", task, new_rank);
-  raise_if_any_failed(world, error);
-  return reordering;
+Mapping read_mapping(const TaskGraph& graph, const Allocation& job, const std::string& path) {
+  Mapping mapping = read_mapping_file(path, job.num_slots());
+  if (mapping.num_tasks() != graph.num_tasks()) {
+    throw std::invalid_argument(fmt::format("{}: has {} lines, the job has {} tasks (one line per task)",
+                                            path, mapping.num_tasks(), graph.num_tasks()));
+  }
+  mapping.validate(1);
+  return mapping;
 }
 
 // The app's ordering, then the module's post-processing steps named after it.
@@ -118,58 +43,105 @@ Mapping compute_app_mapping(const Problem& problem, const Allocation& job, const
 
 }  // namespace
 
-Reordering reorder_ranks(const TaskGraph& graph, const JobLayout& layout, const std::string& spec,
-                         const MapOptions& options, MPI_Comm world, const EvaluateOptions& evaluation) {
-  return reorder_with(graph, layout, spec, world, evaluation,
-                      [&] { return compute_mapping(graph, layout.job, spec, options); });
+Mapping compute_mapping(const Problem& problem, const Allocation& job, const tamp::Placement& placement,
+                        const MapOptions& options) {
+  const TaskGraph& graph = problem.task_graph();
+  if (placement.names_one_of(problem.app_mappings()))
+    return compute_app_mapping(problem, job, placement, options);
+  Mapping mapping = placement.is_file() ? read_mapping(graph, job, placement.path())
+                                        : map_tasks(placement, graph, job, options);
+  if (mapping.num_tasks() != job.num_slots()) {
+    throw std::invalid_argument(
+        fmt::format("mapping '{}' places {} tasks on {} slots: need one task per rank", placement.str(),
+                    mapping.num_tasks(), job.num_slots()));
+  }
+  return mapping;
+}
+
+std::vector<Mapping> compute_mappings(const Problem& problem, const Allocation& job,
+                                      const CommonOptions& options) {
+  std::vector<Mapping> mappings;
+  if (options.launched_as) return mappings;
+  for (const tamp::Placement& placement : placements(options)) {
+    try {
+      mappings.push_back(compute_mapping(problem, job, placement, options.map));
+    } catch (const std::exception& e) {
+      if (options.compare.empty()) throw;
+      throw std::invalid_argument(fmt::format("--compare entry '{}': {}", placement.str(), e.what()));
+    }
+  }
+  return mappings;
+}
+
+Reordering::Reordering(MPI_Comm comm, int task, tamp::Placement placement, Mapping mapping, Metrics metrics)
+    : comm_(comm),
+      task_(task),
+      placement_(std::move(placement)),
+      mapping_(std::move(mapping)),
+      metrics_(std::move(metrics)) {}
+
+Reordering::Reordering(Reordering&& other) noexcept
+    : comm_(std::exchange(other.comm_, MPI_COMM_NULL)),
+      task_(other.task_),
+      placement_(std::move(other.placement_)),
+      mapping_(std::move(other.mapping_)),
+      metrics_(std::move(other.metrics_)) {}
+
+Reordering::~Reordering() {
+  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+}
+
+Reordering apply_mapping(const TaskGraph& graph, const JobLayout& layout, const tamp::Placement& placement,
+                         const Mapping& mapping, MPI_Comm world, const EvaluateOptions& evaluation) {
+  int rank = 0;
+  int ranks = 0;
+  MPI_Comm_rank(world, &rank);
+  MPI_Comm_size(world, &ranks);
+  // Rank 0 computed the mapping and broadcasts it (docs/user-guide.md, how an app applies a mapping): the
+  // result is the one every rank would compute (deterministic), but computed once — under SimGrid all ranks
+  // share one process, so P computations of `auto` would cost P times as much. Only rank 0 reports the
+  // metrics, evaluated with the mapping (P evaluations, the step-by-step prediction among them, would cost P
+  // times as much under SimGrid; and no collective is added before the timed loop).
+  Metrics metrics;
+  std::vector<int> slots = collectively(world, [&] {
+    if (graph.num_tasks() != ranks || layout.job.num_slots() != ranks ||
+        static_cast<int>(layout.slot_of_rank.size()) != ranks) {
+      throw std::invalid_argument(
+          fmt::format("reordering needs one task per rank: {} tasks, {} ranks, {} job slots",
+                      graph.num_tasks(), ranks, layout.job.num_slots()));
+    }
+    if (rank != 0) return std::vector<int>(ranks, 0);
+    if (mapping.num_tasks() != ranks)
+      throw std::invalid_argument("rank 0 holds no mapping of the job's ranks");
+    metrics = evaluate(graph, layout.job, mapping, evaluation);
+    return mapping.slots();
+  });
+  MPI_Bcast(slots.data(), ranks, MPI_INT, 0, world);
+  Mapping applied(std::move(slots), layout.job.num_slots());
+  const int task = applied.task_of_slot()[layout.slot_of_rank[rank]];
+
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm_split(world, 0, task, &comm);
+  Reordering reordering(comm, task, placement, std::move(applied), std::move(metrics));
+  int new_rank = -1;
+  MPI_Comm_rank(comm, &new_rank);
+  std::optional<std::string> error;
+  if (new_rank != task) error = fmt::format("rank reordering failed: task {} got rank {}", task, new_rank);
+  raise_if_any_failed(world, error);
+  return reordering;
 }
 
 Mapping Problem::app_mapping(const std::string& name, const Allocation&, const MapOptions&) const {
   throw std::invalid_argument(fmt::format("this app offers no mapping '{}'", name));
 }
 
-void check_mapping_names(const std::vector<std::string>& specs, const Problem& problem) {
-  for (const std::string& spec : specs) tamp::Placement::parse(spec).check(problem.app_mappings());
+void check_mapping_names(const std::vector<tamp::Placement>& placements, const Problem& problem) {
+  for (const tamp::Placement& placement : placements) placement.check(problem.app_mappings());
 }
 
-void check_compared_placements(const std::vector<std::string>& specs, const Problem& problem,
-                               const JobLayout& layout, const CommonOptions& options) {
-  if (specs.size() < 2 || !options.launched_as.empty()) return;
-  // Each mapping is computed here once more (deterministic, no MPI): a bad file or an algorithm that does not
-  // apply stops the job before the first run rather than after half of them were measured.
-  for (const std::string& spec : specs) {
-    try {
-      const tamp::Placement parsed = tamp::Placement::parse(spec);
-      if (parsed.names_one_of(problem.app_mappings()))
-        compute_app_mapping(problem, layout.job, parsed, map_options(options));
-      else
-        compute_mapping(problem.task_graph(), layout.job, spec, map_options(options));
-    } catch (const std::exception& e) {
-      throw std::invalid_argument(fmt::format("--compare entry '{}': {}", spec, e.what()));
-    }
-  }
-}
-
-Mapping problem_mapping(const Problem& problem, const Allocation& job, const std::string& spec,
-                        const MapOptions& options) {
-  const tamp::Placement parsed = tamp::Placement::parse(spec);
-  if (parsed.names_one_of(problem.app_mappings())) return compute_app_mapping(problem, job, parsed, options);
-  return compute_mapping(problem.task_graph(), job, spec, options);
-}
-
-Reordering reorder_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
-                         const MapOptions& options, MPI_Comm world, const EvaluateOptions& evaluation) {
-  const TaskGraph& graph = problem.task_graph();
-  const tamp::Placement parsed = tamp::Placement::parse(spec);
-  if (parsed.names_one_of(problem.app_mappings())) {
-    return reorder_with(graph, layout, spec, world, evaluation,
-                        [&] { return compute_app_mapping(problem, layout.job, parsed, options); });
-  }
-  return reorder_ranks(graph, layout, spec, options, world, evaluation);
-}
-
-Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& layout, const std::string& name,
-                                    MPI_Comm world, const EvaluateOptions& evaluation) {
+Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& layout,
+                                    const tamp::Placement& placement, MPI_Comm world,
+                                    const EvaluateOptions& evaluation) {
   int rank = 0;
   int ranks = 0;
   MPI_Comm_rank(world, &rank);
@@ -188,7 +160,7 @@ Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& lay
   // MPI_Comm_split.
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Comm_dup(world, &comm);
-  return Reordering(comm, rank, name, std::move(mapping), std::move(metrics));
+  return Reordering(comm, rank, placement, std::move(mapping), std::move(metrics));
 }
 
 namespace {
@@ -223,17 +195,16 @@ EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& m
   return options;
 }
 
-Reordering place_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
-                       const CommonOptions& options, MPI_Comm world) {
+Reordering place_ranks(const Problem& problem, const JobLayout& layout, const tamp::Placement& placement,
+                       const Mapping& mapping, const CommonOptions& options, MPI_Comm world) {
   int rank = 0;
   MPI_Comm_rank(world, &rank);
   EvaluateOptions evaluation;
   // Only rank 0 computes the metrics: the others skip the per-task sums too.
-  if (rank == 0)
-    evaluation = prediction_options(problem, ComputeModel::parse(options.compute_model));
-  if (!options.launched_as.empty())
-    return adopt_launcher_placement(problem.task_graph(), layout, spec, world, evaluation);
-  return reorder_ranks(problem, layout, spec, map_options(options), world, evaluation);
+  if (rank == 0) evaluation = prediction_options(problem, options.compute_model);
+  if (options.launched_as)
+    return adopt_launcher_placement(problem.task_graph(), layout, placement, world, evaluation);
+  return apply_mapping(problem.task_graph(), layout, placement, mapping, world, evaluation);
 }
 
 }  // namespace tamp::app

@@ -32,21 +32,21 @@ std::map<std::string, double> calibrate(const Problem& problem, const IterationT
 
 }  // namespace
 
-RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
-                        const JobLayout& layout, const CommonOptions& options, MPI_Comm world,
-                        FirstRun& first) {
-  const Backend backend = parse_backend(options.backend);
-  Reordering reordering = place_ranks(problem, layout, spec, options, world);
+RunReport run_placement(const std::string& app, const tamp::Placement& placement, const Mapping& mapping,
+                        const Problem& problem, const JobLayout& layout, const CommonOptions& options,
+                        MPI_Comm world, FirstRun& first) {
+  const Backend backend = options.backend;
+  Reordering reordering = place_ranks(problem, layout, placement, mapping, options, world);
 
   RunContext context;
   context.comm = reordering.comm();
   context.task = reordering.task();
-  context.placement = spec;
+  context.placement = placement;
   context.job = &layout.job;
   context.mapping = &reordering.mapping();
   context.backend = backend;
   context.threads = backend_threads(backend);
-  const ComputeModel model = ComputeModel::parse(options.compute_model);
+  const ComputeModel& model = options.compute_model;
   context.compute_model = &model;
   context.skeleton = options.skeleton;
   std::unique_ptr<Run> run = problem.start(context);
@@ -84,7 +84,7 @@ RunReport run_placement(const std::string& app, const std::string& spec, const P
   RunReport report;
   report.app = app;
   report.engine = simulated_build() ? "simgrid" : "mpi";
-  report.mapping = spec;
+  report.mapping = placement.str();
   MPI_Comm_size(world, &report.ranks);
   report.threads = context.threads;
   report.backend = std::string(to_string(backend));

@@ -68,39 +68,39 @@ JobLayout placed_by_launcher(MachineDescription machine, const std::string& topo
 
 }  // namespace
 
-JobLayout launched_layout(const std::string& launched_as, const std::string& topology, MPI_Comm comm) {
+JobLayout launched_layout(const LaunchedAs& launched_as, const std::string& topology, MPI_Comm comm) {
   int rank = 0;
   int ranks = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &ranks);
-  const auto [name, path] = split_launched_as(launched_as);
+  const std::string& path = launched_as.map_file;
   // Every rank reads the machine (small); rank 0 alone reads the map and broadcasts it: no gathering of
   // records.
   std::vector<int> slots(ranks, 0);
-  MachineDescription machine = collectively(comm, [&, &path = path] {
+  MachineDescription machine = collectively(comm, [&] {
     MachineDescription described = synthetic_machine(topology, "--launched-as");
     if (rank == 0) slots = launched_slots(path, described, ranks);
     return described;
   });
   MPI_Bcast(slots.data(), ranks, MPI_INT, 0, comm);
-  return collectively(comm, [&, &path = path] { return placed_by_launcher(std::move(machine), topology, path, slots); });
+  return collectively(comm, [&] { return placed_by_launcher(std::move(machine), topology, path, slots); });
 }
 
 JobLayout flow_layout(const CommonOptions& options) {
   MachineDescription machine = synthetic_machine(options.topology, "--engine flow");
-  if (options.launched_as.empty()) {
+  if (!options.launched_as) {
     JobLayout layout = place_in_launcher_order(std::move(machine), options.topology, options.ranks);
     layout.found_by = "synthetic";
     return layout;
   }
-  const std::string path = split_launched_as(options.launched_as).second;
+  const std::string& path = options.launched_as->map_file;
   const std::vector<int> slots = launched_slots(path, machine, options.ranks);
   return placed_by_launcher(std::move(machine), options.topology, path, slots);
 }
 
 std::shared_ptr<const JobLayout> job_layout(const CommonOptions& options, MPI_Comm comm) {
-  if (options.launched_as.empty()) return discover_layout(options.topology, comm);
-  return std::make_shared<const JobLayout>(launched_layout(options.launched_as, options.topology, comm));
+  if (!options.launched_as) return discover_layout(options.topology, comm);
+  return std::make_shared<const JobLayout>(launched_layout(*options.launched_as, options.topology, comm));
 }
 
 }  // namespace tamp::app

@@ -100,20 +100,25 @@ const RefinerInfo& find_refiner(std::string_view name) {
 namespace {
 
 // NAME[+STEP...] of the registry, checked; a file is not an algorithm ("unknown mapping 'file:...'").
-Placement registry_placement(std::string_view full_name) {
-  const Placement placement = Placement::parse(full_name);
-  if (placement.is_file()) find_mapper(full_name);
+void check_registry_placement(const Placement& placement) {
+  if (placement.is_file()) find_mapper(placement.str());
   placement.check();
-  return placement;
 }
 
 }  // namespace
 
-void check_mapping_name(std::string_view full_name) { registry_placement(full_name); }
+void check_mapping_name(std::string_view full_name) {
+  check_registry_placement(Placement::parse(full_name));
+}
 
 Mapping map_tasks(std::string_view full_name, const TaskGraph& graph, const Allocation& allocation,
                   const MapOptions& options) {
-  const Placement placement = registry_placement(full_name);
+  return map_tasks(Placement::parse(full_name), graph, allocation, options);
+}
+
+Mapping map_tasks(const Placement& placement, const TaskGraph& graph, const Allocation& allocation,
+                  const MapOptions& options) {
+  check_registry_placement(placement);
   const MapperInfo& info = find_mapper(placement.name());
   validate(options);
   const long long capacity = static_cast<long long>(allocation.num_slots()) * options.max_tasks_per_slot;
@@ -124,7 +129,7 @@ Mapping map_tasks(std::string_view full_name, const TaskGraph& graph, const Allo
   }
   Mapping mapping = placement.apply_steps(graph, allocation, options, info.fn(graph, allocation, options));
   require(mapping.num_tasks() == graph.num_tasks() && mapping.num_slots() == allocation.num_slots(),
-          "mapping '" + std::string(full_name) + "' returned a mapping of the wrong size");
+          "mapping '" + placement.str() + "' returned a mapping of the wrong size");
   mapping.validate(options.max_tasks_per_slot);
   return mapping;
 }

@@ -38,7 +38,12 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
 Problem load_problem(const ProblemArgs& args) {
   MapOptions options = make_map_options(args.seed, args.objective, args.max_tasks_per_slot);
   options.min_gain = check_range(args.min_gain, kMinGainRange, "--min-gain");  // before the (large) inputs
-  return Problem{load_task_graph(args.graph), load_machine(args.machine), options};
+  Problem p{load_task_graph(args.graph), load_machine(args.machine), options, std::nullopt};
+  if (!p.graph.grid()) {
+    p.pattern = detect_pattern(p.graph);
+    if (p.pattern) p.graph.set_grid(p.pattern->grid);
+  }
+  return p;
 }
 
 Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& p) {
@@ -50,7 +55,7 @@ Mapping load_or_compute_mapping(const std::string& file_or_name, const Problem& 
   const Placement placement = Placement::parse(bare_file ? "file:" + file_or_name : file_or_name);
   const Mapping mapping = placement.is_file()
                               ? read_mapping_file(placement.path(), p.machine.allocation.num_slots())
-                              : map_tasks(placement.str(), p.graph, p.machine.allocation, p.options);
+                              : map_tasks(placement, p.graph, p.machine.allocation, p.options);
   if (mapping.num_tasks() != p.graph.num_tasks())
     throw std::invalid_argument("--mapping: '" + file_or_name + "' places " + std::to_string(mapping.num_tasks()) +
                                 " tasks but the graph has " + std::to_string(p.graph.num_tasks()));

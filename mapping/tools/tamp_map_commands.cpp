@@ -197,6 +197,8 @@ int run_compare(const CompareArgs& args) {
           fmt::format("the graph has {} tasks, more than the machine's {} slots x --max-tasks-per-slot {}",
                       p.graph.num_tasks(), p.machine.allocation.num_slots(), p.options.max_tasks_per_slot));
   int measured = 0;
+  if (!args.json && p.pattern)
+    fmt::print("pattern: {} (detected, as auto detects it)\n", describe(*p.pattern));
   if (!args.json)
     fmt::print("{:<14} {:>12} {:>9} {:>8} {:>12} {:>12} {:>8} {:>12} {:>10}\n", "algorithm", "hop-bytes",
                "hops/B", "max dil", "max link", "congestion", "offnode", "predicted s", "time (ms)");

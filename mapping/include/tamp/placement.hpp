@@ -47,4 +47,9 @@ class Placement {
   std::vector<std::string> steps_;
 };
 
+/// map_tasks() of a parsed placement (a registry algorithm and its steps; a file is refused as "unknown
+/// mapping 'file:...'"), so that callers holding a Placement do not parse its text again.
+Mapping map_tasks(const Placement& placement, const TaskGraph& graph, const Allocation& allocation,
+                  const MapOptions& options = {});
+
 }  // namespace tamp

@@ -1,5 +1,6 @@
-// The skeleton every app shares: parse -> validate -> topology -> task graph -> for each placement: reorder,
-// allocate, warm-up (not timed), timed loop, verify, report. An app supplies a Problem and its Run.
+// The skeleton every app shares: parse -> validate -> topology -> task graph -> the mappings (rank 0) -> for
+// each placement: reorder, allocate, warm-up (not timed), timed loop, verify, report. An app supplies a
+// Problem and its Run.
 #pragma once
 #include <mpi.h>
 
@@ -17,6 +18,7 @@
 #include "tamp/app/report.hpp"
 #include "tamp/app/timer.hpp"
 #include "tamp/app/topology.hpp"
+#include "tamp/placement.hpp"
 #include "tamp/task_graph.hpp"
 
 namespace CLI {
@@ -30,7 +32,7 @@ namespace tamp::app {
 struct RunContext {
   MPI_Comm comm = MPI_COMM_NULL;
   int task = 0;
-  std::string placement;             // the placement text (--mapping or a --compare entry)
+  tamp::Placement placement;         // --mapping or a --compare entry
   const Allocation* job = nullptr;   // the job's slots
   const Mapping* mapping = nullptr;  // task -> job slot, as applied; identical on every rank
   Backend backend = Backend::openmp;
@@ -122,20 +124,10 @@ class Problem {
                               const MapOptions& options) const;
 };
 
-/// Throws std::invalid_argument unless every spec is file:PATH, one of problem.app_mappings() or a module
-/// mapping name (each optionally followed by +STEP...). The message of an unknown name lists both sets.
-void check_mapping_names(const std::vector<std::string>& specs, const Problem& problem);
-
-/// With several placements (--compare), computes each one as its run would and throws std::invalid_argument
-/// naming the entry when one cannot be made (a file: of the wrong length or with slots out of range, an
-/// algorithm that does not apply): checked before the first run. No MPI; deterministic, so every rank reaches
-/// the same verdict.
-void check_compared_placements(const std::vector<std::string>& specs, const Problem& problem,
-                               const JobLayout& layout, const CommonOptions& options);
-
-/// reorder_ranks() for a spec that may also name one of problem's app mappings. Collective on `world`.
-Reordering reorder_ranks(const Problem& problem, const JobLayout& layout, const std::string& spec,
-                         const MapOptions& options, MPI_Comm world, const EvaluateOptions& evaluation = {});
+/// Throws std::invalid_argument unless every placement is file:PATH, one of problem.app_mappings() or a
+/// module mapping name (each optionally followed by +STEP...). The message of an unknown name lists both
+/// sets.
+void check_mapping_names(const std::vector<tamp::Placement>& placements, const Problem& problem);
 
 /// What the factory of a problem sees.
 struct AppSetup {

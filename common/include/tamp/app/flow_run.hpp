@@ -7,10 +7,11 @@
 
 namespace tamp::app {
 
-/// One placement of `problem` on `layout` (flow_layout()): its mapping, then the engine's steps with the
-/// problem's warm-up, the barrier and its timed iterations, compute charged by --compute-model. The report has
-/// engine "flow" and per-task times as the app's own runs report them (max over ranks, spread in time_stats).
-RunReport flow_placement(const std::string& app, const std::string& spec, const Problem& problem,
-                         const JobLayout& layout, const CommonOptions& options);
+/// One placement of `problem` on `layout` (flow_layout()) with its `mapping` (task -> job slot): the engine's
+/// steps with the problem's warm-up, the barrier and its timed iterations, compute charged by
+/// --compute-model. The report has engine "flow" and per-task times as the app's own runs report them (max
+/// over ranks, spread in time_stats).
+RunReport flow_placement(const std::string& app, const tamp::Placement& placement, const Mapping& mapping,
+                         const Problem& problem, const JobLayout& layout, const CommonOptions& options);
 
 }  // namespace tamp::app

@@ -1,13 +1,18 @@
-// Command-line options of every app (docs/user-guide.md): mapping, comparison, topology, backend, report.
+// Command-line options of every app (docs/user-guide.md), parsed and validated once into typed values: the
+// placements as tamp::Placement, the backend, the mapper options, the compute model. Nothing after option
+// parsing reads their text again. The table of common_option_table.hpp declares each option once.
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "tamp/app/backend.hpp"
+#include "tamp/app/compute_model.hpp"
 #include "tamp/flow.hpp"
 #include "tamp/mapper.hpp"
+#include "tamp/placement.hpp"
 
 namespace CLI {
 class App;
@@ -15,44 +20,52 @@ class App;
 
 namespace tamp::app {
 
+/// --launched-as NAME:MAPFILE: the launcher already put task t on slot MAPFILE[t]; NAME is reported.
+struct LaunchedAs {
+  tamp::Placement placement;
+  std::string map_file;
+};
+
+/// mpi: the job's ranks run the app. flow: this one process simulates --ranks ranks with the flow engine
+/// (docs/simulation.md, "The flow engine"): modelled compute, nothing computed, nothing verified.
+enum class Engine { mpi, flow };
+
+/// The mapper options of an app before --seed, --objective and --min-gain: objective `time`, and no
+/// wall-clock cap on `refine` (a cap that fires depends on the host's speed: the same options must give the
+/// same slots).
+MapOptions app_map_options();
+
 struct CommonOptions {
-  std::string mapping = "default";      // NAME (registry) or file:PATH
-  std::vector<std::string> compare;     // several placements in one job; overrides `mapping` when given
-  std::string topology;                 // SOURCE; default_topology_source() when empty
-  std::string backend = "openmp";       // openmp | kokkos
-  std::string json;                     // append one JSON line per run to this file
-  std::uint64_t seed = 1;               // seed of randomised mappings
-  std::string objective = "time";  // what `auto` and refinement minimise: time | hop-bytes | congestion
-  double min_gain = MapOptions{}.min_gain;  // `auto` keeps `default` unless its winner is this much better
-  bool verify = true;                   // --verify on|off
-  std::string compute_model =
-      "measured";         // measured | calibrate | KIND=SECONDS_PER_UNIT,... (compute_model.hpp)
-  bool skeleton = false;  // kernels charged, not run (simulated build, modelled compute)
-  std::string launched_as;              // NAME:MAPFILE: the launcher put task t on slot MAPFILE[t] already
+  tamp::Placement mapping = tamp::Placement::parse("default");  // --mapping NAME|file:PATH
+  std::vector<tamp::Placement> compare;  // several placements in one job; overrides `mapping` when given
+  std::string topology;                  // SOURCE; default_topology_source() when empty
+  Backend backend = Backend::openmp;
+  std::string json;                       // append one JSON line per run to this file
+  MapOptions map = app_map_options();     // --seed, --objective, --min-gain
+  bool verify = true;                     // --verify on|off
+  ComputeModel compute_model;             // measured | calibrate | KIND=SECONDS_PER_UNIT,...
+  bool skeleton = false;                  // kernels charged, not run (simulated build, modelled compute)
+  std::optional<LaunchedAs> launched_as;  // no rank renumbering: the launcher placed the tasks
   bool verbose = false;
-  // mpi: the job's ranks run the app. flow: this one process simulates `ranks` ranks with the flow engine
-  // (docs/simulation.md, "The flow engine"): modelled compute, nothing computed, nothing verified.
-  std::string engine = "mpi";
-  int ranks = 0;
+  Engine engine = Engine::mpi;
+  int ranks = 0;  // the ranks the flow engine simulates
   FlowOptions flow;
 };
+/// One line per option, as the table declares them.
 std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
 
-/// Registers --mapping, --compare, --topology (default from $TAMP_TOPOLOGY), --backend, --json, --seed,
-/// --objective, --min-gain, --verify, --compute-model, --skeleton, --engine, --ranks, --flow-delta,
-/// --flow-quantum, --verbose on `cli`, bound to `options`.
+/// Registers every common option (--mapping, --compare, --launched-as, --topology with $TAMP_TOPOLOGY,
+/// --backend, --json, --seed, --objective, --min-gain, --verify, --compute-model, --skeleton, --engine,
+/// --ranks, --flow-*, --verbose) on `cli`, each parsed into its typed field of `options` as CLI11 reads it.
+/// A value that does not parse throws std::invalid_argument naming the option.
 void add_common_options(CLI::App& cli, CommonOptions& options);
 
-/// --launched-as NAME:MAPFILE split at the first colon; throws std::invalid_argument when a part is missing.
-std::pair<std::string, std::string> split_launched_as(const std::string& value);
-
-/// The mapping specs to run, in order: NAME of --launched-as, else `compare` when given, else {mapping}.
-std::vector<std::string> placements(const CommonOptions& options);
-/// The mapper options the specs run with.
-MapOptions map_options(const CommonOptions& options);
-/// Checks values that parsing alone cannot (file: specs, backend availability, objective, compute model);
-/// throws std::invalid_argument. Needs no MPI: every rank reaches the same verdict. Mapping names are checked
-/// against the module's registry and the app's own orderings by check_mapping_names() (tamp/app/app.hpp).
+/// The placements to run, in order: that of --launched-as, else `compare` when given, else {mapping}.
+std::vector<tamp::Placement> placements(const CommonOptions& options);
+/// Checks what parsing one option alone cannot (options that go together: compute model, skeleton, engine and
+/// ranks; value ranges); throws std::invalid_argument naming the option. Needs no MPI: every rank reaches the
+/// same verdict. Placement names are checked against the module's registry and the app's own orderings by
+/// check_mapping_names() (tamp/app/app.hpp) once the problem is built.
 void validate(const CommonOptions& options);
 
 /// The synthetic machine used when neither --topology nor $TAMP_TOPOLOGY is given: the 4x4x4 torus file of

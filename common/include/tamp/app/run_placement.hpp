@@ -9,12 +9,13 @@
 
 namespace tamp::app {
 
-/// Collective on `world`: reorders the ranks for `spec`, starts the problem on the new communicator, runs
+/// Collective on `world`: reorders the ranks for `placement` (rank 0's `mapping`, from compute_mappings();
+/// ignored on the other ranks and under --launched-as), starts the problem on the new communicator, runs
 /// problem.warmup() untimed and problem.iterations() timed iterations, verifies (unless --verify off),
 /// compares with the first verified run of the job (`first`: Run::comparable_result, Run::compare_with_first)
 /// and returns the reduced report (identical on every rank).
-RunReport run_placement(const std::string& app, const std::string& spec, const Problem& problem,
-                        const JobLayout& layout, const CommonOptions& options, MPI_Comm world,
-                        FirstRun& first);
+RunReport run_placement(const std::string& app, const tamp::Placement& placement, const Mapping& mapping,
+                        const Problem& problem, const JobLayout& layout, const CommonOptions& options,
+                        MPI_Comm world, FirstRun& first);
 
 }  // namespace tamp::app

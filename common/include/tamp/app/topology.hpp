@@ -33,7 +33,7 @@ AllocationReport allocation_report(const JobLayout& layout);
 /// on slot MAPFILE[r] of the machine of `topology`, which must be synthetic:MACHINE. Rank 0 reads the map and
 /// broadcasts it; nothing is gathered. Throws AgreedError, on every rank, on a map of the wrong size or a
 /// slot used twice.
-JobLayout launched_layout(const std::string& launched_as, const std::string& topology, MPI_Comm comm);
+JobLayout launched_layout(const LaunchedAs& launched_as, const std::string& topology, MPI_Comm comm);
 
 /// The layout of the --ranks ranks the flow engine simulates (--engine flow), without MPI: rank r on slot
 /// MAPFILE[r] with --launched-as, else on the first slots of --topology synthetic:MACHINE in launcher order.

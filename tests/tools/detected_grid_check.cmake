@@ -1,0 +1,35 @@
+# cmake -DTAMP_MAP=path/to/tamp-map -DDIR=folder -P detected_grid_check.cmake
+# `tamp-map gen` writes a 3D stencil as a METIS file, which holds no task grid; compare and map on that file detect
+# it as auto does (3D 8x8x4 7-point): no algorithm reports "needs a task grid" (the 2D-only ones still say they need
+# a 2D grid), and group, exco, coce, affn and hilbert give the slots they give on the generated graph.
+function(run)
+  execute_process(COMMAND "${TAMP_MAP}" ${ARGN} RESULT_VARIABLE _status OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+  if(NOT _status EQUAL 0)
+    message(FATAL_ERROR "tamp-map ${ARGN}: exit status ${_status}\nstdout: ${_out}\nstderr: ${_err}")
+  endif()
+  set(_out "${_out}" PARENT_SCOPE)
+endfunction()
+
+set(_graph ${DIR}/detected-grid.graph)
+set(_machine torus:4x4x4,cores=4)
+run(gen stencil3d:8x8x4,local=16x16x16 --out ${_graph})
+run(compare --graph ${_graph} --machine ${_machine} --algorithms all)
+if(NOT _out MATCHES "pattern: 3D 8x8x4 7-point")
+  message(FATAL_ERROR "compare does not print the detected pattern:\n${_out}")
+endif()
+if(_out MATCHES "needs a task grid")
+  message(FATAL_ERROR "an algorithm misses the task grid:\n${_out}")
+endif()
+foreach(_name group exco coce affn hilbert)
+  if(_out MATCHES "\n${_name} +n/a")
+    message(FATAL_ERROR "${_name} does not apply to the file's graph:\n${_out}")
+  endif()
+  run(map --graph ${_graph} --machine ${_machine} --algorithm ${_name} --out ${DIR}/detected-grid-file.map)
+  run(map --graph stencil3d:8x8x4,local=16x16x16 --machine ${_machine} --algorithm ${_name}
+      --out ${DIR}/detected-grid-generated.map)
+  file(READ ${DIR}/detected-grid-file.map _from_file)
+  file(READ ${DIR}/detected-grid-generated.map _generated)
+  if(NOT _from_file STREQUAL _generated)
+    message(FATAL_ERROR "map --algorithm ${_name}: the file's graph and the generated one give other slots")
+  endif()
+endforeach()
