@@ -61,15 +61,15 @@ TEST(Refine, RejectsAMappingOfAnotherProblem) {
   EXPECT_THROW(impl::refine_mapping(chain(4), line, {}, Mapping({0, 0, 1, 2}, 4)), std::invalid_argument);
 }
 
-struct Problem {
+struct RefineProblem {
   const char* name;
   TaskGraph graph;
   Allocation allocation;
   int max_tasks_per_slot;
 };
 
-std::vector<Problem> problems() {
-  std::vector<Problem> list;
+std::vector<RefineProblem> refine_problems() {
+  std::vector<RefineProblem> list;
   list.push_back({"2D stencil on a 2D torus", test::stencil({8, 8}, 5),
                   Allocation::whole_machine(test::make_torus({8, 8}), 1), 1});
   list.push_back({"3D stencil, 4 cores per node", test::stencil({8, 8, 4}, 7),
@@ -92,7 +92,7 @@ std::vector<Problem> problems() {
   return list;
 }
 
-Mapping random_start(const Problem& p, std::uint64_t seed) {
+Mapping random_start(const RefineProblem& p, std::uint64_t seed) {
   MapOptions options;
   options.seed = seed;
   options.max_tasks_per_slot = p.max_tasks_per_slot;
@@ -102,7 +102,7 @@ Mapping random_start(const Problem& p, std::uint64_t seed) {
 // Never worse than its input, valid, deterministic, and clearly better than a random start, for both
 // objectives.
 TEST(Refine, PropertiesOnSeveralProblems) {
-  for (const Problem& p : problems()) {
+  for (const RefineProblem& p : refine_problems()) {
     for (Objective objective : {Objective::hop_bytes, Objective::congestion}) {
       SCOPED_TRACE(std::string(p.name) + ", " + std::string(to_string(objective)));
       MapOptions options;
@@ -177,7 +177,7 @@ TEST(Refine, PolishUnloadsTheHottestLink) {
   EXPECT_LE(after.hop_bytes, before.hop_bytes);
   EXPECT_LT(after.max_congestion, before.max_congestion);
   // And over random problems: never worse in either.
-  for (const Problem& p : problems()) {
+  for (const RefineProblem& p : refine_problems()) {
     SCOPED_TRACE(p.name);
     MapOptions options;
     options.max_tasks_per_slot = p.max_tasks_per_slot;

@@ -19,17 +19,6 @@ namespace {
 
 using test::torus_spec;
 
-// StencilGraphSpec field by field (brace-initialising only some members trips -Wmissing-field-initializers).
-StencilGraphSpec stencil(std::vector<int> tasks, std::vector<bool> periodic, int points,
-                         std::vector<int> local = {}, double bytes_per_cell = 8) {
-  StencilGraphSpec s;
-  s.tasks = std::move(tasks);
-  s.periodic = std::move(periodic);
-  s.points = points;
-  s.local = std::move(local);
-  s.bytes_per_cell = bytes_per_cell;
-  return s;
-}
 
 Mapping identity(int tasks, int slots) {
   std::vector<int> s(tasks);
@@ -131,7 +120,7 @@ TEST(Evaluate, TasksSharingANode) {
 TEST(Evaluate, DefaultMappingOfMatchingStencilIsOneHopPerByte) {
   auto machine = std::make_shared<Torus>(torus_spec({8, 8, 8}));
   const Allocation alloc = Allocation::whole_machine(machine, 1);
-  const TaskGraph g = make_stencil_graph(stencil({8, 8, 8}, {true, true, true}, 7));
+  const TaskGraph g = make_stencil_graph(test::stencil_spec({8, 8, 8}, {true, true, true}, 7));
   const Metrics m = evaluate(g, alloc, identity(512, 512));
   EXPECT_EQ(m.messages, 512 * 6);
   EXPECT_DOUBLE_EQ(m.hops_per_byte, 1.0);
@@ -147,7 +136,7 @@ TEST(Evaluate, DefaultMappingOfMatchingStencilIsOneHopPerByte) {
 TEST(Evaluate, RandomMappingIsNearHalfTheDiameter) {
   auto machine = std::make_shared<Torus>(torus_spec({8, 8, 8}));
   const Allocation alloc = Allocation::whole_machine(machine, 1);
-  const TaskGraph g = make_stencil_graph(stencil({8, 8, 8}, {}, 7));
+  const TaskGraph g = make_stencil_graph(test::stencil_spec({8, 8, 8}, {}, 7));
   std::vector<int> slots(512);
   std::iota(slots.begin(), slots.end(), 0);
   std::mt19937_64 rng(12345);

@@ -109,23 +109,11 @@ TEST(MaxMin, WeightsShareALinkInProportion) {
   EXPECT_DOUBLE_EQ(rate[0], 10.5);
 }
 
-// In the engine, on a line of 4 routers, one node each (default network: links 9.4e9 B/s, injection 6e9 B/s).
-Allocation line() {
-  auto mesh = std::make_shared<const Torus>(test::torus_spec({4}, {false}));
-  return Allocation::whole_machine(mesh, 1);
-}
-
-Mapping identity(int tasks) {
-  std::vector<int> s(tasks);
-  std::iota(s.begin(), s.end(), 0);
-  return Mapping(s, tasks);
-}
-
 Metrics run(const std::vector<Edge>& edges, const FlowOptions& flow) {
   EvaluateOptions o;
   o.steps = 1;
   o.flow = flow;
-  return evaluate(TaskGraph::from_edges(4, edges), line(), identity(4), o);
+  return evaluate(TaskGraph::from_edges(4, edges), test::line_of_four(), test::identity_mapping(4), o);
 }
 
 // Between solves: three flows that start one after the other on one link (capacity 12) do not carry 12 + 6 + 4
@@ -238,7 +226,7 @@ TEST(FlowEngine, TheRoundsOfACollectiveRunInOrderEachTime) {
     o.flow = kExact;
     const TaskGraph g = TaskGraph::from_phases(4, {{r0, PhaseKind::collective, 2, {{0, 1, 8}, {1, 0, 8}}},
                                                    {r1, PhaseKind::collective, 2, {{1, 2, 8}, {2, 1, 8}}}});
-    const Metrics m = evaluate(g, line(), identity(4), o);
+    const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4), o);
     return m.flow.collective[0];
   };
   EXPECT_NEAR(task0("sum/r0", "sum/r1"), 3 * kL, 1e-15);
@@ -254,13 +242,13 @@ TEST(FlowEngine, ComputeBeforeACallDelaysThePartner) {
   o.flow = kExact;
   o.before_compute["x"] = {1e-5, 0, 0, 0};
   const TaskGraph g = TaskGraph::from_phases(4, {{"x", PhaseKind::p2p, 1, {{0, 1, 8}, {1, 0, 8}}}});
-  const Metrics m = evaluate(g, line(), identity(4), o);
+  const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4), o);
   EXPECT_NEAR(m.flow.exchange[1], 1e-5 + kL, 1e-15);
   EXPECT_NEAR(m.flow.exchange[0], kL, 1e-15);
   EXPECT_DOUBLE_EQ(m.flow.compute[0], 1e-5);
   EXPECT_NEAR(m.flow.total[0], 1e-5 + kL, 1e-15);
   o.before_compute = {{"y", {1e-5, 0, 0, 0}}};
-  EXPECT_THROW(evaluate(g, line(), identity(4), o), std::invalid_argument);
+  EXPECT_THROW(evaluate(g, test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
 }
 
 // Under latency sharing (SimGrid's rule), two flows on one link share it in inverse proportion to their route
@@ -280,9 +268,9 @@ TEST(FlowEngine, OptionsOutOfRangeAreRefused) {
   EvaluateOptions o;
   o.steps = 1;
   o.flow.delta = -1;
-  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), line(), identity(4), o), std::invalid_argument);
+  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
   o.flow.delta = std::nan("");
-  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), line(), identity(4), o), std::invalid_argument);
+  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
 }
 
 }  // namespace

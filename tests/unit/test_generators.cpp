@@ -5,21 +5,11 @@
 #include <string>
 
 #include "tamp/generators.hpp"
+#include "test_support.hpp"
 
 namespace tamp {
 namespace {
 
-// StencilGraphSpec field by field (brace-initialising only some members trips -Wmissing-field-initializers).
-StencilGraphSpec stencil(std::vector<int> tasks, std::vector<bool> periodic, int points,
-                         std::vector<int> local = {}, double bytes_per_cell = 8) {
-  StencilGraphSpec s;
-  s.tasks = std::move(tasks);
-  s.periodic = std::move(periodic);
-  s.points = points;
-  s.local = std::move(local);
-  s.bytes_per_cell = bytes_per_cell;
-  return s;
-}
 
 double out_bytes(const TaskGraph& g, int task) {
   double b = 0;
@@ -30,7 +20,7 @@ double out_bytes(const TaskGraph& g, int task) {
 // 4x3 grid, 5-point, not periodic: x pairs (4-1)*3 = 9, y pairs (3-1)*4 = 8, both directions: 34 messages.
 // local 10x20 cells, 8 B/cell: an x message carries a face of 20 cells (160 B), a y message 10 cells (80 B).
 TEST(Generators, FivePoint) {
-  const TaskGraph g = make_stencil_graph(stencil({4, 3}, {}, 5, {10, 20}, 8));
+  const TaskGraph g = make_stencil_graph(test::stencil_spec({4, 3}, {}, 5, {10, 20}, 8));
   EXPECT_EQ(g.num_tasks(), 12);
   EXPECT_EQ(g.num_edges(), 34);
   EXPECT_DOUBLE_EQ(g.total_bytes(), 18 * 160 + 16 * 80);
@@ -41,27 +31,27 @@ TEST(Generators, FivePoint) {
   EXPECT_DOUBLE_EQ(g.coordinates()[2 * 5], 1);
   EXPECT_DOUBLE_EQ(g.coordinates()[2 * 5 + 1], 1);
   // points = 0 means faces only.
-  EXPECT_EQ(make_stencil_graph(stencil({4, 3}, {}, 0)).num_edges(), 34);
+  EXPECT_EQ(make_stencil_graph(test::stencil_spec({4, 3}, {}, 0)).num_edges(), 34);
 }
 
 TEST(Generators, FivePointPeriodic) {
-  const TaskGraph g = make_stencil_graph(stencil({4, 3}, {true, true}, 5));
+  const TaskGraph g = make_stencil_graph(test::stencil_spec({4, 3}, {true, true}, 5));
   EXPECT_EQ(g.num_edges(), 12 * 4);
   EXPECT_DOUBLE_EQ(g.total_bytes(), 12 * 4 * 8);  // local 1x1: 1 cell per message
 }
 
 // 9-point adds 4 diagonal directions of (4-1)*(3-1) = 6 pairs each: 34 + 24 = 58; a corner is 1 cell.
 TEST(Generators, NinePoint) {
-  const TaskGraph g = make_stencil_graph(stencil({4, 3}, {}, 9, {10, 20}, 8));
+  const TaskGraph g = make_stencil_graph(test::stencil_spec({4, 3}, {}, 9, {10, 20}, 8));
   EXPECT_EQ(g.num_edges(), 58);
   EXPECT_DOUBLE_EQ(g.total_bytes(), 18 * 160 + 16 * 80 + 24 * 8);
-  EXPECT_EQ(make_stencil_graph(stencil({4, 3}, {true, true}, 9)).num_edges(), 12 * 8);
+  EXPECT_EQ(make_stencil_graph(test::stencil_spec({4, 3}, {true, true}, 9)).num_edges(), 12 * 8);
 }
 
 // 3x3x3, 7-point: per axis (3-1)*9 = 18 pairs, x2 directions x3 axes = 108; periodic: 27*6 = 162.
 TEST(Generators, SevenPoint) {
-  EXPECT_EQ(make_stencil_graph(stencil({3, 3, 3}, {}, 7)).num_edges(), 108);
-  EXPECT_EQ(make_stencil_graph(stencil({3, 3, 3}, {true, true, true}, 7)).num_edges(), 162);
+  EXPECT_EQ(make_stencil_graph(test::stencil_spec({3, 3, 3}, {}, 7)).num_edges(), 108);
+  EXPECT_EQ(make_stencil_graph(test::stencil_spec({3, 3, 3}, {true, true, true}, 7)).num_edges(), 162);
 }
 
 // 3x3x3, 27-point, not periodic: an offset with k non-zero entries fits 2^k * 3^(3-k) cells, and there are
@@ -69,18 +59,18 @@ TEST(Generators, SevenPoint) {
 // local 16^3, 8 B/cell: face 256 cells = 2048 B, edge 16 cells = 128 B, corner 8 B; the centre task sends
 // 6*2048 + 12*128 + 8*8 = 13888 B.
 TEST(Generators, TwentySevenPoint) {
-  const TaskGraph g = make_stencil_graph(stencil({3, 3, 3}, {}, 27, {16, 16, 16}, 8));
+  const TaskGraph g = make_stencil_graph(test::stencil_spec({3, 3, 3}, {}, 27, {16, 16, 16}, 8));
   EXPECT_EQ(g.num_edges(), 316);
   EXPECT_DOUBLE_EQ(out_bytes(g, 13), 13888);
   EXPECT_EQ(g.offsets()[14] - g.offsets()[13], 26);
   EXPECT_DOUBLE_EQ(out_bytes(g, 0), 3 * 2048 + 3 * 128 + 8);  // a corner task: 3 faces, 3 edges, 1 corner
-  EXPECT_EQ(make_stencil_graph(stencil({3, 3, 3}, {true, true, true}, 27)).num_edges(), 702);
+  EXPECT_EQ(make_stencil_graph(test::stencil_spec({3, 3, 3}, {true, true, true}, 27)).num_edges(), 702);
 }
 
 // Periodic 2x1: task 0's -x and +x neighbours are both task 1 (merged: 2 x 8 B); the size-1 y dimension wraps
 // onto the task itself, which sends nothing.
 TEST(Generators, TinyPeriodicDimensionsMerge) {
-  const TaskGraph g = make_stencil_graph(stencil({2, 1}, {true, true}, 5));
+  const TaskGraph g = make_stencil_graph(test::stencil_spec({2, 1}, {true, true}, 5));
   EXPECT_EQ(g.num_edges(), 2);
   EXPECT_EQ(g.targets(), (std::vector<int>{1, 0}));
   EXPECT_EQ(g.bytes(), (std::vector<double>{16, 16}));
@@ -88,19 +78,19 @@ TEST(Generators, TinyPeriodicDimensionsMerge) {
 
 // Faces only in 4D: 2x2x2x2 not periodic has 8 pairs per axis, x2 directions x4 axes = 64.
 TEST(Generators, FacesInAnyDimension) {
-  EXPECT_EQ(make_stencil_graph(stencil({2, 2, 2, 2}, {}, 0)).num_edges(), 64);
-  EXPECT_EQ(make_stencil_graph(stencil({2, 2, 2, 2}, {}, 9)).num_edges(), 64);  // 2*4+1 = 9 points in 4D
-  EXPECT_EQ(make_stencil_graph(stencil({5}, {}, 3)).num_edges(), 8);
+  EXPECT_EQ(make_stencil_graph(test::stencil_spec({2, 2, 2, 2}, {}, 0)).num_edges(), 64);
+  EXPECT_EQ(make_stencil_graph(test::stencil_spec({2, 2, 2, 2}, {}, 9)).num_edges(), 64);  // 2*4+1 = 9 points in 4D
+  EXPECT_EQ(make_stencil_graph(test::stencil_spec({5}, {}, 3)).num_edges(), 8);
 }
 
 TEST(Generators, RejectsBadStencils) {
-  EXPECT_THROW(make_stencil_graph(stencil({3, 3, 3}, {}, 9)), std::invalid_argument);
-  EXPECT_THROW(make_stencil_graph(stencil({3, 3}, {}, 7)), std::invalid_argument);
-  EXPECT_THROW(make_stencil_graph(stencil({}, {}, 0)), std::invalid_argument);
-  EXPECT_THROW(make_stencil_graph(stencil({3, 0}, {}, 5)), std::invalid_argument);
-  EXPECT_THROW(make_stencil_graph(stencil({3, 3}, {true}, 5)), std::invalid_argument);
-  EXPECT_THROW(make_stencil_graph(stencil({3, 3}, {}, 5, {4})), std::invalid_argument);
-  EXPECT_THROW(make_stencil_graph(stencil({3, 3}, {}, 5, {}, -1)), std::invalid_argument);
+  EXPECT_THROW(make_stencil_graph(test::stencil_spec({3, 3, 3}, {}, 9)), std::invalid_argument);
+  EXPECT_THROW(make_stencil_graph(test::stencil_spec({3, 3}, {}, 7)), std::invalid_argument);
+  EXPECT_THROW(make_stencil_graph(test::stencil_spec({}, {}, 0)), std::invalid_argument);
+  EXPECT_THROW(make_stencil_graph(test::stencil_spec({3, 0}, {}, 5)), std::invalid_argument);
+  EXPECT_THROW(make_stencil_graph(test::stencil_spec({3, 3}, {true}, 5)), std::invalid_argument);
+  EXPECT_THROW(make_stencil_graph(test::stencil_spec({3, 3}, {}, 5, {4})), std::invalid_argument);
+  EXPECT_THROW(make_stencil_graph(test::stencil_spec({3, 3}, {}, 5, {}, -1)), std::invalid_argument);
 }
 
 TEST(Generators, ParsesSpecs) {

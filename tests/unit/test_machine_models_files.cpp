@@ -13,7 +13,7 @@
 namespace tamp {
 namespace {
 
-MachineDescription parse(const std::string& text) {
+MachineDescription parse_model_file(const std::string& text) {
   std::istringstream in(text);
   return parse_machine(in, "m.machine");
 }
@@ -27,7 +27,7 @@ std::string written(const MachineDescription& d) {
 // Written, read back and written again: the same text and the same distances.
 void expect_round_trip(const MachineDescription& d) {
   const std::string text = written(d);
-  const MachineDescription back = parse(text);
+  const MachineDescription back = parse_model_file(text);
   EXPECT_EQ(written(back), text);
   ASSERT_EQ(back.allocation.num_nodes(), d.allocation.num_nodes());
   EXPECT_EQ(back.allocation.nodes(), d.allocation.nodes());
@@ -38,9 +38,9 @@ void expect_round_trip(const MachineDescription& d) {
       ASSERT_EQ(back.machine->hops(a, b), d.machine->hops(a, b));
 }
 
-void expect_error(const std::string& text, long line, const std::string& part) {
+void expect_model_file_error(const std::string& text, long line, const std::string& part) {
   try {
-    parse(text);
+    parse_model_file(text);
     ADD_FAILURE() << "no error for:\n" << text;
   } catch (const ParseError& e) {
     const std::string msg = e.what();
@@ -50,7 +50,7 @@ void expect_error(const std::string& text, long line, const std::string& part) {
 }
 
 TEST(MachineModelsFiles, KaryFatTree) {
-  const MachineDescription d = parse(
+  const MachineDescription d = parse_model_file(
       "topology fattree\narity 4\nlevels 3\nnodes_per_router 2\ncores_per_node 8\nlink_bandwidth 2e9 1e9\n"
       "nodes 3\n0 0 0 n0\n1 2 1 n13   # leaf 6\n3 3 1\n");
   const auto& t = dynamic_cast<const FatTree&>(*d.machine);
@@ -59,13 +59,13 @@ TEST(MachineModelsFiles, KaryFatTree) {
   EXPECT_EQ(d.allocation.nodes(), (std::vector<int>{0, 13, 31}));
   EXPECT_EQ(d.hostnames, (std::vector<std::string>{"n0", "n13", ""}));
   expect_round_trip(d);
-  expect_round_trip(parse("topology fattree\narity 3\nlevels 2\ncores_per_node 1\n"));  // whole machine
+  expect_round_trip(parse_model_file("topology fattree\narity 3\nlevels 2\ncores_per_node 1\n"));  // whole machine
   expect_round_trip(
-      parse("topology fattree\narity 2\nlevels 1\nnodes_per_router 1\ncores_per_node 1\nnodes 1\n0 h\n"));
+      parse_model_file("topology fattree\narity 2\nlevels 1\nnodes_per_router 1\ncores_per_node 1\nnodes 1\n0 h\n"));
 }
 
 TEST(MachineModelsFiles, SwitchTree) {
-  const MachineDescription d = parse(
+  const MachineDescription d = parse_model_file(
       "topology fattree\ncores_per_node 4\n"
       "switch l0 a 2 1e9\nswitch a r 0\nswitch l1 a 2\nswitch r - 0\nswitch b r 3 2e9\n"
       "nodes 3\nb 2 hostb\nl0 1\nl1 0 hostl1\n");
@@ -78,7 +78,7 @@ TEST(MachineModelsFiles, SwitchTree) {
 }
 
 TEST(MachineModelsFiles, Dragonfly) {
-  const MachineDescription d = parse(
+  const MachineDescription d = parse_model_file(
       "topology dragonfly\ngroups 3\nrouters_per_group 4 3\nglobal_links 1\nnodes_per_router 2\n"
       "cores_per_node 4\nlink_bandwidth 1 3 1\nnodes 2\n2 3 2 1 x\n0 0 0\n");
   const auto& f = dynamic_cast<const Dragonfly&>(*d.machine);
@@ -88,33 +88,33 @@ TEST(MachineModelsFiles, Dragonfly) {
 }
 
 TEST(MachineModelsFiles, FiveDimensionalTorus) {
-  const MachineDescription d = parse("dims 4 4 4 4 2\ncores_per_node 16\nnodes 2\n0 0 0 0 0\n3 1 2 0 1\n");
+  const MachineDescription d = parse_model_file("dims 4 4 4 4 2\ncores_per_node 16\nnodes 2\n0 0 0 0 0\n3 1 2 0 1\n");
   EXPECT_EQ(d.machine->hops(d.allocation.node(0), d.allocation.node(1)), 1 + 1 + 2 + 0 + 1);
   expect_round_trip(d);
 }
 
 TEST(MachineModelsFiles, Errors) {
-  expect_error("topology fattree\ndims 2\ncores_per_node 1\n", 2, "dims does not apply to topology fattree");
-  expect_error("topology fattree\narity 4\ncores_per_node 1\n", 3, "missing required key levels");
-  expect_error("topology fattree\narity 4\nlevels 2\nswitch s - 1\ncores_per_node 1\n", 3, "not both");
-  expect_error("topology fattree\narity 1\nlevels 2\ncores_per_node 1\n", 3, "arity must be >= 2");
-  expect_error("topology fattree\narity 4\nlevels 3\nlink_bandwidth 1\ncores_per_node 1\n", 4, "link levels");
-  expect_error("topology fattree\narity 1024\nlevels 4\ncores_per_node 1\n", 3, "too large");
-  expect_error("topology fattree\ncores_per_node 1\nswitch s - 1\nswitch s s 1\n", 4, "defined twice");
-  expect_error("topology fattree\ncores_per_node 1\nswitch s x 1\n", 3, "unknown parent switch 'x'");
-  expect_error("topology fattree\ncores_per_node 1\nswitch s t 1\nswitch t s 1\n", 3, "cycle");
-  expect_error("topology fattree\ncores_per_node 1\nswitch s - 1\nswitch t - 1\n", 3, "both roots");
-  expect_error("topology fattree\ncores_per_node 1\nswitch s -\n", 3, "NAME PARENT NODES");
-  expect_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes 1\nq 0\n", 5, "not a switch");
-  expect_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes 1\ns 2\n", 5, "index on the router");
-  expect_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes_per_router 2\n", 4, "switch tree");
-  expect_error("topology dragonfly\ngroups 3\nrouters_per_group 4\ncores_per_node 1\n", 4,
+  expect_model_file_error("topology fattree\ndims 2\ncores_per_node 1\n", 2, "dims does not apply to topology fattree");
+  expect_model_file_error("topology fattree\narity 4\ncores_per_node 1\n", 3, "missing required key levels");
+  expect_model_file_error("topology fattree\narity 4\nlevels 2\nswitch s - 1\ncores_per_node 1\n", 3, "not both");
+  expect_model_file_error("topology fattree\narity 1\nlevels 2\ncores_per_node 1\n", 3, "arity must be >= 2");
+  expect_model_file_error("topology fattree\narity 4\nlevels 3\nlink_bandwidth 1\ncores_per_node 1\n", 4, "link levels");
+  expect_model_file_error("topology fattree\narity 1024\nlevels 4\ncores_per_node 1\n", 3, "too large");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 1\nswitch s s 1\n", 4, "defined twice");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s x 1\n", 3, "unknown parent switch 'x'");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s t 1\nswitch t s 1\n", 3, "cycle");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 1\nswitch t - 1\n", 3, "both roots");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s -\n", 3, "NAME PARENT NODES");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes 1\nq 0\n", 5, "not a switch");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes 1\ns 2\n", 5, "index on the router");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes_per_router 2\n", 4, "switch tree");
+  expect_model_file_error("topology dragonfly\ngroups 3\nrouters_per_group 4\ncores_per_node 1\n", 4,
                "missing required key global_links");
-  expect_error("topology dragonfly\ngroups 10\nrouters_per_group 4\nglobal_links 2\ncores_per_node 1\n", 4,
+  expect_model_file_error("topology dragonfly\ngroups 10\nrouters_per_group 4\nglobal_links 2\ncores_per_node 1\n", 4,
                "global ports");
-  expect_error("topology dragonfly\nwrap 1\n", 2, "wrap does not apply to topology dragonfly");
-  expect_error("topology torus\narity 2\n", 2, "arity does not apply to topology torus");
-  expect_error(
+  expect_model_file_error("topology dragonfly\nwrap 1\n", 2, "wrap does not apply to topology dragonfly");
+  expect_model_file_error("topology torus\narity 2\n", 2, "arity does not apply to topology torus");
+  expect_model_file_error(
       "topology dragonfly\ngroups 2\nrouters_per_group 2\nglobal_links 1\ncores_per_node 1\nnodes 1\n2 0\n",
       7, "coordinate 0 must be in [0, 1]");
 }

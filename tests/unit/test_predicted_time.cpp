@@ -23,17 +23,6 @@ namespace {
 
 constexpr double kB = 9.4e6;  // 1 ms on a default 9.4e9 B/s link
 
-Allocation line(int cores = 1) {
-  auto mesh = std::make_shared<const Torus>(test::torus_spec({4}, {false}));
-  return Allocation::whole_machine(mesh, cores);
-}
-
-Mapping identity(int tasks) {
-  std::vector<int> s(tasks);
-  std::iota(s.begin(), s.end(), 0);
-  return Mapping(s, tasks);
-}
-
 // 0 -> 2 and 1 -> 3 both cross the link 1 -> 2.
 const std::vector<Edge> kCrossing = {{0, 2, kB}, {1, 3, kB}};
 // Latency term of one phase of kCrossing on the default network: 2 hops (0 -> 2) x 100 ns + 2 x 500 ns of
@@ -45,8 +34,8 @@ TEST(PredictedTime, SharedLinkInOnePhaseAgainstTwoPhases) {
   const TaskGraph together = TaskGraph::from_phases(4, {{"both", PhaseKind::p2p, 1, kCrossing}});
   const TaskGraph apart = TaskGraph::from_phases(
       4, {{"first", PhaseKind::p2p, 1, {kCrossing[0]}}, {"second", PhaseKind::p2p, 1, {kCrossing[1]}}});
-  const Metrics a = evaluate(together, line(), identity(4));
-  const Metrics b = evaluate(apart, line(), identity(4));
+  const Metrics a = evaluate(together, test::line_of_four(), test::identity_mapping(4));
+  const Metrics b = evaluate(apart, test::line_of_four(), test::identity_mapping(4));
   EXPECT_DOUBLE_EQ(a.hop_bytes, 4 * kB);
   EXPECT_DOUBLE_EQ(b.hop_bytes, a.hop_bytes);
   // Together: link 1 -> 2 carries 2B at 9.4e9 B/s (2 ms) > each node's injection of B at 6e9 B/s.
@@ -65,7 +54,7 @@ TEST(PredictedTime, SharedLinkInOnePhaseAgainstTwoPhases) {
 
 TEST(PredictedTime, CountMultiplies) {
   const TaskGraph g = TaskGraph::from_phases(4, {{"both", PhaseKind::collective, 3, kCrossing}});
-  const Metrics m = evaluate(g, line(), identity(4));
+  const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4));
   EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3 * (kCrossingLatency + 2e-3));
   EXPECT_DOUBLE_EQ(m.total_bytes, 3 * 2 * kB);  // the union holds bytes x count
   EXPECT_EQ(m.phases[0].kind, PhaseKind::collective);
@@ -76,7 +65,7 @@ TEST(PredictedTime, LatencyOfASmallMessage) {
   // 8 bytes over 3 hops: 3 x 100 ns + 2 x 500 ns + one message overhead of 1 us, then 8 bytes through the
   // injection link (6e9 B/s, slower than the 9.4e9 B/s links).
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 3, 8}});
-  const Metrics m = evaluate(g, line(), identity(4));
+  const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4));
   ASSERT_EQ(m.phases.size(), 1u);
   EXPECT_EQ(m.phases[0].name, "all");
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-7 + 1e-6 + 1e-6);
@@ -87,7 +76,7 @@ TEST(PredictedTime, OverheadCountsTheBusiestSendersMessages) {
   // Task 0 sends 3 small messages (1 hop, 2 hops, 3 hops), one overhead apart: the third leaves after 3 us and
   // crosses 3 hops, the last to arrive.
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}});
-  const Metrics m = evaluate(g, line(), identity(4));
+  const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4));
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-6 + 3e-7 + 1e-6);
 }
 
@@ -96,7 +85,7 @@ TEST(PredictedTime, AFarMessagePostedFirstArrivesBeforeTheLastNearOne) {
   // and arrives at 1 us + 300 ns + 1 us; its third (to task 3, 1 hop) leaves at 3 us and arrives last, at
   // 3 us + 100 ns + 1 us. The slowest message and the busiest sender's overheads are not added: 200 ns less.
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}});
-  const Metrics m = evaluate(g, line(), Mapping({0, 3, 2, 1}, 4));
+  const Metrics m = evaluate(g, test::line_of_four(), Mapping({0, 3, 2, 1}, 4));
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-6 + 1e-7 + 1e-6);
 }
 
@@ -105,7 +94,7 @@ TEST(PredictedTime, BytesFlowWhileLaterMessagesArePosted) {
   // 6e6 bytes to task 2: node 2's injection link receives 6e6 + 8 bytes (1 ms), from one overhead plus the
   // shortest off-node latency (1 hop: 100 ns + 1 us) on. The phase lasts the larger of the two, not their sum.
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}, {3, 2, 6e6}});
-  const Metrics m = evaluate(g, line(), identity(4));
+  const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4));
   EXPECT_DOUBLE_EQ(m.phases[0].message_time, 1e-6 + 1e-7 + 1e-6 + 6e6 / 6e9);  // the big message alone
   EXPECT_DOUBLE_EQ(m.phases[0].resource_time, 1e-6 + 1e-7 + 1e-6 + (6e6 + 8) / 6e9);
   EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + 1e-7 + 1e-6 + (6e6 + 8) / 6e9);
@@ -119,7 +108,7 @@ TEST(PredictedTime, LoopbackOnOneNode) {
   const TaskGraph g = TaskGraph::from_edges(8, {{0, 1, 2e7}});
   std::vector<int> slots(8);
   std::iota(slots.begin(), slots.end(), 0);
-  const Metrics m = evaluate(g, line(2), Mapping(slots, 8));
+  const Metrics m = evaluate(g, test::line_of_four(2), Mapping(slots, 8));
   EXPECT_DOUBLE_EQ(m.phases[0].link_time, 0);
   EXPECT_DOUBLE_EQ(m.phases[0].injection_time, 0);
   EXPECT_DOUBLE_EQ(m.phases[0].loopback_time, 1e-3);
@@ -132,7 +121,7 @@ TEST(PredictedTime, LoopbackIsPerMessageNotShared) {
   const TaskGraph g = TaskGraph::from_edges(8, {{0, 1, 2e7}, {1, 0, 2e7}, {2, 3, 1e7}});
   std::vector<int> slots(8);
   std::iota(slots.begin(), slots.end(), 0);
-  const Metrics m = evaluate(g, line(2), Mapping(slots, 8));
+  const Metrics m = evaluate(g, test::line_of_four(2), Mapping(slots, 8));
   EXPECT_DOUBLE_EQ(m.phases[0].loopback_time, 1e-3);
 }
 
@@ -151,9 +140,9 @@ TEST(PredictedTime, MachineNetworkParametersAreUsed) {
   // 200 ns (no injection latency, no overhead); 8 bytes over 3 hops: 600 ns plus 8 bytes on a 9.4e9 B/s link.
   const TaskGraph apart = TaskGraph::from_phases(
       4, {{"first", PhaseKind::p2p, 1, {kCrossing[0]}}, {"second", PhaseKind::p2p, 1, {kCrossing[1]}}});
-  EXPECT_DOUBLE_EQ(evaluate(apart, d.allocation, identity(4)).predicted_comm_time, 2 * (4e-7 + 1e-3));
+  EXPECT_DOUBLE_EQ(evaluate(apart, d.allocation, test::identity_mapping(4)).predicted_comm_time, 2 * (4e-7 + 1e-3));
   const TaskGraph small = TaskGraph::from_edges(4, {{0, 3, 8}});
-  EXPECT_DOUBLE_EQ(evaluate(small, d.allocation, identity(4)).predicted_comm_time, 6e-7 + 8 / 9.4e9);
+  EXPECT_DOUBLE_EQ(evaluate(small, d.allocation, test::identity_mapping(4)).predicted_comm_time, 6e-7 + 8 / 9.4e9);
   // Written back only where they differ from the defaults, and read again the same.
   std::ostringstream out;
   write_machine(out, d);
@@ -204,7 +193,7 @@ TEST(PredictedTime, TorusLinkBandwidthWins) {
   auto torus = std::make_shared<const Torus>(test::torus_spec({2, 2}, {false, false}, 1, {9.4e9, 4.7e9}));
   const Allocation a = Allocation::whole_machine(torus, 1);
   EXPECT_EQ(fastest_link_bandwidth(*torus), 9.4e9);
-  const Metrics m = evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), a, identity(4));
+  const Metrics m = evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), a, test::identity_mapping(4));
   EXPECT_DOUBLE_EQ(m.phases[0].link_time, 2e-3);
 }
 
@@ -214,7 +203,7 @@ TEST(PredictedTime, FatTreeTakesTheGenericPath) {
   std::istringstream in("topology fattree\narity 2\nlevels 2\ncores_per_node 1\n");
   const MachineDescription d = parse_machine(in, "tree.machine");
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 2, kB}});
-  const Metrics m = evaluate(g, d.allocation, identity(4));
+  const Metrics m = evaluate(g, d.allocation, test::identity_mapping(4));
   ASSERT_EQ(m.max_dilation, 2);
   EXPECT_DOUBLE_EQ(m.phases[0].link_time, 1e-3);
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 2e-7 + 1e-6 + 1e-6);
@@ -230,7 +219,7 @@ TEST(PredictedTime, FatTreeAndDragonflyLinkBandwidthsWin) {
   const MachineDescription t = parse_machine(tree, "tree.machine");
   EXPECT_EQ(fastest_link_bandwidth(*t.machine), 4.7e9);
   EXPECT_DOUBLE_EQ(
-      evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), t.allocation, identity(4)).phases[0].link_time, 2e-3);
+      evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), t.allocation, test::identity_mapping(4)).phases[0].link_time, 2e-3);
   // An Aries-like dragonfly: rank-1 links at 5.25 GB/s, the fastest (rank 2) at 15.75 GB/s.
   std::istringstream fly(
       "topology dragonfly\ngroups 2\nrouters_per_group 2 2\nglobal_links 1\n"
@@ -259,7 +248,7 @@ Metrics crossing_hiding(std::vector<double> hidden, std::vector<Phase> phases = 
   EvaluateOptions o;
   o.hidden_compute = std::move(hidden);
   if (phases.empty()) phases = {{"halo", PhaseKind::p2p, 1, kCrossing}};
-  return evaluate(TaskGraph::from_phases(4, std::move(phases)), line(), identity(4), o);
+  return evaluate(TaskGraph::from_phases(4, std::move(phases)), test::line_of_four(), test::identity_mapping(4), o);
 }
 
 TEST(PredictedTime, HiddenComputeShortensTheWait) {
@@ -304,7 +293,7 @@ Metrics stepped(std::vector<Edge> edges, std::vector<double> hidden, std::vector
   o.hidden_compute = std::move(hidden);
   o.step_compute = std::move(after);
   o.steps = steps;
-  return evaluate(TaskGraph::from_edges(4, std::move(edges)), line(), identity(4), o);
+  return evaluate(TaskGraph::from_edges(4, std::move(edges)), test::line_of_four(), test::identity_mapping(4), o);
 }
 
 TEST(PredictedTime, OneStepIsTheSynchronisedPhase) {
@@ -360,10 +349,10 @@ TEST(PredictedTime, APairDoneWithItsRoundGoesOn) {
   const TaskGraph rounds = TaskGraph::from_phases(
       4, {{"swap/r0", PhaseKind::collective, 1, {{0, 3, 8}, {3, 0, 8}, {1, 2, 8}, {2, 1, 8}}},
           {"swap/r1", PhaseKind::collective, 1, {{1, 2, 8}, {2, 1, 8}}}});
-  EXPECT_DOUBLE_EQ(evaluate(rounds, line(), identity(4)).predicted_comm_time, kSlow + kFast);
+  EXPECT_DOUBLE_EQ(evaluate(rounds, test::line_of_four(), test::identity_mapping(4)).predicted_comm_time, kSlow + kFast);
   EvaluateOptions o;
   o.steps = 1;
-  const Metrics m = evaluate(rounds, line(), identity(4), o);
+  const Metrics m = evaluate(rounds, test::line_of_four(), test::identity_mapping(4), o);
   EXPECT_DOUBLE_EQ(m.predicted_comm_time, 2 * kFast);  // the 8-byte messages of round 0 never meet on 1 -> 2
   EXPECT_LT(m.predicted_comm_time, kSlow + kFast);
   EXPECT_DOUBLE_EQ(m.predicted_network_time, kSlow + kFast);  // the phases alone, added up
@@ -401,20 +390,20 @@ TEST(PredictedTime, TheBarrierBeforeTheTimedStepsSetsTheirStart) {
   o.step_compute = {1e-5, 0};
   const TaskGraph pair = TaskGraph::from_edges(2, {{0, 1, 8}, {1, 0, 8}});
   const Mapping two({0, 1}, 4);
-  EXPECT_NEAR(evaluate(pair, line(), two, o).predicted_comm_time, kLands + 1e-5, 1e-15);
+  EXPECT_NEAR(evaluate(pair, test::line_of_four(), two, o).predicted_comm_time, kLands + 1e-5, 1e-15);
   o.barrier = true;
-  EXPECT_NEAR(evaluate(pair, line(), two, o).predicted_comm_time, kLands, 1e-15);
+  EXPECT_NEAR(evaluate(pair, test::line_of_four(), two, o).predicted_comm_time, kLands, 1e-15);
   o.warmup = -1;
-  EXPECT_THROW(evaluate(pair, line(), two, o), std::invalid_argument);
+  EXPECT_THROW(evaluate(pair, test::line_of_four(), two, o), std::invalid_argument);
 }
 
 TEST(PredictedTime, StepsNeedWholeCounts) {
   EvaluateOptions o;
   o.steps = 2;
   const TaskGraph half = TaskGraph::from_phases(4, {{"a", PhaseKind::p2p, 2.5, {kCrossing[0]}}});
-  EXPECT_THROW(evaluate(half, line(), identity(4), o), std::invalid_argument);
+  EXPECT_THROW(evaluate(half, test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
   o.steps = -1;
-  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, kCrossing), line(), identity(4), o), std::invalid_argument);
+  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, kCrossing), test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
 }
 
 // A collective in launcher order runs between the job's slots: rank r is the task on the r-th lowest slot, so
@@ -426,14 +415,14 @@ TEST(PredictedTime, ALauncherOrderPhaseCostsTheSameUnderEveryMapping) {
   sum.launcher_order = false;
   const TaskGraph tasks = TaskGraph::from_phases(4, {sum});
   const Mapping apart({0, 3, 1, 2}, 4);  // tasks 0 and 1 three routers apart; slots 0 and 1 one apart
-  const Metrics at_slots = evaluate(launcher, line(), apart);
+  const Metrics at_slots = evaluate(launcher, test::line_of_four(), apart);
   // One hop: 100 ns + 2 x 500 ns of injection latency + one 1 us overhead, then 8 B through injection.
   EXPECT_DOUBLE_EQ(at_slots.predicted_comm_time, 1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
-  EXPECT_DOUBLE_EQ(evaluate(launcher, line(), identity(4)).predicted_comm_time, at_slots.predicted_comm_time);
-  EXPECT_DOUBLE_EQ(evaluate(tasks, line(), apart).predicted_comm_time, 1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
+  EXPECT_DOUBLE_EQ(evaluate(launcher, test::line_of_four(), test::identity_mapping(4)).predicted_comm_time, at_slots.predicted_comm_time);
+  EXPECT_DOUBLE_EQ(evaluate(tasks, test::line_of_four(), apart).predicted_comm_time, 1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
   EXPECT_EQ(at_slots.messages, 0);
   EXPECT_DOUBLE_EQ(at_slots.hop_bytes, 0);
-  EXPECT_EQ(evaluate(tasks, line(), apart).messages, 2);
+  EXPECT_EQ(evaluate(tasks, test::line_of_four(), apart).messages, 2);
 }
 
 // With fewer tasks than slots, rank r is the task on the r-th lowest slot that holds one.
@@ -442,16 +431,16 @@ TEST(PredictedTime, LauncherRanksFollowTheUsedSlotsInOrder) {
   sum.launcher_order = true;
   const TaskGraph g = TaskGraph::from_phases(2, {sum});
   // Task 1 on slot 0, task 0 on slot 3: rank 0 -> rank 1 goes from slot 0 to slot 3, three hops.
-  const Metrics m = evaluate(g, line(), Mapping({3, 0}, 4));
+  const Metrics m = evaluate(g, test::line_of_four(), Mapping({3, 0}, 4));
   EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
   // Task 1 on slot 1, task 0 on slot 2: one hop.
-  EXPECT_DOUBLE_EQ(evaluate(g, line(), Mapping({2, 1}, 4)).predicted_comm_time, 1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
+  EXPECT_DOUBLE_EQ(evaluate(g, test::line_of_four(), Mapping({2, 1}, 4)).predicted_comm_time, 1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
 }
 
 TEST(PredictedTime, NoLinkLoadsNoPrediction) {
   EvaluateOptions o;
   o.link_loads = false;
-  const Metrics m = evaluate(TaskGraph::from_edges(4, kCrossing), line(), identity(4), o);
+  const Metrics m = evaluate(TaskGraph::from_edges(4, kCrossing), test::line_of_four(), test::identity_mapping(4), o);
   EXPECT_EQ(m.predicted_comm_time, 0);
   EXPECT_TRUE(m.phases.empty());
 }

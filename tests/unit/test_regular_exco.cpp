@@ -7,30 +7,20 @@
 namespace tamp {
 namespace {
 
-impl::RegularView view_of(std::vector<int> grid, std::vector<int> box) {
-  impl::RegularView v;
-  v.grid_wrap.assign(grid.size(), false);
-  v.box_wrap.assign(box.size(), false);
-  v.grid = std::move(grid);
-  v.box = std::move(box);
-  v.available.assign(v.box_cells(), true);
-  return v;
-}
-
 // By hand (Alg. 9.2 with Fig. B.1 ties): on a 2x2 grid the walk from (0,0) goes (0,1) (x offset 0, then y +
 // 1), (1,1), (1,0); on a line of 4 nodes it goes 0, 1, 2, 3.
 TEST(Exco, WalksBothSidesFromTheCorner) {
-  EXPECT_EQ(impl::exco_cells(view_of({2, 2}, {4, 1})), (std::vector<int>{0, 3, 1, 2}));
+  EXPECT_EQ(impl::exco_cells(test::view_of({2, 2}, {4, 1})), (std::vector<int>{0, 3, 1, 2}));
 }
 
 TEST(Exco, SameShapeIsTheIdentity) {
-  const std::vector<int> cells = impl::exco_cells(view_of({4, 3, 2}, {4, 3, 2}));
+  const std::vector<int> cells = impl::exco_cells(test::view_of({4, 3, 2}, {4, 3, 2}));
   for (int c = 0; c < 24; ++c) EXPECT_EQ(cells[c], c);
 }
 
 // The processor walk starts at the nearest allocated node to corner 0 and never uses holes.
 TEST(Exco, SkipsHoles) {
-  impl::RegularView v = view_of({2, 2}, {3, 3});
+  impl::RegularView v = test::view_of({2, 2}, {3, 3});
   v.available[0] = v.available[4] = false;
   const std::vector<int> cells = impl::exco_cells(v);
   EXPECT_EQ(cells[0], 3);  // (0,1): from (0,0) Fig. B.1 tries (0,1) before (1,0)

@@ -30,10 +30,6 @@ void expect_injective(const std::vector<int>& cells, int num_cells) {
   }
 }
 
-Allocation mesh_nodes(std::vector<int> dims, int nodes_per_router = 1) {
-  return Allocation::whole_machine(test::make_torus(std::move(dims), false, nodes_per_router), 1);
-}
-
 // [Bhatele10] Fig. 9.1: 9x8 onto 6x12 maps a 6x8 block, then 3x8 onto 6x4 (a 3x4 block, then 3x4 onto 3x4).
 TEST(Mxovlp, RecursionOfFigure91) {
   const auto pieces = impl::max_overlap_pieces(9, 8, 6, 12, false);
@@ -52,7 +48,7 @@ TEST(Mxovlp, RecursionOfFigure91) {
 // (40+42 + 2x(8+9) = 116 pairs); across: (5,y)-(6,y) y<4: 5+8 = 13 hops x 4; y>=4: 2+4 = 6 x 4; (x,3)-(x,4),
 // x>=6: 3+3 = 6 x 3. 210 hops over 127 pairs.
 TEST(Mxovlp, HopsOnTheFigureExample) {
-  const Allocation nodes = mesh_nodes({6, 12});
+  const Allocation nodes = test::mesh_nodes({6, 12});
   const TaskGraph grid = test::stencil({9, 8});
   const Metrics m = evaluate(grid, nodes, impl::mxovlp_nodes(grid, nodes, {}));
   EXPECT_DOUBLE_EQ(m.hops_per_byte, 210.0 / 127.0);
@@ -97,7 +93,7 @@ TEST(Mxovlp, MoreObjectsThanProcessorsThrow) {
 TEST(Mxovlp, NodeLevelIsValidAndDeterministic) {
   for (auto [grid, box] : std::vector<std::pair<std::vector<int>, std::vector<int>>>{
            {{9, 8}, {6, 12}}, {{16, 4}, {8, 8}}, {{5, 1, 6}, {10, 3}}, {{7, 7}, {10, 5}}, {{12}, {4, 3}}}) {
-    const Allocation nodes = mesh_nodes(box);
+    const Allocation nodes = test::mesh_nodes(box);
     const TaskGraph graph = test::stencil(grid);
     const Mapping a = impl::mxovlp_nodes(graph, nodes, {});
     a.validate(1);
@@ -106,11 +102,11 @@ TEST(Mxovlp, NodeLevelIsValidAndDeterministic) {
 }
 
 TEST(Mxovlp, ThrowsWhereItDoesNotApply) {
-  const Allocation plane = mesh_nodes({8, 8});
+  const Allocation plane = test::mesh_nodes({8, 8});
   EXPECT_THROW(impl::mxovlp_nodes(test::stencil({4, 4, 4}), plane, {}), std::invalid_argument);  // 3D grid
   EXPECT_THROW(impl::mxovlp_nodes(TaskGraph::from_edges(4, {{0, 1, 8}}), plane, {}), std::invalid_argument);
   try {  // a 3D box: the message names the algorithm and points to stack/fold
-    impl::mxovlp_nodes(test::stencil({8, 8}), mesh_nodes({4, 4, 4}), {});
+    impl::mxovlp_nodes(test::stencil({8, 8}), test::mesh_nodes({4, 4, 4}), {});
     FAIL() << "a 3D box must be refused";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("mxovlp"), std::string::npos);

@@ -10,10 +10,6 @@
 namespace tamp {
 namespace {
 
-Allocation mesh_nodes(std::vector<int> dims) {
-  return Allocation::whole_machine(test::make_torus(std::move(dims), false), 1);
-}
-
 // Object (x, y) on processor cell x' + px * y'.
 int at(int x, int y, int px) {
   return x + px * y;
@@ -49,7 +45,7 @@ TEST(Step, SmallDilationOnTheThesisShapes) {
                                                                                      {{6, 5}, {10, 3}},
                                                                                      {{100, 40}, {125, 32}},
                                                                                      {{12, 12}, {16, 9}}}) {
-    const Allocation nodes = mesh_nodes(box);
+    const Allocation nodes = test::mesh_nodes(box);
     const TaskGraph graph = test::stencil(grid);
     const Mapping m = impl::step_nodes(graph, nodes, {});
     m.validate(1);
@@ -75,10 +71,10 @@ TEST(Step, ValidOnUnevenShapesAndFewerObjects) {
 }
 
 TEST(Step, NodeLevelIsDeterministicAndChecked) {
-  const Allocation nodes = mesh_nodes({16, 6});
+  const Allocation nodes = test::mesh_nodes({16, 6});
   const TaskGraph graph = test::stencil({12, 8});
   EXPECT_EQ(impl::step_nodes(graph, nodes, {}).slots(), impl::step_nodes(graph, nodes, {}).slots());
-  EXPECT_THROW(impl::step_nodes(test::stencil({8, 8}), mesh_nodes({4, 4, 4}), {}), std::invalid_argument);
+  EXPECT_THROW(impl::step_nodes(test::stencil({8, 8}), test::mesh_nodes({4, 4, 4}), {}), std::invalid_argument);
   EXPECT_THROW(impl::step_nodes(test::stencil({2, 3, 4}), nodes, {}), std::invalid_argument);
 }
 

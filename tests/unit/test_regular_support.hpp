@@ -6,10 +6,22 @@
 #include <string>
 
 #include "algorithms/impl/random.hpp"
+#include "algorithms/regular/regular.hpp"
 #include "tamp/mapper.hpp"
 #include "test_support.hpp"
 
 namespace tamp::test {
+
+/// A grid onto a box, neither wrapped, every cell of the box free.
+inline impl::RegularView view_of(std::vector<int> grid, std::vector<int> box) {
+  impl::RegularView v;
+  v.grid_wrap.assign(grid.size(), false);
+  v.box_wrap.assign(box.size(), false);
+  v.grid = std::move(grid);
+  v.box = std::move(box);
+  v.available.assign(v.box_cells(), true);
+  return v;
+}
 
 /// Random 2D/3D grids on random tori and meshes (1-3D, one or two nodes per router), whole or sparse
 /// allocations, one core per node or node-sized blocks: the mapping is valid (map_tasks validates it) and the

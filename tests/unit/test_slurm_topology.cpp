@@ -10,14 +10,14 @@
 namespace tamp {
 namespace {
 
-MachineDescription parse(const std::string& text, int cores = 4) {
+MachineDescription parse_slurm(const std::string& text, int cores = 4) {
   std::istringstream in(text);
   return parse_slurm_topology(in, "topology.conf", cores);
 }
 
-void expect_error(const std::string& text, long line, const std::string& part) {
+void expect_slurm_error(const std::string& text, long line, const std::string& part) {
   try {
-    parse(text);
+    parse_slurm(text);
     ADD_FAILURE() << "no error for:\n" << text;
   } catch (const ParseError& e) {
     const std::string msg = e.what();
@@ -58,7 +58,7 @@ const char* kSlurmExample =
     "SwitchName=s3 Switches=s[0-2]   # the top\n";
 
 TEST(SlurmTopology, DocumentationExample) {
-  const MachineDescription d = parse(kSlurmExample, 8);
+  const MachineDescription d = parse_slurm(kSlurmExample, 8);
   const auto* tree = dynamic_cast<const FatTree*>(d.machine.get());
   ASSERT_NE(tree, nullptr);
   EXPECT_EQ(d.name, "topology");
@@ -78,7 +78,7 @@ TEST(SlurmTopology, DocumentationExample) {
 }
 
 TEST(SlurmTopology, DeeperTreeAndLinkSpeed) {
-  const MachineDescription d = parse(
+  const MachineDescription d = parse_slurm(
       "switchname=top Switches=mid[1-2] LinkSpeed=200\n"
       "SwitchName=mid1 Switches=leaf1\n"
       "SwitchName=mid2 Switches=leaf2,leaf3 LinkSpeed=100\n"
@@ -99,27 +99,27 @@ TEST(SlurmTopology, DeeperTreeAndLinkSpeed) {
 }
 
 TEST(SlurmTopology, Errors) {
-  expect_error("SwitchName=s0 Nodes=n1\nSwitchName=s0 Nodes=n2\n", 2, "defined twice (first on line 1)");
-  expect_error("SwitchName=s0 Nodes=n[1-2]\nSwitchName=s1 Nodes=n2\n", 2, "node 'n2' is under two switches");
-  expect_error("SwitchName=top Switches=s[0-1]\nSwitchName=s0 Nodes=n1\n", 1, "unknown switch 's1'");
-  expect_error("SwitchName=s0 Nodes=n1\nSwitchName=s1 Nodes=n2\n", 2, "both roots");
-  expect_error("SwitchName=top Nodes=n0\nSwitchName=a Switches=b Nodes=n1\nSwitchName=b Switches=a\n", 2,
+  expect_slurm_error("SwitchName=s0 Nodes=n1\nSwitchName=s0 Nodes=n2\n", 2, "defined twice (first on line 1)");
+  expect_slurm_error("SwitchName=s0 Nodes=n[1-2]\nSwitchName=s1 Nodes=n2\n", 2, "node 'n2' is under two switches");
+  expect_slurm_error("SwitchName=top Switches=s[0-1]\nSwitchName=s0 Nodes=n1\n", 1, "unknown switch 's1'");
+  expect_slurm_error("SwitchName=s0 Nodes=n1\nSwitchName=s1 Nodes=n2\n", 2, "both roots");
+  expect_slurm_error("SwitchName=top Nodes=n0\nSwitchName=a Switches=b Nodes=n1\nSwitchName=b Switches=a\n", 2,
                "on a cycle");
-  expect_error("SwitchName=a Switches=a Nodes=n1\n", 1, "lists itself");
-  expect_error("SwitchName=t1 Switches=s\nSwitchName=t2 Switches=s\nSwitchName=s Nodes=n1\n", 2,
+  expect_slurm_error("SwitchName=a Switches=a Nodes=n1\n", 1, "lists itself");
+  expect_slurm_error("SwitchName=t1 Switches=s\nSwitchName=t2 Switches=s\nSwitchName=s Nodes=n1\n", 2,
                "under two switches");
-  expect_error("Nodes=n1 SwitchName=s0\n", 1, "must start with SwitchName=");
-  expect_error("SwitchName=s0 Nodes=n1 Color=red\n", 1, "unknown key 'Color'");
-  expect_error("SwitchName=s0 Nodes=n[1-\n", 1, "Nodes=");
-  expect_error("SwitchName=s0 Nodes=n1 LinkSpeed=fast\n", 1, "LinkSpeed must be a positive number");
-  expect_error("SwitchName=s0 Nodes\n", 1, "expected Key=Value");
-  expect_error("SwitchName=s0 Nodes=n1 Nodes=n2\n", 1, "given twice");
-  expect_error("# nothing\n", 1, "no SwitchName lines");
-  expect_error("SwitchName=top Switches=s0\nSwitchName=s0\n", 2, "no switch has Nodes=");
+  expect_slurm_error("Nodes=n1 SwitchName=s0\n", 1, "must start with SwitchName=");
+  expect_slurm_error("SwitchName=s0 Nodes=n1 Color=red\n", 1, "unknown key 'Color'");
+  expect_slurm_error("SwitchName=s0 Nodes=n[1-\n", 1, "Nodes=");
+  expect_slurm_error("SwitchName=s0 Nodes=n1 LinkSpeed=fast\n", 1, "LinkSpeed must be a positive number");
+  expect_slurm_error("SwitchName=s0 Nodes\n", 1, "expected Key=Value");
+  expect_slurm_error("SwitchName=s0 Nodes=n1 Nodes=n2\n", 1, "given twice");
+  expect_slurm_error("# nothing\n", 1, "no SwitchName lines");
+  expect_slurm_error("SwitchName=top Switches=s0\nSwitchName=s0\n", 2, "no switch has Nodes=");
 }
 
 TEST(SlurmTopology, CoresAndMissingFile) {
-  EXPECT_THROW(parse(kSlurmExample, 0), std::invalid_argument);
+  EXPECT_THROW(parse_slurm(kSlurmExample, 0), std::invalid_argument);
   EXPECT_THROW(read_slurm_topology("/nonexistent/topology.conf", 4), std::runtime_error);
 }
 

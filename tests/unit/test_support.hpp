@@ -5,6 +5,7 @@
 
 #include "tamp/allocation.hpp"
 #include "tamp/generators.hpp"
+#include "tamp/mapping.hpp"
 #include "tamp/torus.hpp"
 
 namespace tamp::test {
@@ -38,6 +39,35 @@ inline double phase_bytes(const Phase& p) {
   double b = 0;
   for (const Edge& e : p.edges) b += e.bytes;
   return b;
+}
+
+/// A StencilGraphSpec field by field (brace-initialising only some members trips -Wmissing-field-initializers).
+inline StencilGraphSpec stencil_spec(std::vector<int> tasks, std::vector<bool> periodic, int points,
+                                     std::vector<int> local = {}, double bytes_per_cell = 8) {
+  StencilGraphSpec s;
+  s.tasks = std::move(tasks);
+  s.periodic = std::move(periodic);
+  s.points = points;
+  s.local = std::move(local);
+  s.bytes_per_cell = bytes_per_cell;
+  return s;
+}
+
+/// Every node of a mesh (no wrap-around), one core each.
+inline Allocation mesh_nodes(std::vector<int> dims, int nodes_per_router = 1) {
+  return Allocation::whole_machine(make_torus(std::move(dims), false, nodes_per_router), 1);
+}
+
+/// A line of 4 routers, one node each (default network: links 9.4e9 B/s, injection 6e9 B/s).
+inline Allocation line_of_four(int cores = 1) {
+  return Allocation::whole_machine(std::make_shared<const Torus>(torus_spec({4}, {false})), cores);
+}
+
+/// Task i on slot i.
+inline Mapping identity_mapping(int tasks) {
+  std::vector<int> slots(tasks);
+  for (int i = 0; i < tasks; ++i) slots[i] = i;
+  return Mapping(slots, tasks);
 }
 
 }  // namespace tamp::test
