@@ -12,7 +12,8 @@ namespace tamp {
 
 /// How often the flows' max-min fair rates are solved again. After a solve at simulated time t, the next one
 /// waits until t + max(delta x t, quantum), or until flows have started or ended `changes` times the number of
-/// flows in the network (at least one), whichever comes first. A flow that starts in between takes its share
+/// flows in the network (at least one), whichever comes first; a brief flow (its bytes take under 1% of its
+/// message's latency at the rate it starts at) is not counted. A flow that starts in between takes its share
 /// of each resource on its way, the flows there slowing down where that would overcommit a resource; a flow
 /// that ends leaves its share unused until then. delta = quantum = changes = 0: exact, solved again at every
 /// start and end of a flow.

@@ -16,12 +16,18 @@ FlowNetwork::FlowNetwork(std::vector<double> capacity, std::int64_t messages)
 double FlowNetwork::fill_level(int resource, double room, double weight) {
   // Max-min on one resource, the flows there held to their current rates (limited elsewhere or by this one):
   // the level at which those below it keep their rates and the others (with `weight` more) fill `room`.
+  double weights = weight, lowest = kNever;
+  for (std::int64_t other : on_[resource]) {
+    const Flow& g = flows_[static_cast<std::size_t>(other)];
+    lowest = std::min(lowest, g.rate / g.route.weight);
+    weights += g.route.weight;
+  }
+  // Every flow there at or above the equal share (a full link's flows, one more coming): no flow keeps its rate.
+  if (weights <= 0 || lowest * weights >= room) return weights > 0 ? std::max(0.0, room) / weights : kNever;
   levels_.clear();
-  double weights = weight;
   for (std::int64_t other : on_[resource]) {
     const Flow& g = flows_[static_cast<std::size_t>(other)];
     levels_.push_back({g.rate / g.route.weight, g.route.weight});
-    weights += g.route.weight;
   }
   std::sort(levels_.begin(), levels_.end());
   for (const auto& [level, w] : levels_) {
@@ -32,7 +38,7 @@ double FlowNetwork::fill_level(int resource, double room, double weight) {
   return weights > 0 ? std::max(0.0, room) / weights : kNever;
 }
 
-void FlowNetwork::start(std::int64_t message, const FlowRoute& route, double bytes, double now) {
+double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double bytes, double now) {
   Flow& f = flows_[static_cast<std::size_t>(message)];
   f.remaining = bytes;
   f.since = now;
@@ -58,6 +64,7 @@ void FlowNetwork::start(std::int64_t message, const FlowRoute& route, double byt
   active_at_[static_cast<std::size_t>(message)] = static_cast<std::int64_t>(active_.size());
   active_.push_back(message);
   schedule(message);
+  return rate;
 }
 
 void FlowNetwork::set_rate(std::int64_t message, double rate, double now) {

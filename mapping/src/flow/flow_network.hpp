@@ -25,8 +25,9 @@ class FlowNetwork {
   /// Flows in the network now.
   std::size_t active() const { return active_.size(); }
 
-  /// `message`'s bytes enter the network at `now` along `route` (a route of at least one resource).
-  void start(std::int64_t message, const FlowRoute& route, double bytes, double now);
+  /// `message`'s bytes enter the network at `now` along `route` (a route of at least one resource); returns
+  /// the rate it starts at.
+  double start(std::int64_t message, const FlowRoute& route, double bytes, double now);
   /// When the next flow lands at the current rates (kNever: none); ties: the lower message first.
   double next_landing();
   /// Takes the flow of next_landing() out of the network and returns its message.
