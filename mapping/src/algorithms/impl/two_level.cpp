@@ -82,7 +82,7 @@ Mapping map_two_level_tilings(const TaskGraph& graph, const Allocation& allocati
   const int group_size = allocation.max_cores_per_node() * options.max_tasks_per_slot;
   if (group_size == 1 || !graph.grid()) return map_two_level(graph, allocation, options, node_level);
   const std::vector<std::vector<int>> shapes = block_shapes(graph.grid()->dims, group_size, max_tilings);
-  if (shapes.empty()) return map_two_level(graph, allocation, options, node_level);
+  if (shapes.size() <= 1) return map_two_level(graph, allocation, options, node_level);  // nothing to choose
   std::optional<Mapping> best;
   Score best_score;
   std::optional<std::invalid_argument> first_error;
