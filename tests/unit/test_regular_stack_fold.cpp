@@ -2,9 +2,12 @@
 
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "algorithms/impl/two_level.hpp"
 #include "algorithms/regular/regular_embeddings.hpp"
+#include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
 #include "test_support.hpp"
 
@@ -106,6 +109,54 @@ TEST(StackFold, TwoLevelOnMultiCoreNodes) {
     m.validate(1);
     EXPECT_EQ(m.slots(), fn(graph, alloc, {}).slots());
   }
+}
+
+// [Bhatele10] maps ranks onto the cores of a Blue Gene/P partition (4 cores per node). Folded as the thesis
+// folds, with the core index merged into a machine dimension (1x4 or 4x1 blocks of ranks per node), the
+// thesis's example reappears one level down: 32x32 ranks on 8x8x4 nodes are a 32x8 grid of blocks on 8x8x4.
+// Every pair of neighbours is on one node or one hop apart: 768 of the 1,984 pairs share a node. On the torus,
+// 2x2 blocks (the 16x16 block grid cut into two halves per plane, 5 hops apart across the ring) keep more pairs
+// on a node: 1,088 hop-pairs against 1,216. By hop-bytes they win there; by predicted time the fold does.
+TEST(StackFold, ThesisExampleOneRankPerCore) {
+  const TaskGraph grid = test::stencil({32, 32});
+  const double one_hop = (1984.0 - 768.0) / 1984.0;
+  MapOptions by_time;
+  by_time.objective = Objective::time;
+  const Allocation mesh = Allocation::whole_machine(test::make_torus({8, 8, 4}, false), 4);
+  const Allocation torus = Allocation::whole_machine(test::make_torus({8, 8, 4}, true), 4);
+  for (const auto& [cores, options] : std::vector<std::pair<Allocation, MapOptions>>{
+           {mesh, MapOptions{}}, {mesh, by_time}, {torus, by_time}}) {
+    const Mapping m = map_tasks("fold", grid, cores, options);
+    m.validate(1);
+    const Metrics fold = evaluate(grid, cores, m);
+    EXPECT_EQ(fold.max_dilation, 1);
+    EXPECT_NEAR(fold.hops_per_byte, one_hop, 1e-12);
+  }
+  const Metrics blocks = evaluate(grid, torus, map_tasks("fold", grid, torus));
+  EXPECT_NEAR(blocks.hops_per_byte, 1088.0 / 1984.0, 1e-12);
+  EXPECT_EQ(blocks.max_dilation, 5);
+}
+
+// The partitions of [Bhatele10] Figs. 9.9 and 9.11: 32x32 ranks on an 8x4x8 mesh (1,024 cores) and 64x64 on
+// an 8x8x16 torus (4,096 cores). Folded as the thesis folds, every neighbour is at most one hop away. Nodes
+// holding 2x2 blocks cannot do that: at 1,024 cores a 4x16 piece of the 16x16 block grid does not fit an 8x8
+// plane, and MXOV+AL lays its two halves side by side, 11 hops apart.
+TEST(StackFold, ThesisPartitionsOneHop) {
+  const Allocation mesh_1024 = Allocation::whole_machine(test::make_torus({8, 4, 8}, false), 4);
+  const TaskGraph grid_1024 = test::stencil({32, 32});
+  EXPECT_EQ(evaluate(grid_1024, mesh_1024, map_tasks("fold", grid_1024, mesh_1024)).max_dilation, 1);
+  EXPECT_EQ(evaluate(grid_1024, mesh_1024, impl::two_level<impl::fold_nodes>(grid_1024, mesh_1024, {})).max_dilation,
+            11);
+  // At 4,096 cores the 2x2 blocks send fewer bytes off their nodes (3,968 neighbour pairs against 4,992), and
+  // their longer hops still leave the hop-bytes lower: the objective decides. By predicted time (the apps'
+  // objective) the one-hop fold wins.
+  const Allocation torus_4096 = Allocation::whole_machine(test::make_torus({8, 8, 16}, true), 4);
+  const TaskGraph grid_4096 = test::stencil({64, 64});
+  MapOptions by_time;
+  by_time.objective = Objective::time;
+  const Metrics timed = evaluate(grid_4096, torus_4096, map_tasks("fold", grid_4096, torus_4096, by_time));
+  EXPECT_EQ(timed.max_dilation, 1);
+  EXPECT_LT(evaluate(grid_4096, torus_4096, map_tasks("fold", grid_4096, torus_4096)).hop_bytes, timed.hop_bytes);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
+#include <string>
 
 #include "algorithms/impl/node_grid.hpp"
 #include "algorithms/impl/two_level.hpp"
@@ -95,6 +97,31 @@ TEST(TwoLevel, PartlyFilledNodeOverflowsToTheNearest) {
   m.validate(1);
   std::set<int> used(m.slots().begin(), m.slots().end());
   EXPECT_EQ(used.size(), 6u);
+}
+
+// A node-level algorithm that takes only block grids wider than tall: the tilings it refuses are skipped.
+Mapping default_if_wide(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options) {
+  if (groups.grid()->dims[0] <= groups.grid()->dims[1]) throw std::invalid_argument("wide: needs a wide grid");
+  return map_default(groups, nodes, options);
+}
+
+// 8x8 tasks on 4-core nodes: tilings 2x2 (a 4x4 block grid), 1x4 (8x2) and 4x1 (2x8); only 1x4 is wide.
+TEST(TwoLevel, TilingsSkipTheRefusedShapes) {
+  const Allocation alloc = Allocation::whole_machine(test::make_torus({4, 4}), 4);
+  const TaskGraph graph = test::stencil({8, 8});
+  const Mapping m = impl::map_two_level_tilings(graph, alloc, {}, default_if_wide, 4);
+  m.validate(1);
+  for (int t = 0; t < 64; ++t) {
+    const int x = t % 8, y = t / 8;
+    EXPECT_EQ(alloc.node_of_slot(m.slot(t)), alloc.node_of_slot(m.slot(x + 8 * (y / 4 * 4)))) << "task " << t;
+  }
+  EXPECT_THROW(impl::map_two_level(graph, alloc, {}, default_if_wide), std::invalid_argument);
+  try {
+    impl::map_two_level_tilings(test::stencil({4, 16}), alloc, {}, default_if_wide, 4);
+    FAIL() << "no tiling of a 4x16 grid into 4-task blocks is wider than tall";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("wide", 0), 0u) << e.what();
+  }
 }
 
 }  // namespace

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "algorithms/impl/block_shape.hpp"
+#include "algorithms/impl/objective.hpp"
 #include "tamp/error.hpp"
 
 namespace tamp::impl {
@@ -45,13 +48,9 @@ Mapping expand(const Grouping& grouping, const Mapping& group_nodes, const Alloc
   return Mapping(std::move(slots), allocation.num_slots());
 }
 
-}  // namespace
-
-Mapping map_two_level(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-                      NodeLevelFn node_level) {
-  const int group_size = allocation.max_cores_per_node() * options.max_tasks_per_slot;
-  if (group_size == 1) return node_level(graph, allocation, options);
-  const Grouping grouping = group_tasks(graph, group_size);
+// Maps the groups of `grouping` onto the nodes with `node_level` and expands the result to slots.
+Mapping map_groups(const TaskGraph& graph, const Grouping& grouping, const Allocation& allocation,
+                   const MapOptions& options, NodeLevelFn node_level, int group_size) {
   const Allocation nodes(allocation.machine_ptr(), allocation.nodes(), 1);
   require(static_cast<int>(grouping.tasks_of_group.size()) <= nodes.num_slots(),
           "two-level mapping: more groups than nodes");
@@ -67,6 +66,38 @@ Mapping map_two_level(const TaskGraph& graph, const Allocation& allocation, cons
   }
   group_nodes.validate(1);
   return expand(grouping, group_nodes, allocation, options.max_tasks_per_slot, graph.num_tasks());
+}
+
+}  // namespace
+
+Mapping map_two_level(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                      NodeLevelFn node_level) {
+  const int group_size = allocation.max_cores_per_node() * options.max_tasks_per_slot;
+  if (group_size == 1) return node_level(graph, allocation, options);
+  return map_groups(graph, group_tasks(graph, group_size), allocation, options, node_level, group_size);
+}
+
+Mapping map_two_level_tilings(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                              NodeLevelFn node_level, int max_tilings) {
+  const int group_size = allocation.max_cores_per_node() * options.max_tasks_per_slot;
+  if (group_size == 1 || !graph.grid()) return map_two_level(graph, allocation, options, node_level);
+  const std::vector<std::vector<int>> shapes = block_shapes(graph.grid()->dims, group_size, max_tilings);
+  if (shapes.size() <= 1) return map_two_level(graph, allocation, options, node_level);  // nothing to choose
+  std::optional<Mapping> best;
+  Score best_score;
+  std::optional<std::invalid_argument> first_error;
+  for (const std::vector<int>& shape : shapes) {
+    try {
+      Mapping candidate = map_groups(graph, tile_grid(*graph.grid(), shape), allocation, options, node_level,
+                                     group_size);
+      const Score s = score(graph, allocation, candidate, options.objective);
+      if (!best || s < best_score) best = std::move(candidate), best_score = s;
+    } catch (const std::invalid_argument& e) {
+      if (!first_error) first_error = e;  // this tiling does not apply; another may
+    }
+  }
+  if (!best) throw *first_error;
+  return std::move(*best);
 }
 
 }  // namespace tamp::impl

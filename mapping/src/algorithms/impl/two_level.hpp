@@ -27,6 +27,22 @@ Mapping two_level(const TaskGraph& graph, const Allocation& allocation, const Ma
   return map_two_level(graph, allocation, options, F);
 }
 
+/// map_two_level, but a regular grid is tiled in each of its `max_tilings` node-sized block shapes of least
+/// surface (block_shapes()), not only the first; each tiling's block grid goes to `node_level` and the best
+/// mapping by options.objective is kept (the least-surface tiling on ties). A tiling the algorithm refuses is
+/// skipped; when every one is refused, the first refusal is thrown. Without a grid that tiles, map_two_level.
+/// Blocks of c x 1 cores are the core index merged into a machine dimension, the processor mesh of a
+/// [Bhatele10] mapping of ranks onto the cores of a 4D (X, Y, Z, T) partition.
+Mapping map_two_level_tilings(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                              NodeLevelFn node_level, int max_tilings);
+
+/// The registry entry of a node-level algorithm that tries several tilings: `two_level_tilings<name_nodes>`.
+template <NodeLevelFn F>
+Mapping two_level_tilings(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
+  constexpr int kTilings = 4;  // as `blocked`: the least-surface shapes; further ones rarely help
+  return map_two_level_tilings(graph, allocation, options, F, kTilings);
+}
+
 /// The groups of map_two_level: group of each task, and the tasks of each group in core order.
 struct Grouping {
   std::vector<int> group_of_task;

@@ -1,6 +1,7 @@
 // The regular mappers of the registry ([Bhatele10] ch. 9), in the order of docs/mapping.md. Each is a
 // node-level algorithm run by impl/two_level.hpp, so multi-core nodes are handled by grouping tasks into
-// node-sized blocks first.
+// node-sized blocks first. `stack` and `fold` try several block shapes: [Bhatele10] folds ranks onto cores,
+// and a block of c x 1 tasks is its processor mesh with the core index merged into a machine dimension.
 #include "algorithms/impl/families.hpp"
 #include "algorithms/impl/two_level.hpp"
 #include "algorithms/regular/regular.hpp"
@@ -25,8 +26,9 @@ std::vector<MapperInfo> regular_mappers() {
       {"step", "step embedding: rows of the 2D task grid laid in steps across a 2D box",
        two_level<step_nodes>},
       {"stack", "2D task grid cut along its long side, pieces stacked on the planes of a 3D box",
-       two_level<stack_nodes>},
-      {"fold", "2D task grid folded like an accordion onto the planes of a 3D box", two_level<fold_nodes>},
+       two_level_tilings<stack_nodes>},
+      {"fold", "2D task grid folded like an accordion onto the planes of a 3D box",
+       two_level_tilings<fold_nodes>},
       {"hilbert", "generalised Hilbert curve over the task grid and over the nodes, i-th onto i-th",
        two_level<hilbert_nodes>},
   };

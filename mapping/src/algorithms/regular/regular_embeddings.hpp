@@ -11,9 +11,9 @@
 //   {"step", "step embedding: rows of the 2D task grid laid in steps across a 2D box",
 //    two_level<step_nodes>},
 //   {"stack", "2D task grid cut along its long side, pieces stacked on the planes of a 3D box",
-//    two_level<stack_nodes>},
+//    two_level_tilings<stack_nodes>},
 //   {"fold", "2D task grid folded like an accordion onto the planes of a 3D box",
-//    two_level<fold_nodes>},
+//    two_level_tilings<fold_nodes>},
 #pragma once
 #include <vector>
 

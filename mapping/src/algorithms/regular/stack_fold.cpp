@@ -7,7 +7,9 @@
 //          line), so the last line of piece j and the first of piece j+1 fall on the same cell of
 //          neighbouring planes.
 // Example 32x8 onto 8x8x4: four 8x8 pieces; folded, every neighbour is one hop away. When the side does not
-// divide, the first pieces are one longer; a shorter piece uses part of piece 0's picture.
+// divide, the first pieces are one longer; a shorter piece uses part of piece 0's picture. On multi-core
+// nodes the registry tries several block shapes (two_level_tilings): the thesis folds ranks onto cores, and
+// a line of ranks per node is its processor mesh with the core index merged into a machine dimension.
 #include <algorithm>
 #include <string>
 
