@@ -10,23 +10,22 @@
 
 namespace {
 
-using Grid = std::vector<int>;
-
 TEST(ProcessGrid, BalancedLargestFirst) {
-  EXPECT_EQ(tamp::process_grid(64, 3), (Grid{4, 4, 4}));
-  EXPECT_EQ(tamp::process_grid(512, 3), (Grid{8, 8, 8}));
-  EXPECT_EQ(tamp::process_grid(2048, 3), (Grid{16, 16, 8}));  // the stencil3d deck of [Bhatele10] at 2,048
-  EXPECT_EQ(tamp::process_grid(64, 2), (Grid{8, 8}));
-  EXPECT_EQ(tamp::process_grid(12, 2), (Grid{4, 3}));
+  EXPECT_EQ(tamp::process_grid(64, 3), (std::vector<int>{4, 4, 4}));
+  EXPECT_EQ(tamp::process_grid(512, 3), (std::vector<int>{8, 8, 8}));
+  EXPECT_EQ(tamp::process_grid(2048, 3),
+            (std::vector<int>{16, 16, 8}));  // the stencil3d deck of [Bhatele10] at 2,048
+  EXPECT_EQ(tamp::process_grid(64, 2), (std::vector<int>{8, 8}));
+  EXPECT_EQ(tamp::process_grid(12, 2), (std::vector<int>{4, 3}));
   // 24 = 3*2*2*2: 3 -> {3,1,1}, 2 -> {3,2,1}, 2 -> {3,2,2}, 2 into the first smallest -> {3,4,2}: 4x3x2
-  EXPECT_EQ(tamp::process_grid(24, 3), (Grid{4, 3, 2}));
+  EXPECT_EQ(tamp::process_grid(24, 3), (std::vector<int>{4, 3, 2}));
 }
 
 TEST(ProcessGrid, PrimesAndOnes) {
-  EXPECT_EQ(tamp::process_grid(7, 3), (Grid{7, 1, 1}));
-  EXPECT_EQ(tamp::process_grid(1, 3), (Grid{1, 1, 1}));
-  EXPECT_EQ(tamp::process_grid(1000003, 2), (Grid{1000003, 1}));
-  EXPECT_EQ(tamp::process_grid(30, 1), (Grid{30}));
+  EXPECT_EQ(tamp::process_grid(7, 3), (std::vector<int>{7, 1, 1}));
+  EXPECT_EQ(tamp::process_grid(1, 3), (std::vector<int>{1, 1, 1}));
+  EXPECT_EQ(tamp::process_grid(1000003, 2), (std::vector<int>{1000003, 1}));
+  EXPECT_EQ(tamp::process_grid(30, 1), (std::vector<int>{30}));
 }
 
 TEST(ProcessGrid, ProductIsTheRanks) {
