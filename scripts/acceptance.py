@@ -21,13 +21,9 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "acceptance"))
-sys.path.insert(0, os.path.join(HERE, "campaign"))
-import cli  # noqa: E402
-import judge  # noqa: E402
-import matrix  # noqa: E402  (run_id: the name of a run's files, owned by the campaign)
-import network  # noqa: E402
-import results  # noqa: E402
+from tamp_acceptance import judge, network, results  # noqa: E402  (scripts/ is on the path: it holds this file)
+from tamp_campaign import ask, cli, launch  # noqa: E402  (tamp-map's answers; the build's paths)
+from tamp_campaign import matrix  # noqa: E402  (run_id: the name of a run's files, owned by the campaign)
 
 ROOT = os.path.dirname(HERE)
 DECKS = os.path.join(ROOT, "inputs", "campaigns", "apps")
@@ -179,25 +175,10 @@ def load_network(path, folder, rule):
     return rule
 
 
-def machine_keys(path):
-    """{key: [words]} of a machine file's `key values` lines, up to its node list."""
-    keys = {}
-    try:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                words = line.split("#", 1)[0].split()
-                if not words:
-                    continue
-                if words[0] == "nodes":
-                    break
-                keys[words[0]] = words[1:]
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: {e}")
-    return keys
-
-
-def network_machine(rule):
-    """The machine file of the network campaign and the figures the checks compare with, each written in it."""
+def network_machine(rule, build):
+    """The machine file of the network campaign and the value each check compares with, as tamp-map reads the file
+    (`tamp-map machine`): the figures a check needs must be written in it (a default is not a figure of the
+    machine)."""
     try:
         machine = matrix.Campaign(rule["campaign"], rule.get("decks", DECKS)).machine
     except matrix.MatrixError as e:
@@ -205,24 +186,27 @@ def network_machine(rule):
     if not os.path.isfile(machine):
         raise BadInput(f"{rule['campaign']}: the network check needs a machine file (its link figures): "
                        f"{machine!r} is none")
-    keys = machine_keys(machine)
-    cores = keys.get("cores_per_node", ["1"])
-    if cores != ["1"]:  # the launchers are told the file's ranks per node (jobs.py); WOCON needs one
+    try:
+        info = ask.machine(launch.Paths(ROOT, build, build), machine)
+    except matrix.MatrixError as e:  # tamp-map's one line: the file and line it refuses
+        raise BadInput(str(e))
+    if info["cores_per_node"] != 1:  # the launchers are told the file's ranks per node (jobs.py); WOCON needs one
         raise BadInput(f"{machine}: the network check's machine file must have cores_per_node 1 (WOCON places one "
-                       f"rank per node, [Bhatele10] §4.1), not {' '.join(cores)!r}")
-    figures = {}
+                       f"rank per node, [Bhatele10] §4.1), not {info['cores_per_node']}")
+    # What the machine file says of each figure: latency per hop, and the bandwidth one message gets.
+    values = {"latency_per_hop": info["network"]["link_latency"],
+              "bandwidth": min(info["network"]["injection_bandwidth"], info["network"]["fastest_link_bandwidth"])}
+    expected = {}
     for figure in rule.get("tolerance", {}):
         for key in network.MACHINE_KEYS[figure]:
-            try:
-                figures[key] = [float(v) for v in keys[key]]
-                if not figures[key] or min(figures[key]) <= 0:  # the checks divide by them
-                    raise ValueError
-            except KeyError:
+            if key not in info["keys"]:
                 raise BadInput(f"{machine}: the network check of {figure} compares with '{key}': write it in the "
                                "machine file (a default is not a figure of the machine)")
-            except ValueError:
-                raise BadInput(f"{machine}: '{key}' must be positive numbers, not {' '.join(keys[key])!r}")
-    return machine, figures
+        expected[figure] = values[figure]
+        if expected[figure] <= 0:  # the checks divide by it
+            raise BadInput(f"{machine}: the network check of {figure} needs a positive "
+                           f"{' and '.join(network.MACHINE_KEYS[figure])}")
+    return machine, expected
 
 
 def run_campaign(suite, args, campaign_out):
@@ -319,7 +303,7 @@ def judge_all(suite, rows, args, net_rows=None):
         checks += judge.verified(rows)
         checks += judge.verified(net_rows or [])
     if net_rows is not None:
-        machine, figures = network_machine(suite["network"])
+        machine, figures = network_machine(suite["network"], args.build)
         checks += network.checks(network_records(net_rows, args.network_out), figures, machine, suite["network"])
     if suite.get("gain"):
         checks += judge.gains(rows, suite["gain"])
@@ -370,7 +354,7 @@ def main():
                 raise BadInput("--record writes the baseline of the suite's campaign, which --network-only skips")
             suite = {"title": suite.get("title"), "verify": suite.get("verify", True), "network": net}
         if net:
-            network_machine(net)  # a machine file without the figures is refused before anything runs
+            network_machine(net, args.build)  # a machine file without the figures is refused before anything runs
         if not args.judge_only:
             ran = args.network_only or run_campaign(suite, args, campaign_out)
             if net:

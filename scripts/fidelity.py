@@ -18,10 +18,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts", "campaign"))
-from matrix import run_id  # noqa: E402  (the campaign's name of a run's files)
-import cli  # noqa: E402  (one-line refusals, exit status 2)
+from tamp_campaign.matrix import run_id  # noqa: E402  (the name of a run's files; scripts/ is on the path)
+from tamp_campaign import cli  # noqa: E402  (one-line refusals, exit status 2)
 EXPERIMENTS = os.path.join(ROOT, "inputs", "fidelity")
 SAME = 0.01  # gains within +-1% count as "no change"
 METRIC_SAME = 0.1  # D / T / X within 10% of the baseline's count as "same" (the paper prints 2 digits)

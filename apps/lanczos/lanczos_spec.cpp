@@ -10,6 +10,7 @@
 
 #include "tamp/app/iteration_options.hpp"
 #include "tamp/app/memory.hpp"
+#include "tamp/mfdn.hpp"
 
 namespace tamp::lanczos {
 
@@ -44,17 +45,6 @@ void add_lanczos_options(CLI::App& cli, LanczosOptions& o) {
   cli.add_option("--permute-seed", o.permute_seed,
                  "seed of the symmetric permutation that spreads the non-zeros over the grid (0: none)")
       ->capture_default_str();
-}
-
-int triangular_side(int ranks) {
-  long long nd = 1;
-  while (nd * (nd + 1) / 2 < ranks) ++nd;
-  if (nd * (nd + 1) / 2 == ranks) return static_cast<int>(nd);
-  throw std::invalid_argument(std::to_string(ranks) +
-                              " ranks do not form a triangular processor grid: n_p = n_d(n_d+1)/2 ranks "
-                              "are needed (e.g. " +
-                              std::to_string((nd - 1) * nd / 2) + " or " + std::to_string(nd * (nd + 1) / 2) +
-                              ")");
 }
 
 namespace {

@@ -40,9 +40,6 @@ struct LanczosSpec {
   int steps() const { return warmup + iterations; }  // Lanczos vectors made after v0
 };
 
-/// n_d with n_d(n_d+1)/2 == ranks; throws std::invalid_argument naming the nearest triangular counts.
-int triangular_side(int ranks);
-
 /// Checks the options against the rank count (a triangular number) and the matrix (reads a Matrix Market
 /// header); throws std::invalid_argument / tamp::ParseError with a one-line message.
 LanczosSpec make_spec(const LanczosOptions& options, int ranks);

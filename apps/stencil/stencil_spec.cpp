@@ -1,8 +1,6 @@
 // Parsing and validation of the stencil options: every rank reaches the same verdict without communicating.
 #include "stencil_spec.hpp"
 
-#include <mpi.h>
-
 #include <CLI/CLI.hpp>
 #include <limits>
 #include <ostream>
@@ -12,6 +10,7 @@
 #include "tamp/app/extents.hpp"
 #include "tamp/app/iteration_options.hpp"
 #include "tamp/app/memory.hpp"
+#include "tamp/process_grid.hpp"
 #include "tamp/text.hpp"
 
 namespace tamp::stencil {
@@ -63,9 +62,8 @@ void choose_grid(const StencilOptions& o, int ranks, StencilSpec& spec) {
     }
     for (int d = 0; d < D; ++d) spec.procs[d] = static_cast<int>(p[d]);
   } else {
-    int p[3] = {0, 0, 0};
-    MPI_Dims_create(ranks, D, p);
-    for (int d = 0; d < D; ++d) spec.procs[d] = p[d];
+    const std::vector<int> p = process_grid(ranks, D);  // MPI_Dims_create's grid, as `tamp-map grids` answers
+    for (int d = 0; d < D; ++d) spec.procs[d] = p[static_cast<std::size_t>(d)];
   }
 
   if (!o.global.empty()) {
@@ -125,7 +123,7 @@ void add_stencil_options(CLI::App& cli, StencilOptions& o) {
       cli.add_option("--local", o.local, "Cells per rank NX[xNY[xNZ]] (weak scaling) [64x64 / 32x32x32]");
   auto* global = cli.add_option("--global", o.global, "Cells in all NX[xNY[xNZ]] (strong scaling)");
   local->excludes(global);
-  cli.add_option("--procs", o.procs, "Process grid PXxPY[xPZ] (default: MPI_Dims_create)");
+  cli.add_option("--procs", o.procs, "Process grid PXxPY[xPZ] (default: MPI_Dims_create's, tamp-map grids)");
   cli.add_flag("--periodic", o.periodic, "Periodic boundaries (default: cells outside the grid hold 0)");
   cli.add_flag("--no-overlap", o.no_overlap,
                "Exchange the halo, then sweep every cell (default: sweep the interior while the halo travels)");

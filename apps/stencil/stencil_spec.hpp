@@ -18,7 +18,7 @@ struct StencilOptions {
   int points = 0;      // with --dims
   std::string local;   // cells per rank NX[xNY[xNZ]] (weak scaling)
   std::string global;  // cells in all NX[xNY[xNZ]] (strong scaling)
-  std::string procs;   // process grid PXxPY[xPZ]; empty: MPI_Dims_create
+  std::string procs;   // process grid PXxPY[xPZ]; empty: MPI_Dims_create's grid (tamp::process_grid)
   bool periodic = false;
   bool no_overlap = false;  // exchange the halo, then sweep every cell
   int iterations = 20;      // timed
@@ -46,7 +46,7 @@ struct StencilSpec {
 };
 
 /// Checks the options against the rank count; throws std::invalid_argument with a one-line message.
-/// Uses MPI_Dims_create (local, no communication) when no --procs is given.
+/// Uses MPI_Dims_create's grid (tamp::process_grid) when no --procs is given.
 StencilSpec make_spec(const StencilOptions& options, int ranks);
 
 }  // namespace tamp::stencil

@@ -10,25 +10,33 @@
 //   tamp-map platform --machine torus:4x4x4,cores=4,npr=2 --out sim/p.xml --ranks 64
 //   tamp-map alloc --machine inputs/machines/cielo.machine --nodes 256 --chunk 8 --seed 1 --out job.machine
 //   tamp-map placements geom-rs+refine cm file:s.map
+//   tamp-map grids 64 512 28
+//   tamp-map machine --machine inputs/machines/cielo-sparse.machine
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "alloc.hpp"
 #include "draw.hpp"
+#include "grids.hpp"
+#include "machine_info.hpp"
 #include "placements.hpp"
 #include "platform.hpp"
 #include "tamp_map_commands.hpp"
 
 namespace {
 
-// Whether the command line is `tamp-map placements ...`: programs ask it, bad usage is one line, status 2.
-bool is_placements(const CLI::App& app) {
-  for (const CLI::App* sub : app.get_subcommands())
-    if (sub->get_name() == "placements") return true;
-  return false;
+// The command of a question that programs ask (placements, grids, machine: JSON answers), or empty: bad usage
+// of a question is one line and status 2.
+std::string question(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands()) {
+    const std::string& name = sub->get_name();
+    if (name == "placements" || name == "grids" || name == "machine") return name;
+  }
+  return {};
 }
 
 }  // namespace
@@ -44,6 +52,8 @@ int main(int argc, char** argv) {
   tamp::tools::PlatformArgs platform_args;
   tamp::tools::AllocArgs alloc_args;
   tamp::tools::PlacementsArgs placements_args;
+  tamp::tools::GridsArgs grids_args;
+  tamp::tools::MachineInfoArgs machine_info_args;
   tamp::tools::add_map_command(app, map_args);
   tamp::tools::add_eval_command(app, eval_args);
   tamp::tools::add_gen_command(app, gen_args);
@@ -52,6 +62,8 @@ int main(int argc, char** argv) {
   tamp::tools::add_platform_command(app, platform_args);
   tamp::tools::add_alloc_command(app, alloc_args);
   tamp::tools::add_placements_command(app, placements_args);
+  tamp::tools::add_grids_command(app, grids_args);
+  tamp::tools::add_machine_info_command(app, machine_info_args);
   try {
     app.parse(argc, argv);
     if (app.got_subcommand("map")) return tamp::tools::run_map(map_args);
@@ -62,9 +74,12 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("platform")) return tamp::tools::run_platform(platform_args);
     if (app.got_subcommand("alloc")) return tamp::tools::run_alloc(alloc_args);
     if (app.got_subcommand("placements")) return tamp::tools::run_placements(placements_args);
+    if (app.got_subcommand("grids")) return tamp::tools::run_grids(grids_args);
+    if (app.got_subcommand("machine")) return tamp::tools::run_machine_info(machine_info_args);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() != 0 && is_placements(app)) {
-      fmt::print(stderr, "tamp-map placements: error: {}\n", e.what());
+    const std::string asked = question(app);
+    if (e.get_exit_code() != 0 && !asked.empty()) {
+      fmt::print(stderr, "tamp-map {}: error: {}\n", asked, e.what());
       return 2;
     }
     return app.exit(e);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fuzzer of the campaign scripts' inputs. Four seeded properties:
 
-1. readers (scripts/campaign/matrix.py): mutations of the shipped campaign files and decks (bytes flipped,
+1. readers (scripts/tamp_campaign/matrix.py): mutations of the shipped campaign files and decks (bytes flipped,
    inserted, deleted; lines repeated, dropped, swapped; keys and values from a small dictionary, shell syntax,
    placeholders, extreme numbers) are parsed and expanded for a few scales. Each must either work or raise
    matrix.MatrixError (the driver's one-line `campaign: error: ...`); any other exception is a failure;
@@ -25,17 +25,19 @@ import subprocess
 import sys
 import tempfile
 import traceback
+import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.join(ROOT, "scripts", "campaign"))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, HERE)
-import matrix  # noqa: E402
+from tamp_campaign import ask, matrix  # noqa: E402
 import test_acceptance as acceptance_stand_ins  # noqa: E402  (stand-in campaign records)
 import test_campaign as stand_ins  # noqa: E402  (stand-in apps, smpirun and batch launchers)
 
 DRIVER = os.path.join(ROOT, "scripts", "campaign.py")
+ASKED = types.SimpleNamespace(tamp_map=os.environ.get("TAMP_MAP", ""))  # the tamp-map the readers ask (ask.grids)
 ACCEPTANCE = os.path.join(ROOT, "scripts", "acceptance.py")
 
 WORDS = [b"machine", b"apps", b"scales", b"mappings", b"repeat", b"smpirun", b"compute", b"app", b"args", b"graph",
@@ -75,7 +77,7 @@ def mutate(data, rng):
 def exercise(campaign_path, decks_dir):
     campaign = matrix.Campaign(campaign_path, decks_dir)
     decks = campaign.available_decks()
-    runs = matrix.expand(campaign, decks, campaign.apps, lambda app: True)
+    runs = matrix.expand(campaign, decks, campaign.apps, lambda app: True, lambda scales: ask.grids(ASKED, scales))
     for run in runs[:50]:
         matrix.run_id(run)
 
@@ -311,7 +313,8 @@ def fuzz_suites(rng, count, tmp):
         with open(path, "w") as f:
             json.dump(suite, f)
         done = subprocess.run([sys.executable, ACCEPTANCE, path, "--judge-only", "--launcher", "mpirun", "--out", out]
-                              + (["--record"] if rng.random() < 0.2 else []), capture_output=True, text=True)
+                              + (["--record"] if rng.random() < 0.2 else []), capture_output=True, text=True,
+                              env=dict(os.environ, TAMP_BUILD_DIR=acceptance_stand_ins.stand_in_build()))
         problem = None
         if "Traceback" in done.stdout + done.stderr or done.returncode not in (0, 1, 2):
             problem = f"exit status {done.returncode}: {done.stderr}"
@@ -346,8 +349,8 @@ def main():
     args = p.parse_args()
     rng = random.Random(args.seed)
     failures = fuzz_readers(rng, args.runs)
-    if (args.scripts or args.options) and not os.access(os.environ.get("TAMP_MAP", ""), os.X_OK):
-        sys.exit("fuzz_campaign_files.py: --scripts and --options need TAMP_MAP, the tamp-map binary")
+    if not os.access(os.environ.get("TAMP_MAP", ""), os.X_OK):
+        sys.exit("fuzz_campaign_files.py: needs TAMP_MAP, the tamp-map binary (the readers ask it the process grids)")
     with tempfile.TemporaryDirectory(prefix="tamp-fuzz-campaign-") as tmp:
         failures += fuzz_scripts(rng, args.scripts, tmp)
         failures += fuzz_refusals(rng, args.options, tmp)

@@ -2,10 +2,12 @@
 """scripts/acceptance.py's judging (--judge-only: no campaign is run): stand-in campaign records (runs.csv and each
 run's JSON) of two apps, a suite with a 2% gain rule and a baseline; each test changes one record and checks the
 verdict, the exit status, the one-line message of the failed check, the JSON and the JUnit XML."""
+import atexit
 import csv
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -14,6 +16,20 @@ import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "..", "..", "scripts", "acceptance.py")
+TAMP_MAP = os.environ.get("TAMP_MAP", "")
+_BUILD = []
+
+
+def stand_in_build():
+    """A build folder whose one tool is tamp-map (acceptance.py asks it what the network machine file says), made
+    once and removed at exit."""
+    if not _BUILD:
+        folder = tempfile.mkdtemp(prefix="tamp-acceptance-build-")
+        atexit.register(shutil.rmtree, folder, True)
+        os.makedirs(os.path.join(folder, "mapping", "tools"))
+        os.symlink(os.path.abspath(TAMP_MAP), os.path.join(folder, "mapping", "tools", "tamp-map"))
+        _BUILD.append(folder)
+    return _BUILD[0]
 FIELDS = ["app", "ranks", "mapping", "status", "verified", "time_total", "time_comm", "hop_bytes", "machine"]
 
 
@@ -54,7 +70,8 @@ def write_suite(folder, **extra):
 
 def judge(suite, out, *options):
     return subprocess.run([sys.executable, SCRIPT, suite, "--judge-only", "--launcher", "mpirun", "--out", out,
-                           *options], capture_output=True, text=True)
+                           *options], capture_output=True, text=True,
+                          env=dict(os.environ, TAMP_BUILD_DIR=stand_in_build()))
 
 
 # The network check's stand-ins: a machine file with its link figures, the network campaign naming it, and netbench
@@ -104,6 +121,7 @@ def network_suite(folder, machine=MACHINE, **rule):
     return write_suite(folder, network=network)
 
 
+@unittest.skipUnless(os.access(TAMP_MAP, os.X_OK), "TAMP_MAP must name the tamp-map binary")
 class AcceptanceTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -367,7 +385,9 @@ class AcceptanceTest(unittest.TestCase):
                  "net.machine: the network check of latency_per_hop compares with 'link_latency': write it in the "
                  "machine file"),
                 ((MACHINE.replace("injection_bandwidth 6e9", "injection_bandwidth fast"),), {},
-                 "net.machine: 'injection_bandwidth' must be positive numbers, not 'fast'"),
+                 "net.machine:7: injection_bandwidth must be a number (bytes/s), got 'fast'"),  # tamp-map's line
+                ((MACHINE.replace("link_latency 100e-9", "link_latency 0"),), {},
+                 "net.machine: the network check of latency_per_hop needs a positive link_latency"),
                 ((MACHINE.replace("cores_per_node 1", "cores_per_node 24"),), {},
                  "net.machine: the network check's machine file must have cores_per_node 1 (WOCON places one rank "
                  "per node"),
@@ -388,7 +408,7 @@ class AcceptanceTest(unittest.TestCase):
         whose WICON pairs `near` unless the machine is a torus (nn needs whole torus lines)."""
         sys.path.insert(0, os.path.dirname(SCRIPT))
         import acceptance  # noqa: E402
-        import matrix  # noqa: E402
+        from tamp_campaign import matrix  # noqa: E402
         folder = os.path.join(HERE, "..", "..", "inputs", "acceptance")
         names = sorted(n for n in os.listdir(folder) if n.endswith(".suite.json"))
         self.assertEqual(names, sorted(f"{s}.suite.json" for s in
@@ -401,16 +421,19 @@ class AcceptanceTest(unittest.TestCase):
             self.assertEqual(sorted(net["tolerance"]), ["bandwidth", "latency_per_hop"], name)
             self.assertIn("min", net["rnd_nn"], name)
             # Its campaign exists, its machine file has cores_per_node 1 and the figures the checks need.
-            machine, _ = acceptance.network_machine(net)
-            keys = acceptance.machine_keys(machine)
-            self.assertEqual(keys["cores_per_node"], ["1"], machine)  # written out, not left to a default
+            machine, _ = acceptance.network_machine(net, stand_in_build())
+            asked = subprocess.run([TAMP_MAP, "machine", "--machine", machine], capture_output=True, text=True,
+                                   check=True)
+            info = json.loads(asked.stdout)
+            self.assertEqual(info["cores_per_node"], 1, machine)
+            self.assertIn("cores_per_node", info["keys"], machine)  # written out, not left to a default
             campaign = matrix.Campaign(net["campaign"], net["decks"])
             decks = [read_deck(os.path.join(net["decks"], f"{app}.deck")) for app in campaign.apps]
             benchmarks = [d.split("--benchmark ")[1].split()[0] for d in decks]
             self.assertEqual(sorted(benchmarks), ["wicon", "wocon"], name)
             pairing = [d.split("--pairing ")[1].split()[0] for d in decks if "--pairing" in d][0]
             self.assertTrue(pairing.endswith(",rnd"), name)
-            if keys["topology"] != ["torus"]:
+            if not info["machine"].startswith("torus "):
                 self.assertEqual(pairing, "near,rnd", f"{name}: nn needs a torus")
 
 

@@ -21,7 +21,12 @@ import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DRIVER = os.path.join(HERE, "..", "..", "scripts", "campaign.py")
+SCRIPTS = os.path.normpath(os.path.join(HERE, "..", "..", "scripts"))
+DRIVER = os.path.join(SCRIPTS, "campaign.py")
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, SCRIPTS)  # the driver's package, tamp_campaign, for the tests of its functions
+sys.path.insert(0, HERE)
+import second_copies  # noqa: E402  (what no script may hold)
 TAMP_MAP = os.environ.get("TAMP_MAP", "")
 
 FAKE_APP = textwrap.dedent("""\
@@ -357,18 +362,68 @@ class CampaignTest(unittest.TestCase):
         self.assertEqual(argv[argv.index("--launched-as") + 1].split(":")[0], "blocked+refine")
 
     def test_no_script_matches_error_text(self):
-        # Whether a name is a placement of the mapping module is asked (launch.placements); no script decides a
-        # question by reading an error message.
-        scripts = os.path.normpath(os.path.join(HERE, "..", "..", "scripts"))
-        found = []
-        for folder, _, files in sorted(os.walk(scripts)):
-            for name in sorted(f for f in files if f.endswith(".py")):
-                path = os.path.join(folder, name)
-                with open(path, encoding="utf-8") as f:
-                    for number, line in enumerate(f, 1):
-                        if "in str(e)" in line or "in str(err)" in line:
-                            found.append(f"{os.path.relpath(path, scripts)}:{number}: {line.strip()}")
+        # Whether a name is a placement of the mapping module is asked (ask.placements); no script decides a
+        # question by reading an error message (second_copies.py, rule error-text).
+        found = [f for f in second_copies.findings(SCRIPTS) if ": error-text: " in f]
         self.assertEqual(found, [], "scripts that match error text:\n" + "\n".join(found))
+
+    def test_no_script_holds_a_second_copy(self):
+        # No Python file under scripts/ parses a placement, a machine file or a task-graph generator's spec, copies
+        # a process grid's rule, or matches error text: each is asked of tamp-map (second_copies.py says how each
+        # is recognised).
+        found = second_copies.findings(SCRIPTS)
+        self.assertEqual(found, [], "second copies in scripts/:\n" + "\n".join(found))
+
+    def test_second_copy_rules_find_the_old_code(self):
+        # Each rule fires on the code the driver held before it asked tamp-map (lines of each), and not on reading
+        # tamp-map's own answer or on a docstring that names the formats.
+        old = {
+            "error-text": "try:\n    f()\nexcept ValueError as e:\n    if 'unknown mapping' in str(e):\n        g()\n",
+            "placement": "key = digest(m[5:]) if m.startswith('file:') else None\nname, _, steps = m.partition('+')\n",
+            "machine-file": "with open(paths.machine) as f:\n    keys = read(f)\n"
+                            "cores = int(keys.get('cores_per_node', ['1'])[0])\n"
+                            "words = line.split('#', 1)[0].split()\nif words[0] == 'nodes':\n    pass\n",
+            "generator": "graph = 'stencil3d:' + grid\n",
+            "grid": "def dims_create(ranks, ndims):\n    return [ranks] + [1] * (ndims - 1)\n",
+        }
+        for rule, code in old.items():
+            found = second_copies.findings_of("old.py", code)
+            self.assertTrue(found and all(f": {rule}: " in f for f in found), f"{rule}: {found}")
+        self.assertEqual(len(second_copies.findings_of("old.py", old["machine-file"])), 4)
+        self.assertEqual(len(second_copies.findings_of("old.py", old["placement"])), 2)
+        asked = ("cores = ask.machine(paths, m)['cores_per_node']\ninfo = ask.machine(paths, m)\n"
+                 "x = info['network']['link_latency']\n"
+                 "def f():\n    '''The file:PATH form, stencil3d: specs.'''\n")
+        self.assertEqual(second_copies.findings_of("new.py", asked), [])
+
+    def test_process_grids_are_asked_of_tamp_map(self):
+        # The placeholders of a deck come from `tamp-map grids` (MPI_Dims_create's grids, the triangular n_d).
+        self.write_deck("app stencil\nargs --procs {procs3} --p2 {procs2} --pxyz {px},{py},{pz} --nd {nd}\n"
+                        "scales 6 12\ngraph stencil3d:{procs3},local=4x4x4\ncompute cell=1e-9\n")
+        self.run_driver("--mappings", "default")
+        for ranks, want in ((6, ["3x2x1", "3x2", "3,2,1", "3"]), (12, ["3x2x2", "4x3", "3,2,2", "NOT-TRIANGULAR"])):
+            with open(os.path.join(self.out, "runs", f"stencil-n{ranks}-default.jsonl")) as f:
+                argv = json.loads(f.readline())["argv"]
+            got = [argv[argv.index(o) + 1] for o in ("--procs", "--p2", "--pxyz", "--nd")]
+            self.assertEqual(got, want, ranks)
+
+    def test_job_machines_are_written_by_tamp_map(self):
+        # The machine file of a job smaller than the allocation: tamp-map says the cores per node and writes the
+        # first nodes (`alloc --first`), host names kept; a job that fills part of a node has none.
+        machine = os.path.join(self.dir, "listed.machine")
+        with open(machine, "w") as f:
+            f.write("topology torus\ndims 2 2 2\nwrap 1 1 1\ncores_per_node 2\nnodes 4\n"
+                    "0 0 0 h0\n1 0 0 h1\n0 1 0 h2\n1 1 0 h3\n")
+        self.run_driver("--machine", machine, "--scales", "4,8,3")
+        job = os.path.join(self.out, "platform", "machine-4.machine")
+        asked = subprocess.run([TAMP_MAP, "machine", "--machine", job], capture_output=True, text=True, check=True)
+        answer = json.loads(asked.stdout)
+        self.assertEqual((answer["cores_per_node"], answer["nodes"]), (2, 2))
+        self.assertIn("h0", read(job))
+        self.assertNotIn("h2", read(job))
+        with open(os.path.join(self.out, "runs", "stencil-n4-blocked.jsonl")) as f:
+            self.assertIn("--launched-as", json.loads(f.readline())["argv"])
+        self.assertFalse(os.path.exists(os.path.join(self.out, "platform", "machine-3.machine")))
 
     def test_deck_lines_follow_the_line_rule(self):
         # docs/file-formats.md, "Lines of decks and machine files": a key, blanks (spaces or tabs), the values; `#`
@@ -479,8 +534,7 @@ class CampaignTest(unittest.TestCase):
                          r"campaign: 2 runs, \d+ at a time, about 0 s of wall time \(estimate\)")
 
     def test_wall_estimate_follows_the_measurements(self):
-        sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "campaign"))
-        import launch
+        from tamp_campaign import launch
         stencil = dict(launch.WALL_MEASURED["stencil"])
         self.assertAlmostEqual(launch.wall_estimate({"app": "stencil", "ranks": 512}), stencil[512])
         self.assertAlmostEqual(launch.wall_estimate({"app": "stencil", "ranks": 4096}), stencil[4096])
@@ -660,8 +714,7 @@ def read(path):
 
 
 def matrix_run_id(run):
-    sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "campaign"))
-    import matrix
+    from tamp_campaign import matrix
     return matrix.run_id(run)
 
 

@@ -73,4 +73,15 @@ std::vector<std::array<int, 2>> mfdn_grid_positions(int nd, MfdnOrdering orderin
   return pos;
 }
 
+int triangular_side(int ranks) {
+  long long nd = 1;
+  while (nd * (nd + 1) / 2 < ranks) ++nd;
+  if (nd * (nd + 1) / 2 == ranks) return static_cast<int>(nd);
+  throw std::invalid_argument(std::to_string(ranks) +
+                              " ranks do not form a triangular processor grid: n_p = n_d(n_d+1)/2 ranks "
+                              "are needed (e.g. " +
+                              std::to_string((nd - 1) * nd / 2) + " or " + std::to_string(nd * (nd + 1) / 2) +
+                              ")");
+}
+
 }  // namespace tamp

@@ -177,10 +177,13 @@ MachineDescription MachineParser::parse() {
   }
   if (!any_hostname_) hostnames_.clear();
   std::string name = key_line_[kName] ? name_ : impl::path_stem(reader_.source());
-  return at(reader_.line_number(), [&] {
+  MachineDescription d = at(reader_.line_number(), [&] {
     return impl::make_description(std::move(name), machine_, cores_, std::move(nodes_),
                                   std::move(hostnames_));
   });
+  for (std::size_t k = 0; k < kHeaderKeys.size(); ++k)
+    if (key_line_[k]) d.keys.emplace_back(kHeaderKeys[k]);
+  return d;
 }
 
 void MachineParser::header_line(std::string_view text, const std::vector<std::string_view>& tokens) {

@@ -11,11 +11,12 @@
 namespace tamp {
 
 struct MachineDescription {
-  std::string name;                      // `name` key, else the file's base name
+  std::string name;  // `name` key, else the file's base name
   std::shared_ptr<const Machine> machine;
   int cores_per_node = 1;
-  Allocation allocation;                 // the `nodes` list, or every node, in node-id order
-  std::vector<std::string> hostnames;    // per allocated node; empty strings when not given
+  Allocation allocation;               // the `nodes` list, or every node, in node-id order
+  std::vector<std::string> hostnames;  // per allocated node; empty strings when not given
+  std::vector<std::string> keys;       // the keys a machine file states (name, topology, ..., link_latency)
 };
 
 /// Parses a machine file; `source` names it in error messages ("FILE:LINE: ..."). Throws tamp::ParseError.

@@ -11,7 +11,7 @@ import glob
 import os
 import shutil
 
-import matrix
+from . import ask, matrix
 
 
 def clear(paths):
@@ -22,52 +22,34 @@ def clear(paths):
             os.remove(path)
 
 
-def _keyed(lines):
-    out = {}
-    for line in lines:
-        words = line.split("#", 1)[0].split()
-        if words:
-            out.setdefault(words[0], words[1:])
-    return out
-
-
-def job_machine(paths, ranks, slots, tamp_map):
+def job_machine(paths, ranks, slots):
     """The machine file of the job's nodes: the first ranks / cores nodes of the allocation (what the launcher-order
-    hostfile of `ranks` lines uses), or None when the last of them would be only partly used. A machine file with a
-    node list keeps its first lines; one without (the whole machine, any kind: torus, fat tree, dragonfly) is
-    written by `tamp-map alloc --first`, the owner of every kind's node lines."""
+    hostfile of `ranks` lines uses), or None when the last of them would be only partly used. tamp-map says the
+    cores per node (`tamp-map machine`) and writes the file (`tamp-map alloc --first`: the owner of every kind's
+    node lines, host names kept)."""
     if ranks == slots:
         return paths.machine
     path = os.path.join(paths.platform_dir, f"machine-{ranks}.machine")
     if os.path.exists(path):
         return path
-    with open(paths.machine) as f:
-        lines = f.readlines()
-    keys = _keyed(lines)
-    cores = int(keys.get("cores_per_node", ["1"])[0])
+    cores = ask.machine(paths, paths.machine)["cores_per_node"]
     if ranks % cores:
         return None
-    count = ranks // cores
-    at = next((i for i, line in enumerate(lines) if line.split("#", 1)[0].split()[:1] == ["nodes"]), None)
-    if at is None:
-        tamp_map(paths, "alloc", "--machine", paths.machine, "--nodes", str(count), "--first", "--out", path)
-        return path
-    nodes = [line for line in lines[at + 1:] if line.split("#", 1)[0].strip()][:count]
-    with open(path, "w") as f:
-        f.writelines(lines[:at] + [f"nodes {count}\n"] + nodes)
+    ask.tamp_map(paths, "alloc", "--machine", paths.machine, "--nodes", str(ranks // cores), "--first", "--out",
+                 path)
     return path
 
 
-def launcher_placement(run, paths, slots, tamp_map, placements):
+def launcher_placement(run, paths, slots):
     """(hostfile, machine file, map file) of a run placed by the launcher, or None (the app reorders itself).
-    `placements` asks tamp-map which names it computes (launch.placements)."""
+    tamp-map says which names it computes (ask.placements)."""
     graph = run["deck"].graph_for(run["ranks"])
     if not graph:
         return None
-    answer = placements(paths, [run["mapping"]])["names"][run["mapping"]]
+    answer = ask.placements(paths, [run["mapping"]])["names"][run["mapping"]]
     if not answer["module"] or "file" in answer:  # the app's own ordering, or a mapping file the app reads
         return None
-    machine = job_machine(paths, run["ranks"], slots, tamp_map)
+    machine = job_machine(paths, run["ranks"], slots)
     if machine is None:
         return None
     folder = os.path.join(paths.out, "placements")
@@ -76,10 +58,10 @@ def launcher_placement(run, paths, slots, tamp_map, placements):
     map_path, hostfile = os.path.join(folder, rid + ".map"), os.path.join(folder, rid + ".hostfile")
     if not os.path.exists(hostfile):
         try:
-            tamp_map(paths, "map", "--graph", graph, "--machine", machine, "--algorithm", run["mapping"], "--out",
+            ask.tamp_map(paths, "map", "--graph", graph, "--machine", machine, "--algorithm", run["mapping"], "--out",
                      map_path)
         except matrix.MatrixError as e:
-            raise matrix.MatrixError(f"{rid}: tamp-map map: {e}")
+            raise matrix.MatrixError(f"tamp-map map: {e}")
         with open(paths.hostfile) as f:
             hosts = f.readlines()
         with open(map_path) as f:

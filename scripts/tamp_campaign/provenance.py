@@ -41,7 +41,7 @@ def run_key(run, setting):
     mapping = run["mapping"]
     fields = {
         "app": run["app"], "ranks": ranks, "mapping": mapping,
-        "mapping_file": file_digest(mapping[5:]) if mapping.startswith("file:") else None,
+        "mapping_file": file_digest(run["mapping_file"]) if run.get("mapping_file") else None,
         "args": deck.args_for(ranks), "graph": deck.graph_for(ranks), "compute": run.get("compute", "measured"),
         "binary": setting["binaries"].get(deck.app),
     }

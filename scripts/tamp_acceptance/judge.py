@@ -2,7 +2,7 @@
 the gain of each mapping over `default`, and each figure against a recorded baseline. No I/O here: acceptance.py
 reads the rows and writes the results."""
 
-# A row is a dict of runs.csv (scripts/campaign/report.py) with numbers parsed and `time_per_step` added.
+# A row is a dict of runs.csv (scripts/tamp_campaign/report.py) with numbers parsed and `time_per_step` added.
 FIGURES = ("time_per_step", "time_total", "time_comm", "time_exchange", "time_collective", "hop_bytes",
            "max_link_load")
 

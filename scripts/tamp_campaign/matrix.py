@@ -95,25 +95,14 @@ def distinct(path, key, values, number):
     return values
 
 
-def dims_create(ranks, ndims):
-    """A balanced process grid, largest extent first (what MPI_Dims_create gives for small counts)."""
-    dims = [1] * ndims
-    factors, n, p = [], ranks, 2
-    while n > 1:
-        while n % p == 0:
-            factors.append(p)
-            n //= p
-        p += 1
-    for f in sorted(factors, reverse=True):
-        dims[dims.index(min(dims))] *= f
-    return sorted(dims, reverse=True)
-
-
-def substitute(words, ranks):
-    grid3 = dims_create(ranks, 3)
-    nd = int(((8 * ranks + 1) ** 0.5 - 1) / 2)  # n_d of a triangular grid of `ranks` = n_d (n_d + 1) / 2
-    values = {"nd": str(nd) if nd * (nd + 1) // 2 == ranks else "NOT-TRIANGULAR", "ranks": str(ranks), "procs2": "x".join(map(str, dims_create(ranks, 2))),
-              "procs3": "x".join(map(str, grid3)), "px": str(grid3[0]), "py": str(grid3[1]), "pz": str(grid3[2])}
+def substitute(words, ranks, grid):
+    """`words` with the placeholders of `ranks` filled from `grid`, tamp-map's answer for that job size
+    (ask.grids): {procs2} {procs3} (AxB, AxBxC), {px} {py} {pz} (the extents of {procs3}), {nd} (n_d of a
+    triangular grid, or NOT-TRIANGULAR: the app then says why), {ranks}."""
+    procs3 = grid["procs3"]
+    values = {"ranks": str(ranks), "procs2": "x".join(map(str, grid["procs2"])), "procs3": "x".join(map(str, procs3)),
+              "px": str(procs3[0]), "py": str(procs3[1]), "pz": str(procs3[2]),
+              "nd": "NOT-TRIANGULAR" if grid["nd"] is None else str(grid["nd"])}
     return [fill(w, values) for w in words]
 
 
@@ -163,15 +152,25 @@ class Deck:
         self.scales = positive_ints(path, "scales", *entries["scales"]) if "scales" in entries else None
         self.graph = " ".join(entries["graph"][0]) if "graph" in entries else None
         self.compute = compute_model(path, *entries["compute"]) if "compute" in entries else None
+        self.grids = {}  # ranks -> the process grids tamp-map gave for them (know_grids)
+
+    def know_grids(self, grids):
+        """Keeps tamp-map's process grids of some job sizes (ask.grids), which fill the placeholders."""
+        self.grids.update(grids)
+
+    def _filled(self, words, ranks):
+        if ranks not in self.grids:
+            raise MatrixError(f"{self.path}: no process grid asked for {ranks} ranks")
+        return substitute(words, ranks, self.grids[ranks])
 
     def args_for(self, ranks, skeleton=True):
         """The deck's arguments at `ranks`; without `--skeleton` when not `skeleton` (runs with real data: the
         native build, or the host's measured compute, refuse a skeleton run)."""
-        args = substitute(self.args, ranks)
+        args = self._filled(self.args, ranks)
         return args if skeleton else [a for a in args if a != "--skeleton"]
 
     def graph_for(self, ranks):
-        return substitute([self.graph], ranks)[0] if self.graph else None
+        return self._filled([self.graph], ranks)[0] if self.graph else None
 
 
 class Campaign:
@@ -209,8 +208,9 @@ class Campaign:
         return {n: Deck(os.path.join(self.decks_dir, n + ".deck")) for n in names}
 
 
-def expand(campaign, decks, apps, binary_exists):
-    """The runs, in order: app, scale, mapping. `apps` is the campaign's list (or `all`)."""
+def expand(campaign, decks, apps, binary_exists, grids):
+    """The runs, in order: app, scale, mapping. `apps` is the campaign's list (or `all`); `grids` asks tamp-map
+    the process grids of a list of job sizes (ask.grids), once for every scale of the chosen decks."""
     if apps == ["all"]:
         chosen = [d for d in decks.values() if binary_exists(d.app)]
         if not chosen:
@@ -223,8 +223,10 @@ def expand(campaign, decks, apps, binary_exists):
             if not binary_exists(decks[name].app):
                 raise MatrixError(f"app '{name}': tamp-{decks[name].app} is not built")
             chosen.append(decks[name])
+    answer = grids({n for d in chosen for n in (d.scales if d.scales is not None else campaign.scales)})
     runs = []
     for deck in chosen:
+        deck.know_grids(answer)
         if campaign.compute == "deck" and deck.compute is None:
             raise MatrixError(f"{deck.path}: no 'compute KIND=...' line (scripts/campaign.py --calibrate prints "
                               "it), or say 'compute measured' in the campaign")

@@ -12,9 +12,9 @@ import math
 import os
 import shlex
 
-import launch
-import matrix
-import placement
+from . import ask, launch
+from . import matrix
+from . import placement
 
 
 class Shell(str):
@@ -43,9 +43,7 @@ def prepare(paths, machine, max_ranks, launcher):
 
 
 def cores_per_node(paths):
-    with open(paths.machine) as f:
-        keys = placement._keyed(f.readlines())
-    return int(keys.get("cores_per_node", ["1"])[0])
+    return ask.machine(paths, paths.machine)["cores_per_node"]
 
 
 BLUEGENE = ("runjob", "cobalt-mpirun")
@@ -66,13 +64,13 @@ def _launcher_file(run, launcher, paths, jobs_dir, rid, mapping=None, name=None)
         return None, "the deck has no graph line" if launcher in BLUEGENE else None
     if mapping == "default" and launcher not in BLUEGENE:
         return None, None
-    machine = placement.job_machine(paths, run["ranks"], launch.allocation_slots(paths), launch.tamp_map)
+    machine = placement.job_machine(paths, run["ranks"], launch.allocation_slots(paths))
     if machine is None:
         return None, "the job's last node is only partly used, so its nodes are not a machine file"
     fmt, ext = FILES[launcher]
     path = os.path.join(jobs_dir, (name or rid) + ext)
     try:
-        launch.tamp_map(paths, "map", "--graph", graph, "--machine", machine, "--algorithm", mapping,
+        ask.tamp_map(paths, "map", "--graph", graph, "--machine", machine, "--algorithm", mapping,
                         "--format", fmt, "--out", path)
     except matrix.MatrixError as e:  # the app's own renumbering still works: say why there is no file
         return None, str(e)

@@ -7,7 +7,7 @@ before anything starts (launch.check_memory)."""
 import os
 import threading
 
-import matrix
+from . import matrix
 
 
 def available_memory(path=None):

@@ -1,13 +1,11 @@
 """How one run is launched: simulated (smpirun on the generated platform), mpirun, or a batch job script (srun,
 aprun, runjob, cobalt-mpirun) written with its launcher files instead of run."""
-import json
 import math
 import os
 import shutil
 import subprocess
 
-import matrix
-import placement
+from . import ask, matrix, placement
 
 LAUNCHERS = ("sim", "flow", "mpirun", "srun", "aprun", "runjob", "cobalt-mpirun")
 # Launchers of simulated runs (modelled compute, the campaign's machine file): SimGrid, and TAMP's flow engine,
@@ -87,32 +85,11 @@ def check_tools(launcher, paths):
         raise matrix.MatrixError(f"unknown launcher '{launcher}' (known: {', '.join(LAUNCHERS)})")
 
 
-def tamp_map(paths, *args):
-    done = subprocess.run([paths.tamp_map, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if done.returncode != 0:
-        raise matrix.MatrixError(done.stderr.strip() or f"tamp-map {args[0]} failed")
-    return done.stdout
-
-
-def placements(paths, names):
-    """What the mapping module's placement grammar says of `names`, asked once of `tamp-map placements`
-    (docs/mapping.md): {"algorithms": [...], "steps": [...], "names": {NAME: ANSWER}}, ANSWER {"module": true}
-    for an algorithm of the registry with its steps (NAME, NAME+refine), {"module": true, "file": PATH} for
-    file:PATH, or {"module": false, "error": the library's message} (an app's own ordering, or a typo)."""
-    text = tamp_map(paths, "placements", "--", *names)
-    try:
-        answer = json.loads(text)
-        return {"algorithms": answer["algorithms"], "steps": answer["steps"],
-                "names": {name: answer["names"][name] for name in names}}
-    except (ValueError, KeyError, TypeError):
-        raise matrix.MatrixError(f"tamp-map placements: not the answer expected: {text.strip()[:200]}")
-
-
 def check_mappings(paths, names):
     """The campaign's mappings (its `mappings` line, --mappings), run for every app, are placements of the mapping
     module: an algorithm of the registry with its steps, or a file:PATH that exists. A deck's own orderings (halo
     `group`, lanczos `cm`) do not come here: each app checks its own."""
-    answers = placements(paths, names)["names"]
+    answers = ask.placements(paths, names)["names"]
     for name in names:
         answer = answers[name]
         if not answer["module"]:
@@ -125,7 +102,7 @@ def write_platform(paths, machine, max_ranks):
     """The platform description, machine file and launcher-order hostfile of the machine (`tamp-map platform`);
     fails when tamp-map refuses the machine or the allocation is smaller than the largest scale."""
     os.makedirs(paths.platform_dir, exist_ok=True)
-    tamp_map(paths, "platform", "--machine", machine, "--format", "plugin", "--out", paths.platform)
+    ask.tamp_map(paths, "platform", "--machine", machine, "--format", "plugin", "--out", paths.platform)
     slots = allocation_slots(paths)
     if max_ranks > slots:
         raise matrix.MatrixError(f"scale {max_ranks} does not fit: the machine's allocation has {slots} slots")
@@ -312,7 +289,7 @@ def flow_command(run, paths, app_compute, json_path):
     deck = run["deck"]
     app = [paths.app(deck.app, False), *deck.args_for(run["ranks"], skeleton=False), *app_compute, "--json",
            json_path, "--engine", "flow", "--ranks", str(run["ranks"])]
-    placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map, placements)
+    placed = placement.launcher_placement(run, paths, allocation_slots(paths))
     if placed:
         _, machine, map_path = placed
         where = ["--launched-as", f"{run['mapping']}:{map_path}", "--topology", "synthetic:" + machine]
@@ -330,7 +307,7 @@ def command(run, launcher, paths, topology, json_path, smpirun_args=()):
     app = [paths.app(deck.app, launcher == "sim"), *args, *app_compute, "--json", json_path]
     n = str(run["ranks"])
     if launcher == "sim":
-        placed = placement.launcher_placement(run, paths, allocation_slots(paths), tamp_map, placements)
+        placed = placement.launcher_placement(run, paths, allocation_slots(paths))
         if placed:  # the hostfile realises the mapping; the app is told so and renumbers nothing
             hostfile, machine, map_path = placed
             where = ["--launched-as", f"{run['mapping']}:{map_path}", "--topology", "synthetic:" + machine]

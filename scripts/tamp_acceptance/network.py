@@ -1,6 +1,6 @@
 """The network check of an acceptance suite (docs/acceptance.md, "The network check"): netbench's WOCON and WICON
-figures against the link figures of the machine file. No I/O here: acceptance.py reads the run records and the
-machine file.
+figures against the link figures of the machine file. No I/O here: acceptance.py reads the run records and asks
+tamp-map what the machine file says.
 
   latency_per_hop  WOCON, smallest size: least-squares slope of the mean latency against the hop count (every
                    hop count, 0 included: one rank per node, so 0 hops is another node on the master's router or
@@ -13,21 +13,14 @@ machine file.
 """
 import os
 
-import judge
+from . import judge
 
-# Figures with a value derived from the machine file, and the machine-file keys each needs.
+# Figures with a value derived from the machine file, and the machine-file keys each needs written.
 EXPECTED = ("latency_per_hop", "bandwidth")
 MACHINE_KEYS = {"latency_per_hop": ("link_latency",), "bandwidth": ("injection_bandwidth", "link_bandwidth")}
 # WICON's pairings that RND is compared with: one hop apart (nn, nn-spread: whole torus lines) or the nearest
 # node (near: any allocation).
 NEAR_PAIRINGS = ("nn", "nn-spread", "near")
-
-
-def expected(figure, machine):
-    """The value the machine file says, from its keys (numbers; link_bandwidth a list: one per dimension or level)."""
-    if figure == "latency_per_hop":
-        return machine["link_latency"][0]
-    return min(machine["injection_bandwidth"][0], max(machine["link_bandwidth"]))
 
 
 def slope(points):
@@ -79,9 +72,9 @@ def describe(figure, value):
     return f"{value:.3g}"
 
 
-def checks(records, machine, machine_path, rule):
+def checks(records, expected, machine_path, rule):
     """The network group's checks. records: [(run name, results of its JSON record)] of the runs that succeeded;
-    machine: {key: [numbers]} of the machine file; rule: the suite's `network` object."""
+    expected: {figure: the machine file's value} (acceptance.network_machine); rule: the suite's `network` object."""
     wocon = [(name, r) for name, r in records if r.get("benchmark") == "wocon"]
     wicon = [(name, r) for name, r in records if r.get("benchmark") == "wicon"]
     out = []
@@ -91,7 +84,7 @@ def checks(records, machine, machine_path, rule):
             continue
         if not wocon:
             out.append(judge.check(figure, "network", False, f"{figure}: no WOCON run succeeded"))
-        want = expected(figure, machine)
+        want = expected[figure]
         for name, results in wocon:
             got = wocon_figures(results)[figure]
             label = f"{name} {figure}"

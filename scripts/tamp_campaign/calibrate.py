@@ -6,8 +6,8 @@ import json
 import os
 import subprocess
 
-import launch
-import matrix
+from . import ask, launch
+from . import matrix
 
 
 def ranks_for(deck, ranks):
@@ -24,6 +24,7 @@ def calibrate(decks, paths, ranks, timeout):
     results = {}
     for name, deck in decks.items():
         n = ranks_for(deck, ranks)
+        deck.know_grids(ask.grids(paths, [n]))
         json_path = os.path.join(folder, f"{deck.app}.jsonl")
         if os.path.exists(json_path):
             os.remove(json_path)

@@ -1,0 +1,1 @@
+"""Judging of an acceptance suite (scripts/acceptance.py): thresholds, network figures, reports."""
