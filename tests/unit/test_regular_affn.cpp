@@ -25,29 +25,19 @@ TEST(RegularView, PairsLongerSides) {
   EXPECT_EQ(axis, (std::vector<int>{2, 0, 1}));
 }
 
-impl::RegularView view_of(std::vector<int> grid, std::vector<int> box) {
-  impl::RegularView v;
-  v.grid_wrap.assign(grid.size(), false);
-  v.box_wrap.assign(box.size(), false);
-  v.grid = std::move(grid);
-  v.box = std::move(box);
-  v.available.assign(v.box_cells(), true);
-  return v;
-}
-
 // By hand: a line of 4 on a 2x2 box. Eq. 9.1 sends x = 0,1 to (0,0) and x = 2,3 to (1,0); x = 1 finds (0,1)
 // (Fig. B.1: offset 0 in x, then y + 1), x = 3 tries (0,0) (x - 1) before (1,1).
 TEST(Affn, CollisionsGoToTheNearestFreeNode) {
-  EXPECT_EQ(impl::affn_cells(view_of({4, 1}, {2, 2})), (std::vector<int>{0, 2, 1, 3}));
+  EXPECT_EQ(impl::affn_cells(test::view_of({4, 1}, {2, 2})), (std::vector<int>{0, 2, 1, 3}));
 }
 
 TEST(Affn, SameShapeIsTheIdentity) {
-  const std::vector<int> cells = impl::affn_cells(view_of({5, 3, 2}, {5, 3, 2}));
+  const std::vector<int> cells = impl::affn_cells(test::view_of({5, 3, 2}, {5, 3, 2}));
   for (int c = 0; c < 30; ++c) EXPECT_EQ(cells[c], c);
 }
 
 TEST(Affn, HolesAreNeverUsed) {
-  impl::RegularView v = view_of({3, 3}, {4, 4});
+  impl::RegularView v = test::view_of({3, 3}, {4, 4});
   for (int c : {0, 5, 10, 15}) v.available[c] = false;
   std::vector<bool> used(16, false);
   for (int c : impl::affn_cells(v)) {
