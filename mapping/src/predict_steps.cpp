@@ -38,8 +38,8 @@ namespace {
 
 constexpr double kNever = FlowNetwork::kNever;
 // A flow is brief when, at the rate it starts at, its bytes take under this fraction of its message's latency:
-// however its rate changes, its message's time changes by about as much at most (an allreduce's 8 bytes take
-// 1.3 ns of a 1.1 us message on Gemini; an FFT's 512-byte pairs 85 ns, not brief).
+// its rate moves its message's time little unless it falls a hundredfold (an allreduce's 8 bytes take 1.3 ns of
+// a 1.1 us message on Gemini; an FFT's 512-byte pairs 85 ns, not brief). Exact runs (quantum 0) have none.
 constexpr double kBrief = 0.01;
 
 enum class Kind : std::uint8_t { start_round, matched, flows, lands_on_node };
