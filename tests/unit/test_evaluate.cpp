@@ -19,7 +19,6 @@ namespace {
 
 using test::torus_spec;
 
-
 Mapping identity(int tasks, int slots) {
   std::vector<int> s(tasks);
   std::iota(s.begin(), s.end(), 0);
@@ -86,7 +85,11 @@ TEST(Evaluate, KnownRoutesAndLinkLoads) {
   EXPECT_DOUBLE_EQ(evaluate(g, opaque, identity(16, 16)).max_congestion, 300);
 
   // Without routing: the distance metrics stay, the link metrics are zero.
-  const Metrics d = evaluate(g, alloc, identity(16, 16), [] { EvaluateOptions o; o.link_loads = false; return o; }());
+  const Metrics d = evaluate(g, alloc, identity(16, 16), [] {
+    EvaluateOptions o;
+    o.link_loads = false;
+    return o;
+  }());
   EXPECT_DOUBLE_EQ(d.hop_bytes, 310);
   EXPECT_EQ(d.max_dilation, 2);
   EXPECT_DOUBLE_EQ(d.max_link_load, 0);

@@ -1,5 +1,6 @@
-// The flow engine's link sharing: max-min fair rates by progressive filling, hand-worked; ties broken the same
-// way on every run; and in the engine, a window that changes nothing and the share a finished flow leaves.
+// The flow engine's link sharing: max-min fair rates by progressive filling, hand-worked; ties broken the
+// same way on every run; and in the engine, a window that changes nothing and the share a finished flow
+// leaves.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,8 +19,8 @@
 namespace tamp {
 namespace {
 
-using impl::FlowRoute;
 using impl::FlowNetwork;
+using impl::FlowRoute;
 using impl::MaxMinSolver;
 
 // Routes as resource lists; the FlowRoutes point into them.
@@ -54,8 +55,8 @@ TEST(MaxMin, AFlowCrossingTwoBottlenecksTakesTheSmallerShare) {
   EXPECT_DOUBLE_EQ(rate[0], 8.0);
 }
 
-// Flows a {0}, b {0, 2}, c {1, 2}, d {2}, e {1} on resources of capacity 6, 9, 3: resource 2's share (1) is the
-// smallest, so b, c and d get 1; then resource 0 has 5 left for a, and resource 1 has 8 left for e.
+// Flows a {0}, b {0, 2}, c {1, 2}, d {2}, e {1} on resources of capacity 6, 9, 3: resource 2's share (1) is
+// the smallest, so b, c and d get 1; then resource 0 has 5 left for a, and resource 1 has 8 left for e.
 TEST(MaxMin, BottlenecksAreFilledInOrderOfTheirShare) {
   const auto rate = solve({6.0, 9.0, 3.0}, {{{0}, {0, 2}, {1, 2}, {2}, {1}}});
   EXPECT_DOUBLE_EQ(rate[1], 1.0);
@@ -89,9 +90,9 @@ TEST(MaxMin, AResourceWithoutCapacityIsRefused) {
   EXPECT_THROW(MaxMinSolver({1.0, 0.0}), std::invalid_argument);
 }
 
-// Weights: on link 0 (capacity 12) flow a has weight 2 and flow b weight 1: a gets 8, b 4. With flow c (weight
-// 1) sharing link 1 (capacity 3) with b: link 1's level, 3 / 2 = 1.5, is below link 0's, 12 / 3 = 4, so b and c
-// get 1.5 each, and a takes the 10.5 left on link 0.
+// Weights: on link 0 (capacity 12) flow a has weight 2 and flow b weight 1: a gets 8, b 4. With flow c
+// (weight 1) sharing link 1 (capacity 3) with b: link 1's level, 3 / 2 = 1.5, is below link 0's, 12 / 3 = 4,
+// so b and c get 1.5 each, and a takes the 10.5 left on link 0.
 TEST(MaxMin, WeightsShareALinkInProportion) {
   const std::vector<int> l0{0}, l01{0, 1}, l1{1};
   const std::vector<FlowRoute> flows{{l0.data(), l0.data() + 1, 2.0}, {l0.data(), l0.data() + 1, 1.0}};
@@ -100,9 +101,8 @@ TEST(MaxMin, WeightsShareALinkInProportion) {
   solver.solve(flows, rate);
   EXPECT_DOUBLE_EQ(rate[0], 8.0);
   EXPECT_DOUBLE_EQ(rate[1], 4.0);
-  const std::vector<FlowRoute> three{{l0.data(), l0.data() + 1, 2.0},
-                                     {l01.data(), l01.data() + 2, 1.0},
-                                     {l1.data(), l1.data() + 1, 1.0}};
+  const std::vector<FlowRoute> three{
+      {l0.data(), l0.data() + 1, 2.0}, {l01.data(), l01.data() + 2, 1.0}, {l1.data(), l1.data() + 1, 1.0}};
   solver.solve(three, rate);
   EXPECT_DOUBLE_EQ(rate[1], 1.5);
   EXPECT_DOUBLE_EQ(rate[2], 1.5);
@@ -116,9 +116,9 @@ Metrics run(const std::vector<Edge>& edges, const FlowOptions& flow) {
   return evaluate(TaskGraph::from_edges(4, edges), test::line_of_four(), test::identity_mapping(4), o);
 }
 
-// Between solves: three flows that start one after the other on one link (capacity 12) do not carry 12 + 6 + 4
-// as first-come shares would: each start slows the flows there in proportion, so the link holds 12, in equal
-// thirds once all three are on it.
+// Between solves: three flows that start one after the other on one link (capacity 12) do not carry 12 + 6 +
+// 4 as first-come shares would: each start slows the flows there in proportion, so the link holds 12, in
+// equal thirds once all three are on it.
 TEST(FlowNetwork, ABurstOfStartsNeverOvercommitsALink) {
   const std::vector<int> link = {0};
   const FlowRoute route{link.data(), link.data() + 1};
@@ -135,8 +135,9 @@ TEST(FlowNetwork, ABurstOfStartsNeverOvercommitsALink) {
   EXPECT_EQ(network.land(), 0);
 }
 
-// Link 0 (capacity 10) carries a, held to 2 by link 1 (capacity 2), and b at the 8 left. A new flow c on link 0
-// alone: max-min gives b and c 4 each and leaves a at 2; proportional slowing would leave b at 4.4 and c at 3.3.
+// Link 0 (capacity 10) carries a, held to 2 by link 1 (capacity 2), and b at the 8 left. A new flow c on link
+// 0 alone: max-min gives b and c 4 each and leaves a at 2; proportional slowing would leave b at 4.4 and c
+// at 3.3.
 TEST(FlowNetwork, AStartBringsDownOnlyTheFlowsAboveTheLevel) {
   const std::vector<int> both = {0, 1}, first = {0};
   FlowNetwork network({10.0, 2.0}, 3);
@@ -176,7 +177,8 @@ const FlowOptions kExact{0, 0, 0, FlowSharing::equal};
 TEST(FlowEngine, AWindowThatChangesNothing) {
   const std::vector<Edge> crossing = {{0, 2, 9.4e6}, {1, 3, 9.4e6}};
   const Metrics exact = run(crossing, kExact);
-  for (const FlowOptions& w : {FlowOptions{1e-3, 2e-7, 0.05, FlowSharing::equal}, FlowOptions{0.5, 1e-3, 1, FlowSharing::equal}}) {
+  for (const FlowOptions& w :
+       {FlowOptions{1e-3, 2e-7, 0.05, FlowSharing::equal}, FlowOptions{0.5, 1e-3, 1, FlowSharing::equal}}) {
     const Metrics windowed = run(crossing, w);
     EXPECT_EQ(windowed.predicted_comm_time, exact.predicted_comm_time);
     EXPECT_EQ(windowed.flow.total, exact.flow.total);
@@ -188,9 +190,9 @@ TEST(FlowEngine, AWindowThatChangesNothing) {
   EXPECT_EQ(exact.flow.flows, 2);
 }
 
-// 0 -> 1 (1 hop) and 0 -> 2 (2 hops) leave node 0 by one injection link: 1 MB and 3 MB. Both flow at half of it
-// (3e9 B/s) until the short one is through, then the long one alone at 6e9: its last byte lands after
-// 2 x 1 MB / 6e9 + 2 MB / 6e9, not after 2 x 3 MB / 6e9 as it would if it never took the freed share.
+// 0 -> 1 (1 hop) and 0 -> 2 (2 hops) leave node 0 by one injection link: 1 MB and 3 MB. Both flow at half of
+// it (3e9 B/s) until the short one is through, then the long one alone at 6e9: its last byte lands after 2 x
+// 1 MB / 6e9 + 2 MB / 6e9, not after 2 x 3 MB / 6e9 as it would if it never took the freed share.
 TEST(FlowEngine, AFinishedFlowLeavesItsShareToTheOthers) {
   const Metrics m = run({{0, 1, 1e6}, {0, 2, 3e6}}, kExact);
   // Task 0 posts 0 -> 1 after 1 us and 0 -> 2 after 2 us (one overhead each): 0 -> 2 starts to flow at
@@ -198,13 +200,14 @@ TEST(FlowEngine, AFinishedFlowLeavesItsShareToTheOthers) {
   const double short_starts = 1e-6 + 1e-7 + 1e-6;
   const double long_starts = 2e-6 + 2e-7 + 1e-6;
   const double alone = (long_starts - short_starts) * 6e9;  // bytes of 0 -> 1 before 0 -> 2 joins
-  const double shared = (1e6 - alone) / 3e9;               // until 0 -> 1 is through
+  const double shared = (1e6 - alone) / 3e9;                // until 0 -> 1 is through
   const double rest = (3e6 - shared * 3e9) / 6e9;
   EXPECT_NEAR(m.flow.total[0], long_starts + shared + rest, 1e-12);
 }
 
-// The case above with a window (1 ms) longer than the whole run: by the window alone the long flow would keep half
-// the link after the short one landed; with `changes` 0 every start and end is solved at once, as exact is.
+// The case above with a window (1 ms) longer than the whole run: by the window alone the long flow would keep
+// half the link after the short one landed; with `changes` 0 every start and end is solved at once, as exact
+// is.
 TEST(FlowEngine, EnoughChangesSolveBeforeTheWindowEnds) {
   const std::vector<Edge> edges = {{0, 1, 1e6}, {0, 2, 3e6}};
   const Metrics exact = run(edges, kExact);
@@ -245,8 +248,8 @@ TEST(FlowEngine, TheRoundsOfACollectiveRunInOrderEachTime) {
   EXPECT_NEAR(task0("first", "second"), 2 * kL, 1e-15);
 }
 
-// Compute before a call: task 0 computes 10 us before each call of phase "x" (a pair 0 <-> 1, 8 bytes each way);
-// task 1 posts at once and waits those 10 us for its partner, then the round of a pair, L.
+// Compute before a call: task 0 computes 10 us before each call of phase "x" (a pair 0 <-> 1, 8 bytes each
+// way); task 1 posts at once and waits those 10 us for its partner, then the round of a pair, L.
 TEST(FlowEngine, ComputeBeforeACallDelaysThePartner) {
   constexpr double kL = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
   EvaluateOptions o;
@@ -270,7 +273,8 @@ TEST(FlowEngine, LatencySharingFavoursTheShorterRoute) {
   const std::vector<Edge> two = {{0, 2, 6e6}, {1, 2, 6e6}};
   const Metrics equal = run(two, kExact);
   const Metrics latency = run(two, FlowOptions{0, 0, 0, FlowSharing::latency});
-  // Equal: both at 3e9 until both are through (posted 1 us apart: task 0's first, each its task's first message).
+  // Equal: both at 3e9 until both are through (posted 1 us apart: task 0's first, each its task's first
+  // message).
   EXPECT_NEAR(equal.flow.total[1], equal.flow.total[0], 2e-7);
   // Latency: 1 -> 2 is through first, well before 0 -> 2.
   EXPECT_LT(latency.flow.total[1], latency.flow.total[0] - 5e-5);  // 1.92 ms against 2 ms
@@ -280,9 +284,13 @@ TEST(FlowEngine, OptionsOutOfRangeAreRefused) {
   EvaluateOptions o;
   o.steps = 1;
   o.flow.delta = -1;
-  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
+  EXPECT_THROW(
+      evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), test::line_of_four(), test::identity_mapping(4), o),
+      std::invalid_argument);
   o.flow.delta = std::nan("");
-  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
+  EXPECT_THROW(
+      evaluate(TaskGraph::from_edges(4, {{0, 1, 8}}), test::line_of_four(), test::identity_mapping(4), o),
+      std::invalid_argument);
 }
 
 }  // namespace

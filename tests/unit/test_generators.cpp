@@ -10,7 +10,6 @@
 namespace tamp {
 namespace {
 
-
 double out_bytes(const TaskGraph& g, int task) {
   double b = 0;
   for (std::int64_t e = g.offsets()[task]; e < g.offsets()[task + 1]; ++e) b += g.bytes()[e];
@@ -79,7 +78,8 @@ TEST(Generators, TinyPeriodicDimensionsMerge) {
 // Faces only in 4D: 2x2x2x2 not periodic has 8 pairs per axis, x2 directions x4 axes = 64.
 TEST(Generators, FacesInAnyDimension) {
   EXPECT_EQ(make_stencil_graph(test::stencil_spec({2, 2, 2, 2}, {}, 0)).num_edges(), 64);
-  EXPECT_EQ(make_stencil_graph(test::stencil_spec({2, 2, 2, 2}, {}, 9)).num_edges(), 64);  // 2*4+1 = 9 points in 4D
+  EXPECT_EQ(make_stencil_graph(test::stencil_spec({2, 2, 2, 2}, {}, 9)).num_edges(),
+            64);  // 2*4+1 = 9 points in 4D
   EXPECT_EQ(make_stencil_graph(test::stencil_spec({5}, {}, 3)).num_edges(), 8);
 }
 

@@ -59,9 +59,10 @@ TEST(MachineModelsFiles, KaryFatTree) {
   EXPECT_EQ(d.allocation.nodes(), (std::vector<int>{0, 13, 31}));
   EXPECT_EQ(d.hostnames, (std::vector<std::string>{"n0", "n13", ""}));
   expect_round_trip(d);
-  expect_round_trip(parse_model_file("topology fattree\narity 3\nlevels 2\ncores_per_node 1\n"));  // whole machine
   expect_round_trip(
-      parse_model_file("topology fattree\narity 2\nlevels 1\nnodes_per_router 1\ncores_per_node 1\nnodes 1\n0 h\n"));
+      parse_model_file("topology fattree\narity 3\nlevels 2\ncores_per_node 1\n"));  // whole machine
+  expect_round_trip(parse_model_file(
+      "topology fattree\narity 2\nlevels 1\nnodes_per_router 1\ncores_per_node 1\nnodes 1\n0 h\n"));
 }
 
 TEST(MachineModelsFiles, SwitchTree) {
@@ -88,30 +89,41 @@ TEST(MachineModelsFiles, Dragonfly) {
 }
 
 TEST(MachineModelsFiles, FiveDimensionalTorus) {
-  const MachineDescription d = parse_model_file("dims 4 4 4 4 2\ncores_per_node 16\nnodes 2\n0 0 0 0 0\n3 1 2 0 1\n");
+  const MachineDescription d =
+      parse_model_file("dims 4 4 4 4 2\ncores_per_node 16\nnodes 2\n0 0 0 0 0\n3 1 2 0 1\n");
   EXPECT_EQ(d.machine->hops(d.allocation.node(0), d.allocation.node(1)), 1 + 1 + 2 + 0 + 1);
   expect_round_trip(d);
 }
 
 TEST(MachineModelsFiles, Errors) {
-  expect_model_file_error("topology fattree\ndims 2\ncores_per_node 1\n", 2, "dims does not apply to topology fattree");
+  expect_model_file_error("topology fattree\ndims 2\ncores_per_node 1\n", 2,
+                          "dims does not apply to topology fattree");
   expect_model_file_error("topology fattree\narity 4\ncores_per_node 1\n", 3, "missing required key levels");
-  expect_model_file_error("topology fattree\narity 4\nlevels 2\nswitch s - 1\ncores_per_node 1\n", 3, "not both");
+  expect_model_file_error("topology fattree\narity 4\nlevels 2\nswitch s - 1\ncores_per_node 1\n", 3,
+                          "not both");
   expect_model_file_error("topology fattree\narity 1\nlevels 2\ncores_per_node 1\n", 3, "arity must be >= 2");
-  expect_model_file_error("topology fattree\narity 4\nlevels 3\nlink_bandwidth 1\ncores_per_node 1\n", 4, "link levels");
+  expect_model_file_error("topology fattree\narity 4\nlevels 3\nlink_bandwidth 1\ncores_per_node 1\n", 4,
+                          "link levels");
   expect_model_file_error("topology fattree\narity 1024\nlevels 4\ncores_per_node 1\n", 3, "too large");
-  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 1\nswitch s s 1\n", 4, "defined twice");
-  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s x 1\n", 3, "unknown parent switch 'x'");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 1\nswitch s s 1\n", 4,
+                          "defined twice");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s x 1\n", 3,
+                          "unknown parent switch 'x'");
   expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s t 1\nswitch t s 1\n", 3, "cycle");
-  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 1\nswitch t - 1\n", 3, "both roots");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 1\nswitch t - 1\n", 3,
+                          "both roots");
   expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s -\n", 3, "NAME PARENT NODES");
-  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes 1\nq 0\n", 5, "not a switch");
-  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes 1\ns 2\n", 5, "index on the router");
-  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes_per_router 2\n", 4, "switch tree");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes 1\nq 0\n", 5,
+                          "not a switch");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes 1\ns 2\n", 5,
+                          "index on the router");
+  expect_model_file_error("topology fattree\ncores_per_node 1\nswitch s - 2\nnodes_per_router 2\n", 4,
+                          "switch tree");
   expect_model_file_error("topology dragonfly\ngroups 3\nrouters_per_group 4\ncores_per_node 1\n", 4,
-               "missing required key global_links");
-  expect_model_file_error("topology dragonfly\ngroups 10\nrouters_per_group 4\nglobal_links 2\ncores_per_node 1\n", 4,
-               "global ports");
+                          "missing required key global_links");
+  expect_model_file_error(
+      "topology dragonfly\ngroups 10\nrouters_per_group 4\nglobal_links 2\ncores_per_node 1\n", 4,
+      "global ports");
   expect_model_file_error("topology dragonfly\nwrap 1\n", 2, "wrap does not apply to topology dragonfly");
   expect_model_file_error("topology torus\narity 2\n", 2, "arity does not apply to topology torus");
   expect_model_file_error(

@@ -73,26 +73,28 @@ TEST(PredictedTime, LatencyOfASmallMessage) {
 }
 
 TEST(PredictedTime, OverheadCountsTheBusiestSendersMessages) {
-  // Task 0 sends 3 small messages (1 hop, 2 hops, 3 hops), one overhead apart: the third leaves after 3 us and
-  // crosses 3 hops, the last to arrive.
+  // Task 0 sends 3 small messages (1 hop, 2 hops, 3 hops), one overhead apart: the third leaves after 3 us
+  // and crosses 3 hops, the last to arrive.
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}});
   const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4));
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-6 + 3e-7 + 1e-6);
 }
 
 TEST(PredictedTime, AFarMessagePostedFirstArrivesBeforeTheLastNearOne) {
-  // The same messages with tasks 1 and 3 swapped on the line: task 0's first message (to task 1) crosses 3 hops
-  // and arrives at 1 us + 300 ns + 1 us; its third (to task 3, 1 hop) leaves at 3 us and arrives last, at
-  // 3 us + 100 ns + 1 us. The slowest message and the busiest sender's overheads are not added: 200 ns less.
+  // The same messages with tasks 1 and 3 swapped on the line: task 0's first message (to task 1) crosses 3
+  // hops and arrives at 1 us + 300 ns + 1 us; its third (to task 3, 1 hop) leaves at 3 us and arrives last,
+  // at 3 us + 100 ns + 1 us. The slowest message and the busiest sender's overheads are not added: 200 ns
+  // less.
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}});
   const Metrics m = evaluate(g, test::line_of_four(), Mapping({0, 3, 2, 1}, 4));
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-6 + 1e-7 + 1e-6);
 }
 
 TEST(PredictedTime, BytesFlowWhileLaterMessagesArePosted) {
-  // Task 0 posts 3 small messages (the last one lands at 3 us + 300 ns + 1 us + 8 bytes / 6e9) while task 3 sends
-  // 6e6 bytes to task 2: node 2's injection link receives 6e6 + 8 bytes (1 ms), from one overhead plus the
-  // shortest off-node latency (1 hop: 100 ns + 1 us) on. The phase lasts the larger of the two, not their sum.
+  // Task 0 posts 3 small messages (the last one lands at 3 us + 300 ns + 1 us + 8 bytes / 6e9) while task 3
+  // sends 6e6 bytes to task 2: node 2's injection link receives 6e6 + 8 bytes (1 ms), from one overhead plus
+  // the shortest off-node latency (1 hop: 100 ns + 1 us) on. The phase lasts the larger of the two, not their
+  // sum.
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}, {3, 2, 6e6}});
   const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4));
   EXPECT_DOUBLE_EQ(m.phases[0].message_time, 1e-6 + 1e-7 + 1e-6 + 6e6 / 6e9);  // the big message alone
@@ -140,9 +142,11 @@ TEST(PredictedTime, MachineNetworkParametersAreUsed) {
   // 200 ns (no injection latency, no overhead); 8 bytes over 3 hops: 600 ns plus 8 bytes on a 9.4e9 B/s link.
   const TaskGraph apart = TaskGraph::from_phases(
       4, {{"first", PhaseKind::p2p, 1, {kCrossing[0]}}, {"second", PhaseKind::p2p, 1, {kCrossing[1]}}});
-  EXPECT_DOUBLE_EQ(evaluate(apart, d.allocation, test::identity_mapping(4)).predicted_comm_time, 2 * (4e-7 + 1e-3));
+  EXPECT_DOUBLE_EQ(evaluate(apart, d.allocation, test::identity_mapping(4)).predicted_comm_time,
+                   2 * (4e-7 + 1e-3));
   const TaskGraph small = TaskGraph::from_edges(4, {{0, 3, 8}});
-  EXPECT_DOUBLE_EQ(evaluate(small, d.allocation, test::identity_mapping(4)).predicted_comm_time, 6e-7 + 8 / 9.4e9);
+  EXPECT_DOUBLE_EQ(evaluate(small, d.allocation, test::identity_mapping(4)).predicted_comm_time,
+                   6e-7 + 8 / 9.4e9);
   // Written back only where they differ from the defaults, and read again the same.
   std::ostringstream out;
   write_machine(out, d);
@@ -170,7 +174,8 @@ TEST(PredictedTime, BadNetworkKeysNameTheLine) {
 
 TEST(PredictedTime, PlatformsReadTheMachinesFigures) {
   // The SimGrid platform takes its links from Machine::network(), the parameters the prediction uses.
-  std::istringstream in("topology torus\ndims 2\ncores_per_node 1\nlink_latency 3e-7\ninjection_bandwidth 2e9\n");
+  std::istringstream in(
+      "topology torus\ndims 2\ncores_per_node 1\nlink_latency 3e-7\ninjection_bandwidth 2e9\n");
   const MachineDescription d = parse_machine(in, "net.machine");
   std::ostringstream xml;
   write_simgrid_platform(xml, d);
@@ -182,8 +187,9 @@ TEST(PredictedTime, PlatformsReadTheMachinesFigures) {
   // The per-message overhead the prediction charges every send: SMPI's for blocking sends and for MPI_Isend.
   const std::vector<std::string> options = simgrid_smpirun_options(*d.machine, SimgridPlatformOptions{});
   for (const char* key : {"--cfg=smpi/os:0:", "--cfg=smpi/ois:0:"})
-    EXPECT_EQ(std::count_if(options.begin(), options.end(),
-                            [&](const std::string& o) { return o.rfind(key, 0) == 0 && o.find("1e-06") != o.npos; }),
+    EXPECT_EQ(std::count_if(
+                  options.begin(), options.end(),
+                  [&](const std::string& o) { return o.rfind(key, 0) == 0 && o.find("1e-06") != o.npos; }),
               1)
         << key;
 }
@@ -218,8 +224,10 @@ TEST(PredictedTime, FatTreeAndDragonflyLinkBandwidthsWin) {
       "injection_bandwidth 1e12\n");
   const MachineDescription t = parse_machine(tree, "tree.machine");
   EXPECT_EQ(fastest_link_bandwidth(*t.machine), 4.7e9);
-  EXPECT_DOUBLE_EQ(
-      evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), t.allocation, test::identity_mapping(4)).phases[0].link_time, 2e-3);
+  EXPECT_DOUBLE_EQ(evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), t.allocation, test::identity_mapping(4))
+                       .phases[0]
+                       .link_time,
+                   2e-3);
   // An Aries-like dragonfly: rank-1 links at 5.25 GB/s, the fastest (rank 2) at 15.75 GB/s.
   std::istringstream fly(
       "topology dragonfly\ngroups 2\nrouters_per_group 2 2\nglobal_links 1\n"
@@ -248,7 +256,8 @@ Metrics crossing_hiding(std::vector<double> hidden, std::vector<Phase> phases = 
   EvaluateOptions o;
   o.hidden_compute = std::move(hidden);
   if (phases.empty()) phases = {{"halo", PhaseKind::p2p, 1, kCrossing}};
-  return evaluate(TaskGraph::from_phases(4, std::move(phases)), test::line_of_four(), test::identity_mapping(4), o);
+  return evaluate(TaskGraph::from_phases(4, std::move(phases)), test::line_of_four(),
+                  test::identity_mapping(4), o);
 }
 
 TEST(PredictedTime, HiddenComputeShortensTheWait) {
@@ -277,7 +286,7 @@ TEST(PredictedTime, TheLeastHiddenReceiverSetsThePhase) {
 
 TEST(PredictedTime, CollectivesHideNothing) {
   const Metrics m = crossing_hiding({1e-2, 1e-2, 1e-2, 1e-2}, {{"halo", PhaseKind::p2p, 1, kCrossing},
-                                                              {"sum", PhaseKind::collective, 1, kCrossing}});
+                                                               {"sum", PhaseKind::collective, 1, kCrossing}});
   EXPECT_DOUBLE_EQ(m.phases[0].predicted_time, 1e-6);
   EXPECT_DOUBLE_EQ(m.phases[1].predicted_time, kCrossingNetwork);
   EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + kCrossingNetwork);
@@ -293,7 +302,8 @@ Metrics stepped(std::vector<Edge> edges, std::vector<double> hidden, std::vector
   o.hidden_compute = std::move(hidden);
   o.step_compute = std::move(after);
   o.steps = steps;
-  return evaluate(TaskGraph::from_edges(4, std::move(edges)), test::line_of_four(), test::identity_mapping(4), o);
+  return evaluate(TaskGraph::from_edges(4, std::move(edges)), test::line_of_four(), test::identity_mapping(4),
+                  o);
 }
 
 TEST(PredictedTime, OneStepIsTheSynchronisedPhase) {
@@ -317,17 +327,18 @@ TEST(PredictedTime, ALateSenderDelaysItsReceiverFromTheSecondStepOn) {
   constexpr double kLands = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
   const std::vector<Edge> pair = {{0, 1, 8}, {1, 0, 8}};
   const Metrics m = stepped(pair, {0, 0, 0, 0}, {1e-5, 0, 0, 0}, 3);
-  // Task 1: step 1 waits until kLands; step 2 starts kLands in, 10 us before task 0, and waits kLands + 10 us.
-  // Task 0 waits for its own message to be received (kLands after its start: a send completes when received)
-  // before it computes, so its period is kLands + 10 us, and task 1, which computes nothing, waits that long in
-  // step 3 again.
+  // Task 1: step 1 waits until kLands; step 2 starts kLands in, 10 us before task 0, and waits kLands + 10
+  // us. Task 0 waits for its own message to be received (kLands after its start: a send completes when
+  // received) before it computes, so its period is kLands + 10 us, and task 1, which computes nothing, waits
+  // that long in step 3 again.
   EXPECT_NEAR(m.predicted_comm_time, (kLands + 2 * (kLands + 1e-5)) / 3, 1e-15);
   // Without the steps, one synchronised phase: the lateness is not seen.
   EXPECT_DOUBLE_EQ(stepped(pair, {0, 0, 0, 0}, {1e-5, 0, 0, 0}, 0).predicted_comm_time, kLands);
 }
 
 // A send completes when received: a task that sends far and hides nothing waits for that message, even though
-// everything it receives is near (tamp-mesh's chunk with the most neighbours waits for the last one it posted).
+// everything it receives is near (tamp-mesh's chunk with the most neighbours waits for the last one it
+// posted).
 TEST(PredictedTime, ASenderWaitsUntilItsMessagesAreReceived) {
   // Task 0 sends 8 bytes to task 1 (1 hop), then to task 3 (3 hops); task 3 hides 10 us, more than it waits.
   const std::vector<Edge> fan = {{0, 1, 8}, {0, 3, 8}};
@@ -341,15 +352,17 @@ TEST(PredictedTime, ASenderWaitsUntilItsMessagesAreReceived) {
 }
 
 TEST(PredictedTime, APairDoneWithItsRoundGoesOn) {
-  // Two rounds of pairs on the line: round 0 pairs 0 with 3 (3 hops) and 1 with 2 (1 hop), round 1 pairs 1 with 2
-  // again. Added up, the rounds cost the slow pair plus the fast one; step by step, tasks 1 and 2 start their
-  // second round as soon as their first is done, and are through both before 0 and 3 are through their one.
+  // Two rounds of pairs on the line: round 0 pairs 0 with 3 (3 hops) and 1 with 2 (1 hop), round 1 pairs 1
+  // with 2 again. Added up, the rounds cost the slow pair plus the fast one; step by step, tasks 1 and 2
+  // start their second round as soon as their first is done, and are through both before 0 and 3 are through
+  // their one.
   constexpr double kFast = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
   constexpr double kSlow = 1e-6 + 3e-7 + 1e-6 + 8 / 6e9;
   const TaskGraph rounds = TaskGraph::from_phases(
       4, {{"swap/r0", PhaseKind::collective, 1, {{0, 3, 8}, {3, 0, 8}, {1, 2, 8}, {2, 1, 8}}},
           {"swap/r1", PhaseKind::collective, 1, {{1, 2, 8}, {2, 1, 8}}}});
-  EXPECT_DOUBLE_EQ(evaluate(rounds, test::line_of_four(), test::identity_mapping(4)).predicted_comm_time, kSlow + kFast);
+  EXPECT_DOUBLE_EQ(evaluate(rounds, test::line_of_four(), test::identity_mapping(4)).predicted_comm_time,
+                   kSlow + kFast);
   EvaluateOptions o;
   o.steps = 1;
   const Metrics m = evaluate(rounds, test::line_of_four(), test::identity_mapping(4), o);
@@ -365,8 +378,8 @@ TEST(PredictedTime, MessagesShareALinkOnlyWhileBothFlow) {
   // Step 1: both flow together from 2.2 us (one overhead, 2 hops, 2 injection latencies) at 4.7e9 B/s each
   // (half the link): kCrossingNetwork, as one synchronised phase.
   EXPECT_DOUBLE_EQ(stepped(kCrossing, {}, {}, 1).predicted_comm_time, kCrossingNetwork);
-  // Step 2: 0 -> 2 flows alone at the injection bandwidth (6e9) for 1 ms - 1 us, then both at 4.7e9 until 0 -> 2
-  // is through; then 1 -> 3 alone again.
+  // Step 2: 0 -> 2 flows alone at the injection bandwidth (6e9) for 1 ms - 1 us, then both at 4.7e9 until 0
+  // -> 2 is through; then 1 -> 3 alone again.
   constexpr double kAlone = 1e-3 - 1e-6;
   constexpr double kShared = (kB - kAlone * 6e9) / 4.7e9;
   constexpr double kRest = (kB - kShared * 4.7e9) / 6e9;
@@ -378,10 +391,10 @@ TEST(PredictedTime, MessagesShareALinkOnlyWhileBothFlow) {
   EXPECT_LT(1e-3 + 2e-7 + 1e-6 + kShared + kRest, 1e-3 + kCrossingNetwork);
 }
 
-// The apps time their loop after a warmup step and an MPI_Barrier: the barrier, not the warmup's end, sets when
-// each task starts the timed steps. Two tasks on routers 0 and 1 exchange 8 bytes; task 0 computes 10 us after
-// each step. Without the barrier, task 1 starts the timed step 10 us before task 0 and waits for it; with it (two
-// ranks: one MPI_Sendrecv round, both leave it together), the timed step is the first one again.
+// The apps time their loop after a warmup step and an MPI_Barrier: the barrier, not the warmup's end, sets
+// when each task starts the timed steps. Two tasks on routers 0 and 1 exchange 8 bytes; task 0 computes 10 us
+// after each step. Without the barrier, task 1 starts the timed step 10 us before task 0 and waits for it;
+// with it (two ranks: one MPI_Sendrecv round, both leave it together), the timed step is the first one again.
 TEST(PredictedTime, TheBarrierBeforeTheTimedStepsSetsTheirStart) {
   constexpr double kLands = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
   EvaluateOptions o;
@@ -403,7 +416,9 @@ TEST(PredictedTime, StepsNeedWholeCounts) {
   const TaskGraph half = TaskGraph::from_phases(4, {{"a", PhaseKind::p2p, 2.5, {kCrossing[0]}}});
   EXPECT_THROW(evaluate(half, test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
   o.steps = -1;
-  EXPECT_THROW(evaluate(TaskGraph::from_edges(4, kCrossing), test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
+  EXPECT_THROW(
+      evaluate(TaskGraph::from_edges(4, kCrossing), test::line_of_four(), test::identity_mapping(4), o),
+      std::invalid_argument);
 }
 
 // A collective in launcher order runs between the job's slots: rank r is the task on the r-th lowest slot, so
@@ -418,8 +433,10 @@ TEST(PredictedTime, ALauncherOrderPhaseCostsTheSameUnderEveryMapping) {
   const Metrics at_slots = evaluate(launcher, test::line_of_four(), apart);
   // One hop: 100 ns + 2 x 500 ns of injection latency + one 1 us overhead, then 8 B through injection.
   EXPECT_DOUBLE_EQ(at_slots.predicted_comm_time, 1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
-  EXPECT_DOUBLE_EQ(evaluate(launcher, test::line_of_four(), test::identity_mapping(4)).predicted_comm_time, at_slots.predicted_comm_time);
-  EXPECT_DOUBLE_EQ(evaluate(tasks, test::line_of_four(), apart).predicted_comm_time, 1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
+  EXPECT_DOUBLE_EQ(evaluate(launcher, test::line_of_four(), test::identity_mapping(4)).predicted_comm_time,
+                   at_slots.predicted_comm_time);
+  EXPECT_DOUBLE_EQ(evaluate(tasks, test::line_of_four(), apart).predicted_comm_time,
+                   1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
   EXPECT_EQ(at_slots.messages, 0);
   EXPECT_DOUBLE_EQ(at_slots.hop_bytes, 0);
   EXPECT_EQ(evaluate(tasks, test::line_of_four(), apart).messages, 2);
@@ -434,13 +451,15 @@ TEST(PredictedTime, LauncherRanksFollowTheUsedSlotsInOrder) {
   const Metrics m = evaluate(g, test::line_of_four(), Mapping({3, 0}, 4));
   EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
   // Task 1 on slot 1, task 0 on slot 2: one hop.
-  EXPECT_DOUBLE_EQ(evaluate(g, test::line_of_four(), Mapping({2, 1}, 4)).predicted_comm_time, 1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
+  EXPECT_DOUBLE_EQ(evaluate(g, test::line_of_four(), Mapping({2, 1}, 4)).predicted_comm_time,
+                   1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
 }
 
 TEST(PredictedTime, NoLinkLoadsNoPrediction) {
   EvaluateOptions o;
   o.link_loads = false;
-  const Metrics m = evaluate(TaskGraph::from_edges(4, kCrossing), test::line_of_four(), test::identity_mapping(4), o);
+  const Metrics m =
+      evaluate(TaskGraph::from_edges(4, kCrossing), test::line_of_four(), test::identity_mapping(4), o);
   EXPECT_EQ(m.predicted_comm_time, 0);
   EXPECT_TRUE(m.phases.empty());
 }

@@ -74,7 +74,8 @@ TEST(Step, NodeLevelIsDeterministicAndChecked) {
   const Allocation nodes = test::mesh_nodes({16, 6});
   const TaskGraph graph = test::stencil({12, 8});
   EXPECT_EQ(impl::step_nodes(graph, nodes, {}).slots(), impl::step_nodes(graph, nodes, {}).slots());
-  EXPECT_THROW(impl::step_nodes(test::stencil({8, 8}), test::mesh_nodes({4, 4, 4}), {}), std::invalid_argument);
+  EXPECT_THROW(impl::step_nodes(test::stencil({8, 8}), test::mesh_nodes({4, 4, 4}), {}),
+               std::invalid_argument);
   EXPECT_THROW(impl::step_nodes(test::stencil({2, 3, 4}), nodes, {}), std::invalid_argument);
 }
 

@@ -99,15 +99,17 @@ TEST(SlurmTopology, DeeperTreeAndLinkSpeed) {
 }
 
 TEST(SlurmTopology, Errors) {
-  expect_slurm_error("SwitchName=s0 Nodes=n1\nSwitchName=s0 Nodes=n2\n", 2, "defined twice (first on line 1)");
-  expect_slurm_error("SwitchName=s0 Nodes=n[1-2]\nSwitchName=s1 Nodes=n2\n", 2, "node 'n2' is under two switches");
+  expect_slurm_error("SwitchName=s0 Nodes=n1\nSwitchName=s0 Nodes=n2\n", 2,
+                     "defined twice (first on line 1)");
+  expect_slurm_error("SwitchName=s0 Nodes=n[1-2]\nSwitchName=s1 Nodes=n2\n", 2,
+                     "node 'n2' is under two switches");
   expect_slurm_error("SwitchName=top Switches=s[0-1]\nSwitchName=s0 Nodes=n1\n", 1, "unknown switch 's1'");
   expect_slurm_error("SwitchName=s0 Nodes=n1\nSwitchName=s1 Nodes=n2\n", 2, "both roots");
-  expect_slurm_error("SwitchName=top Nodes=n0\nSwitchName=a Switches=b Nodes=n1\nSwitchName=b Switches=a\n", 2,
-               "on a cycle");
+  expect_slurm_error("SwitchName=top Nodes=n0\nSwitchName=a Switches=b Nodes=n1\nSwitchName=b Switches=a\n",
+                     2, "on a cycle");
   expect_slurm_error("SwitchName=a Switches=a Nodes=n1\n", 1, "lists itself");
   expect_slurm_error("SwitchName=t1 Switches=s\nSwitchName=t2 Switches=s\nSwitchName=s Nodes=n1\n", 2,
-               "under two switches");
+                     "under two switches");
   expect_slurm_error("Nodes=n1 SwitchName=s0\n", 1, "must start with SwitchName=");
   expect_slurm_error("SwitchName=s0 Nodes=n1 Color=red\n", 1, "unknown key 'Color'");
   expect_slurm_error("SwitchName=s0 Nodes=n[1-\n", 1, "Nodes=");
