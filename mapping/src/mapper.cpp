@@ -35,7 +35,7 @@ std::ostream& operator<<(std::ostream& os, const MapOptions& options) {
   return os << "seed=" << options.seed << " objective=" << to_string(options.objective)
             << " max_tasks_per_slot=" << options.max_tasks_per_slot << " min_gain=" << options.min_gain
             << " refine_passes=" << options.refine_passes << " refine_work=" << options.refine_work
-            << " refine_seconds=" << options.refine_seconds;
+            << " refine_seconds=" << options.refine_seconds << " step_model_work=" << options.step_model_work;
 }
 
 MapOptions make_map_options(std::uint64_t seed, std::string_view objective, int max_tasks_per_slot) {
@@ -50,6 +50,7 @@ void validate(const MapOptions& options) {
   require(options.max_tasks_per_slot >= 1, "max_tasks_per_slot must be at least 1");
   check_range(options.min_gain, kMinGainRange, "min_gain");
   check_range(options.refine_seconds, kRefineSecondsRange, "refine_seconds");
+  require(options.step_model_work >= 0, "step_model_work must be 0 (off) or positive");
 }
 
 const std::vector<MapperInfo>& mapper_registry() {

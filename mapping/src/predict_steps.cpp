@@ -13,6 +13,7 @@
 #include <optional>
 #include <queue>
 #include <stdexcept>
+#include <string>
 
 #include "flow/flow_network.hpp"
 #include "predict_time.hpp"
@@ -111,6 +112,8 @@ class StepSimulation {
       const double landing = network_->next_landing();
       const double solve = dirty_ ? next_solve() : kNever;
       if (event == kNever && landing == kNever && solve == kNever) break;
+      if (options_.work_limit > 0 && network_->work() > options_.work_limit)
+        throw FlowWorkLimit("flow engine: the run passed its work limit of " + std::to_string(options_.work_limit));
       // At equal times: events, then landings, then the solve, which sees every change of that instant.
       if (event <= landing && event <= solve) {
         const Event ev = queue_.top();
@@ -127,6 +130,7 @@ class StepSimulation {
         solve_rates();
       }
     }
+    times_.work = network_->work();
     return std::move(times_);
   }
 

@@ -33,11 +33,16 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
   cmd->add_option("--min-gain", args.min_gain,
                   "auto keeps `default` unless its winner scores at least this fraction better (0 to 1)")
       ->capture_default_str();
+  cmd->add_option("--step-model-work", args.step_model_work,
+                  "auto under --objective time: the flow engine's work for ranking its short list (0: off)")
+      ->check(cli::unsigned_integer())
+      ->capture_default_str();
 }
 
 Problem load_problem(const ProblemArgs& args) {
   MapOptions options = make_map_options(args.seed, args.objective, args.max_tasks_per_slot);
   options.min_gain = check_range(args.min_gain, kMinGainRange, "--min-gain");  // before the (large) inputs
+  options.step_model_work = args.step_model_work;
   Problem p{load_task_graph(args.graph), load_machine(args.machine), options, std::nullopt};
   if (!p.graph.grid()) {
     p.pattern = detect_pattern(p.graph);

@@ -19,6 +19,7 @@ struct ProblemArgs {
   std::string objective = "time";
   int max_tasks_per_slot = 1;
   double min_gain = MapOptions{}.min_gain;
+  std::int64_t step_model_work = MapOptions{}.step_model_work;
 };
 
 struct Problem {

@@ -56,14 +56,14 @@ nlohmann::json flow_summary(const FlowTimes& f) {
           {"changes", f.options.changes},
           {"total", slowest},
           {"step_times", f.step},     {"messages", f.messages},       {"flows", f.flows},
-          {"solves", f.solves}};
+          {"solves", f.solves},       {"work", f.work}};
 }
 
 void print_flow(const FlowTimes& f) {
   const double slowest = slowest_total(f);
   fmt::print("flow engine ({}): {} steps in {:.6g} s (slowest task), {} messages, {} through the network, {} "
-             "max-min solves\n",
-             fmt::streamed(f.options), f.step.size(), slowest, f.messages, f.flows, f.solves);
+             "max-min solves, work {}\n",
+             fmt::streamed(f.options), f.step.size(), slowest, f.messages, f.flows, f.solves, f.work);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -31,11 +32,19 @@ struct FlowOptions {
   double quantum = 2e-7;  // seconds
   double changes = 0.05;  // a fraction of the flows in the network
   FlowSharing sharing = FlowSharing::latency;
+  // > 0: the run stops with FlowWorkLimit once its work (FlowTimes::work) passes this; 0: no limit. A bound on
+  // the engine's cost that is the same on every machine (`auto` ranks its short list within one).
+  std::int64_t work_limit = 0;
   bool exact() const { return delta == 0 && quantum == 0 && changes == 0; }
 };
 std::ostream& operator<<(std::ostream& os, const FlowOptions& options);
 /// Throws std::invalid_argument unless delta, quantum and changes are finite and in kFlowWindowRange.
 void validate(const FlowOptions& options);
+
+/// Thrown when a run passes FlowOptions::work_limit: it has no result.
+struct FlowWorkLimit : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 /// What the engine measured over the timed steps (after the warm-up steps and the barrier). Per task: seconds
 /// from leaving the barrier to the end of its last step, computing (hidden and after the wait), and posting
@@ -46,6 +55,8 @@ struct FlowTimes {
   std::int64_t messages = 0;  // messages simulated, every step and the barrier included
   std::int64_t flows = 0;     // of them, messages whose bytes crossed the network
   std::int64_t solves = 0;    // max-min solves
+  // Route entries the engine visited (solves, flow starts and landings): its cost, the same on every run.
+  std::int64_t work = 0;
   FlowOptions options;
 };
 

@@ -32,12 +32,17 @@ struct MapOptions {
   int refine_passes = 8;                       // passes over the tasks at most
   std::int64_t refine_work = 10000000;         // edge visits at most, over all passes (~0.3 s)
   double refine_seconds = 1.0;                 // wall-clock safety cap
+  // `auto` under Objective::time ranks its short list with the flow engine's step (the model that ranks
+  // placements as the simulator does), within this much of the engine's work (FlowTimes::work, route entries
+  // visited: a few times 1e7 a second); 0: the phases added up decide alone.
+  std::int64_t step_model_work = 100000000;
 };
 /// The ranges of validate(): min_gain is a fraction; refine_seconds at most about 11 days.
 inline constexpr ValueRange kMinGainRange{0, 1, ""};
 inline constexpr ValueRange kRefineSecondsRange{0, 1e6, "s"};
 /// Throws std::invalid_argument unless max_tasks_per_slot >= 1 and min_gain and refine_seconds are in their
-/// ranges (check_range: NaN is refused, which `auto` would otherwise read as "keep default"). map_tasks() and
+/// ranges (check_range: NaN is refused, which `auto` would otherwise read as "keep default") and
+/// step_model_work is not negative. map_tasks() and
 /// map_auto() call it first.
 void validate(const MapOptions& options);
 std::ostream& operator<<(std::ostream& os, const MapOptions& options);

@@ -45,8 +45,10 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
   f.route = route;
   const std::vector<double>& capacity = solver_.capacity();
   double rate = kNever;
-  for (const int* r = route.begin; r != route.end; ++r)
+  for (const int* r = route.begin; r != route.end; ++r) {
+    work_ += 1 + static_cast<std::int64_t>(on_[*r].size());
     rate = std::min(rate, route.weight * fill_level(*r, capacity[*r], route.weight));
+  }
   // Room for it on every resource: where it would overcommit one, the fastest flows there come down to the level
   // at which all fit (those below it keep their rates), as a max-min solve of that resource alone would do.
   for (const int* r = route.begin; r != route.end; ++r) {
@@ -112,6 +114,7 @@ std::int64_t FlowNetwork::land() {
   Flow& f = flows_[static_cast<std::size_t>(message)];
   for (const int* r = f.route.begin; r != f.route.end; ++r) {
     std::vector<std::int64_t>& on = on_[*r];
+    work_ += static_cast<std::int64_t>(on.size());
     on.erase(std::find(on.begin(), on.end(), message));
     used_[*r] = on.empty() ? 0.0 : used_[*r] - f.rate;
   }
@@ -128,6 +131,7 @@ void FlowNetwork::solve(double now) {
     for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] = 0;
   }
   solver_.solve(routes_, rates_);
+  work_ += solver_.work() + static_cast<std::int64_t>(active_.size());
   landings_.clear();
   for (std::size_t i = 0; i < active_.size(); ++i) {
     Flow& f = flows_[static_cast<std::size_t>(active_[i])];

@@ -35,6 +35,10 @@ class FlowNetwork {
   /// Every flow in the network gets its max-min fair rate at `now`.
   void solve(double now);
 
+  /// The engine's work so far: the solver's (MaxMinSolver::work), and route entries visited by starts (each flow
+  /// already on a resource of the route) and by landings. A deterministic measure of its cost (FlowOptions::work_limit).
+  std::int64_t work() const { return work_; }
+
   /// The rate of a flow in the network (tests).
   double rate(std::int64_t message) const { return flows_[static_cast<std::size_t>(message)].rate; }
 
@@ -68,6 +72,7 @@ class FlowNetwork {
   std::vector<Landing> landings_;         // a min-heap; may hold stale entries
   std::vector<FlowRoute> routes_;         // of active_, for the solver
   std::vector<double> rates_;
+  std::int64_t work_ = 0;
 };
 
 }  // namespace tamp::impl

@@ -27,6 +27,7 @@ void validate(const FlowOptions& options) {
   check_range(options.delta, kFlowWindowRange, "flow engine delta");
   check_range(options.quantum, kFlowWindowRange, "flow engine quantum");
   check_range(options.changes, kFlowWindowRange, "flow engine changes");
+  if (options.work_limit < 0) throw std::invalid_argument("flow engine work limit: must be 0 (none) or positive");
 }
 
 }  // namespace tamp

@@ -6,16 +6,6 @@
 #include <utility>
 
 namespace tamp::impl {
-namespace {
-
-// A resource's fair share when it was pushed (it may have grown since).
-struct Share {
-  double share;
-  int resource;
-  bool operator>(const Share& o) const { return share != o.share ? share > o.share : resource > o.resource; }
-};
-
-}  // namespace
 
 MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
     : capacity_(std::move(capacity)),
@@ -57,21 +47,27 @@ void MaxMinSolver::solve(const std::vector<FlowRoute>& flows, std::vector<double
   // A resource's fill level (remaining capacity over the weights of its unfixed flows) never falls as flows are
   // fixed (a flow leaves it at the smallest level, no more than its own), so the heap is pushed once per resource and a popped share that has since grown is pushed
   // again with its new value instead of being updated at every change.
-  std::priority_queue<Share, std::vector<Share>, std::greater<Share>> by_share;
+  // Shares are totally ordered (ties by resource id), so the heap pops the same sequence however it was built.
+  shares_.clear();
   for (int r : touched_) {
     first_[r] -= unfixed_[r];
-    by_share.push({remaining_[r] / weights_[r], r});
+    shares_.push_back({remaining_[r] / weights_[r], r});
   }
+  std::priority_queue<Share, std::vector<Share>, std::greater<Share>> by_share(std::greater<Share>(),
+                                                                              std::move(shares_));
+  work_ = static_cast<std::int64_t>(flows_on_.size() + touched_.size());
 
   rate.assign(flows.size(), 0.0);
   fixed_.assign(flows.size(), 0);
   while (!by_share.empty()) {
     const Share s = by_share.top();
     by_share.pop();
+    ++work_;
     if (unfixed_[s.resource] == 0) continue;
     const double current = remaining_[s.resource] / weights_[s.resource];
     if (current > s.share) {
       by_share.push({current, s.resource});
+      ++work_;
       continue;
     }
     // The bottleneck: each of its unfixed flows gets its share, which leaves every resource on the flow's way.

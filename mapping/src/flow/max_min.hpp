@@ -30,6 +30,8 @@ class MaxMinSolver {
   void solve(const std::vector<FlowRoute>& flows, std::vector<double>& rate);
 
   const std::vector<double>& capacity() const { return capacity_; }
+  /// The last solve's work: route entries of its flows, resources touched and heap pops and pushes again.
+  std::int64_t work() const { return work_; }
 
  private:
   std::vector<double> capacity_;
@@ -42,6 +44,14 @@ class MaxMinSolver {
   std::vector<int> touched_;
   std::vector<std::int64_t> flows_on_;  // flows of each touched resource, grouped by resource
   std::vector<char> fixed_;
+  // A resource's fair share when it was pushed on the heap (it may have grown since).
+  struct Share {
+    double share;
+    int resource;
+    bool operator>(const Share& o) const { return share != o.share ? share > o.share : resource > o.resource; }
+  };
+  std::vector<Share> shares_;
+  std::int64_t work_ = 0;
 };
 
 }  // namespace tamp::impl

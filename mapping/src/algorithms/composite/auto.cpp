@@ -5,6 +5,7 @@
 #include "tamp/auto.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <ostream>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "algorithms/composite/composite.hpp"
+#include "algorithms/composite/step_ranking.hpp"
 #include "algorithms/impl/objective.hpp"
 #include "tamp/error.hpp"
 
@@ -31,10 +33,11 @@ constexpr std::int64_t kSlotsPerTask = 1024;
 void check_allocation_size(const TaskGraph& graph, const Allocation& allocation) {
   const std::int64_t slots = allocation.num_slots(), tasks = std::max(graph.num_tasks(), 1);
   if (slots > kManySlots && slots > kSlotsPerTask * tasks) {
-    throw std::invalid_argument(
-        "auto: " + std::to_string(graph.num_tasks()) + " tasks on an allocation of " + std::to_string(slots) +
-        " slots: every candidate scans every slot; give the job's own nodes (a machine file's `nodes` list, e.g. "
-        "from tamp-map alloc) or a single algorithm");
+    throw std::invalid_argument("auto: " + std::to_string(graph.num_tasks()) + " tasks on an allocation of " +
+                                std::to_string(slots) +
+                                " slots: every candidate scans every slot; give the job's own nodes (a "
+                                "machine file's `nodes` list, e.g. "
+                                "from tamp-map alloc) or a single algorithm");
   }
 }
 
@@ -66,6 +69,57 @@ void keep_default_within_min_gain(const impl::Score& winner, const MapOptions& o
   result.kept_gain = gain;
   result.mapping = by_default->mapping;
   result.chosen = "default";
+}
+
+// Objective `time`: the short list (`default`, the winner by the phases, then every other candidate, refined
+// candidate and `random`, best by the phases first) ranked by the flow engine's step within
+// options.step_model_work. The fastest ranked entry wins; `default` stays unless it is at least
+// options.min_gain faster. False when nothing was ranked (the phases' verdict stands).
+bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                     const std::vector<Scored>& scored, const std::vector<Scored>& refined,
+                     AutoResult& result) {
+  const Mapping* launcher = nullptr;
+  std::vector<const Scored*> others;
+  for (const Scored& c : scored) {
+    if (result.candidates[c.index].name == "default")
+      launcher = &c.mapping;
+    else
+      others.push_back(&c);
+  }
+  if (launcher == nullptr) return false;
+  for (const Scored& c : refined) others.push_back(&c);
+  // `random` joins here, scored by the phases like the others: the step model can prefer it (an all-to-all's
+  // pairwise rounds drift apart and spread over the links).
+  Mapping random_mapping = map_tasks("random", graph, allocation, options);
+  const impl::Score random_score = impl::score(graph, allocation, random_mapping, options.objective);
+  result.candidates.push_back({"random", true, random_score.primary, random_score.secondary, ""});
+  const Scored random{random_score, result.candidates.size() - 1, std::move(random_mapping)};
+  others.push_back(&random);
+  std::stable_sort(others.begin(), others.end(),
+                   [](const Scored* a, const Scored* b) { return a->score < b->score; });
+  const Mapping phase_winner = result.mapping;
+  std::vector<impl::ShortListed> list = {{"default", launcher}, {result.chosen, &phase_winner}};
+  for (const Scored* c : others) {
+    std::string name = result.candidates[c->index].name;
+    if (name == result.chosen) name += " (unpolished)";  // the winner before the polish
+    list.push_back({name, &c->mapping});
+  }
+  result.ranked = impl::rank_by_steps(graph, allocation, list, options.step_model_work, result.ranked_work,
+                                      result.ranked_note);
+  if (result.ranked.empty() || std::isnan(result.ranked.front().seconds)) return false;
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < result.ranked.size(); ++i)  // ties: the earlier entry, so `default` wins ties
+    if (result.ranked[i].seconds < result.ranked[best].seconds) best = i;  // NaN (not ranked) never wins
+  const double base = result.ranked.front().seconds;
+  const double gain = base > 0 ? 1.0 - result.ranked[best].seconds / base : 0.0;
+  if (best != 0 && gain < options.min_gain) {
+    result.kept_over = list[best].name;
+    result.kept_gain = gain;
+    best = 0;
+  }
+  result.chosen = list[best].name;
+  result.mapping = *list[best].mapping;
+  return true;
 }
 
 }  // namespace
@@ -111,15 +165,17 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
   }
   if (scored.empty()) throw std::invalid_argument("auto: no algorithm applies (" + first_error + ")");
   // Best first; ties keep registry order, so `default` wins ties.
-  std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) { return a.score < b.score; });
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const Scored& a, const Scored& b) { return a.score < b.score; });
   impl::Score best = scored.front().score;
   result.mapping = scored.front().mapping;
   result.chosen = result.candidates[scored.front().index].name;
 
-  // Every distinct candidate within kRefineWithin of the best is refined (a mapping equal to a better one's is
-  // skipped: same local minimum); the polish of `refine` (congestion where hop-bytes allow) runs once, on the
-  // winner.
+  // Every distinct candidate within kRefineWithin of the best is refined (a mapping equal to a better one's
+  // is skipped: same local minimum); the polish of `refine` (congestion where hop-bytes allow) runs once, on
+  // the winner.
   std::vector<const Mapping*> refined_starts;
+  std::vector<Scored> refined_all;  // for the step model's short list
   bool refined_wins = false;
   const double cutoff = kRefineWithin * scored.front().score.primary;
   for (const Scored& c : scored) {
@@ -134,10 +190,11 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
     AutoCandidate candidate{result.candidates[c.index].name + "+refine", true, s.primary, s.secondary, ""};
     if (s < best) {
       best = s;
-      result.mapping = std::move(refined);
+      result.mapping = refined;
       result.chosen = candidate.name;
       refined_wins = true;
     }
+    refined_all.push_back({s, result.candidates.size(), std::move(refined)});
     result.candidates.push_back(std::move(candidate));
   }
   if (options.objective != Objective::congestion) {  // kept only when not worse by the objective
@@ -149,6 +206,9 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
       if (!refined_wins) result.chosen += "+refine";
     }
   }
+  if (options.objective == Objective::time && options.step_model_work > 0 &&
+      decide_by_steps(*problem, allocation, options, scored, refined_all, result))
+    return result;
   keep_default_within_min_gain(best, options, scored, result);
   return result;
 }
@@ -176,12 +236,28 @@ void print_auto_report(std::ostream& os, const AutoResult& result) {
     }
     if (congestion)
       std::snprintf(line, sizeof line, "%-20s %14.6g %14.6g%s\n", c.name.c_str(), c.primary, c.secondary,
-                    c.name == result.chosen ? "  <- chosen" : "");
+                    c.name == result.chosen && result.ranked.empty() ? "  <- chosen" : "");
     else
       std::snprintf(line, sizeof line, "%-20s %14.6g%s\n", c.name.c_str(), c.primary,
-                    c.name == result.chosen ? "  <- chosen" : "");
+                    c.name == result.chosen && result.ranked.empty() ? "  <- chosen" : "");
     os << line;
   }
+  if (!result.ranked.empty()) {
+    std::snprintf(line, sizeof line, "%-28s %14s %14s\n", "ranked by the step model", "step (s)", "work");
+    os << line;
+    for (const AutoRanked& r : result.ranked) {
+      if (std::isnan(r.seconds))
+        std::snprintf(line, sizeof line, "%-28s %14s\n", r.name.c_str(), "not ranked");
+      else if (!r.same_as.empty())
+        std::snprintf(line, sizeof line, "%-28s %14.6g  (same as %s)\n", r.name.c_str(), r.seconds,
+                      r.same_as.c_str());
+      else
+        std::snprintf(line, sizeof line, "%-28s %14.6g %14lld%s\n", r.name.c_str(), r.seconds,
+                      static_cast<long long>(r.work), r.name == result.chosen ? "  <- chosen" : "");
+      os << line;
+    }
+  }
+  if (!result.ranked_note.empty()) os << result.ranked_note << "\n";
   if (!result.kept_over.empty()) {
     std::snprintf(line, sizeof line, "kept default: %s scores only %.2f%% better (min gain %.2f%%)\n",
                   result.kept_over.c_str(), 100.0 * result.kept_gain, 100.0 * result.min_gain);

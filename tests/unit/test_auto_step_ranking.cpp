@@ -1,0 +1,109 @@
+// `auto` under the time objective ranks its short list with the flow engine's step, within a work bound that
+// is the same on every machine (FlowOptions::work_limit, MapOptions::step_model_work).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "tamp/auto.hpp"
+#include "tamp/flow.hpp"
+#include "tamp/generators.hpp"
+#include "tamp/io/machine_file.hpp"
+#include "tamp/mapper.hpp"
+#include "tamp/metrics.hpp"
+
+namespace tamp {
+namespace {
+
+// The 64-rank transform on 32 nodes of an 8x4x8 Gemini-like torus: the phases added up prefer
+// round-robin+refine, the step model another placement.
+struct FftOnGemini {
+  MachineDescription machine =
+      read_machine_file(std::string(TAMP_SOURCE_DIR) + "/inputs/campaigns/gemini-sparse.machine");
+  TaskGraph graph = generate_graph("fft:32x32x64,ranks=64");
+  const Allocation& job() const { return machine.allocation; }
+};
+
+double one_step(const TaskGraph& g, const Allocation& a, const Mapping& m) {
+  EvaluateOptions options;
+  options.steps = 1;
+  return evaluate(g, a, m, options).predicted_comm_time;
+}
+
+MapOptions time_objective(std::int64_t work) {
+  MapOptions options;
+  options.objective = Objective::time;
+  options.step_model_work = work;
+  return options;
+}
+
+TEST(FlowWork, SameOnEveryRunAndStopsAtItsLimit) {
+  const FftOnGemini p;
+  const Mapping m = map_tasks("default", p.graph, p.job(), {});
+  EvaluateOptions options;
+  options.steps = 1;
+  const Metrics first = evaluate(p.graph, p.job(), m, options);
+  ASSERT_GT(first.flow.work, 0);
+  EXPECT_EQ(evaluate(p.graph, p.job(), m, options).flow.work, first.flow.work);
+  options.flow.work_limit = first.flow.work / 2;
+  EXPECT_THROW(evaluate(p.graph, p.job(), m, options), FlowWorkLimit);
+  options.flow.work_limit = first.flow.work;  // enough: the same result
+  EXPECT_EQ(evaluate(p.graph, p.job(), m, options).predicted_comm_time, first.predicted_comm_time);
+  options.flow.work_limit = -1;
+  EXPECT_THROW(evaluate(p.graph, p.job(), m, options), std::invalid_argument);
+}
+
+TEST(AutoStepRanking, ReturnsTheFastestPlacementTheStepModelRanked) {
+  const FftOnGemini p;
+  const AutoResult r = map_auto(p.graph, p.job(), time_objective(MapOptions{}.step_model_work));
+  ASSERT_FALSE(r.ranked.empty());
+  EXPECT_EQ(r.ranked.front().name, "default");
+  const double chosen = one_step(p.graph, p.job(), r.mapping);
+  int ranked = 0;
+  for (const AutoRanked& e : r.ranked) {
+    if (std::isnan(e.seconds)) continue;
+    ++ranked;
+    EXPECT_LE(chosen, e.seconds) << e.name;  // never one its own model ranks below another it ranked
+  }
+  EXPECT_GE(ranked, 3);
+  // Here the step model overrules the phases' winner, and `random` was on the list.
+  const AutoResult by_phases = map_auto(p.graph, p.job(), time_objective(0));
+  EXPECT_TRUE(by_phases.ranked.empty());
+  EXPECT_NE(r.chosen, by_phases.chosen);
+  EXPECT_LT(chosen, one_step(p.graph, p.job(), by_phases.mapping));
+  bool has_random = false;
+  for (const AutoRanked& e : r.ranked) has_random = has_random || e.name == "random";
+  EXPECT_TRUE(has_random);
+  // Deterministic.
+  EXPECT_EQ(map_auto(p.graph, p.job(), time_objective(MapOptions{}.step_model_work)).mapping.slots(),
+            r.mapping.slots());
+}
+
+TEST(AutoStepRanking, KeepsDefaultUnlessMinGainFaster) {
+  const FftOnGemini p;
+  MapOptions options = time_objective(MapOptions{}.step_model_work);
+  options.min_gain = 1.0;  // nothing is 100% faster
+  const AutoResult r = map_auto(p.graph, p.job(), options);
+  EXPECT_EQ(r.chosen, "default");
+  EXPECT_FALSE(r.kept_over.empty());
+  EXPECT_EQ(r.mapping.slots(), map_tasks("default", p.graph, p.job(), {}).slots());
+}
+
+TEST(AutoStepRanking, AWorkBoundTooSmallLeavesThePhasesVerdict) {
+  const FftOnGemini p;
+  const AutoResult tiny = map_auto(p.graph, p.job(), time_objective(1000));
+  ASSERT_FALSE(tiny.ranked.empty());
+  EXPECT_TRUE(std::isnan(tiny.ranked.front().seconds));  // not even `default` fits
+  EXPECT_NE(tiny.ranked_note.find("work bound"), std::string::npos) << tiny.ranked_note;
+  const AutoResult off = map_auto(p.graph, p.job(), time_objective(0));
+  EXPECT_EQ(tiny.chosen, off.chosen);
+  EXPECT_EQ(tiny.mapping.slots(), off.mapping.slots());
+  // Other objectives are not ranked.
+  MapOptions hop_bytes;
+  EXPECT_TRUE(map_auto(p.graph, p.job(), hop_bytes).ranked.empty());
+  MapOptions negative = time_objective(-1);
+  EXPECT_THROW(map_auto(p.graph, p.job(), negative), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace tamp
