@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -62,9 +63,12 @@ std::vector<Mapping> compute_mappings(const Problem& problem, const Allocation& 
                                       const CommonOptions& options) {
   std::vector<Mapping> mappings;
   if (options.launched_as) return mappings;
+  // `auto` ranks its short list by a step of the tasks' own work, as the placements' predictions are made.
+  MapOptions map = options.map;
+  map.step_work = std::make_shared<const EvaluateOptions>(prediction_options(problem, options.compute_model));
   for (const tamp::Placement& placement : placements(options)) {
     try {
-      mappings.push_back(compute_mapping(problem, job, placement, options.map));
+      mappings.push_back(compute_mapping(problem, job, placement, map));
     } catch (const std::exception& e) {
       if (options.compare.empty()) throw;
       throw std::invalid_argument(fmt::format("--compare entry '{}': {}", placement.str(), e.what()));

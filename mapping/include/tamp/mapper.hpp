@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,8 @@
 #include "tamp/task_graph.hpp"
 
 namespace tamp {
+
+struct EvaluateOptions;
 
 /// What `auto` and refinement minimise: hop-bytes; max congestion (then hop-bytes); or the predicted
 /// communication time of evaluate() (then hop-bytes).
@@ -36,6 +39,9 @@ struct MapOptions {
   // placements as the simulator does), within this much of the engine's work (FlowTimes::work, route entries
   // visited: a few times 1e7 a second); 0: the phases added up decide alone.
   std::int64_t step_model_work = 100000000;
+  // What the tasks compute in that step (EvaluateOptions' hidden_compute, step_compute, before_compute; the apps
+  // give their work under a modelled compute model); null: the network alone.
+  std::shared_ptr<const EvaluateOptions> step_work;
 };
 /// The ranges of validate(): min_gain is a fraction; refine_seconds at most about 11 days.
 inline constexpr ValueRange kMinGainRange{0, 1, ""};

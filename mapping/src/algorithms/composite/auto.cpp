@@ -104,8 +104,8 @@ bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const
     if (name == result.chosen) name += " (unpolished)";  // the winner before the polish
     list.push_back({name, &c->mapping});
   }
-  result.ranked = impl::rank_by_steps(graph, allocation, list, options.step_model_work, result.ranked_work,
-                                      result.ranked_note);
+  result.ranked = impl::rank_by_steps(graph, allocation, list, options.step_work.get(),
+                                      options.step_model_work, result.ranked_work, result.ranked_note);
   if (result.ranked.empty() || std::isnan(result.ranked.front().seconds)) return false;
   std::size_t best = 0;
   for (std::size_t i = 1; i < result.ranked.size(); ++i)  // ties: the earlier entry, so `default` wins ties

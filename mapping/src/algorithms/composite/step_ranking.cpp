@@ -9,8 +9,8 @@
 namespace tamp::impl {
 
 std::vector<AutoRanked> rank_by_steps(const TaskGraph& graph, const Allocation& allocation,
-                                      const std::vector<ShortListed>& list, std::int64_t work_bound,
-                                      std::int64_t& work, std::string& note) {
+                                      const std::vector<ShortListed>& list, const EvaluateOptions* step_work,
+                                      std::int64_t work_bound, std::int64_t& work, std::string& note) {
   constexpr double kNotRanked = std::numeric_limits<double>::quiet_NaN();
   std::vector<AutoRanked> ranked;
   work = 0;
@@ -25,8 +25,11 @@ std::vector<AutoRanked> rank_by_steps(const TaskGraph& graph, const Allocation& 
       }
     }
     if (!stopped && entry.same_as.empty()) {
-      EvaluateOptions options;
+      EvaluateOptions options = step_work ? *step_work : EvaluateOptions{};
+      options.link_loads = true;
       options.steps = 1;
+      options.warmup = 0;
+      options.barrier = false;
       options.flow.work_limit = work_bound - work;
       try {
         if (options.flow.work_limit <= 0) throw FlowWorkLimit("no work left");
