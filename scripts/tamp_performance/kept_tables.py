@@ -2,9 +2,9 @@
 not ship, hours of simulation, or figures read by hand from a profiler or a temporary probe."""
 from .table import Table
 
-REFERENCE = "needs {}, which TAMP does not ship; the commands below run it beside TAMP's own build."
-BY_HAND = "its figures were read by hand from {}; the commands below are where they come from."
-HOURS = "the simulations take {}; the commands below made it."
+REFERENCE = "needs {}, which TAMP does not ship."
+BY_HAND = "its figures were read by hand from {}."
+HOURS = "its simulations take {}."
 
 TABLES = [
     Table("stream", "minutes", kept=REFERENCE.format("STREAM's `stream.c` (`STREAM_DIR`)"), commands=[
@@ -13,7 +13,7 @@ TABLES = [
         "ROUNDS=5 bash tests/perf/stream_compare/compare.sh STREAM_DIR/stream.c {build} 1 2"]),
     Table("minighost", "minutes", kept=REFERENCE.format("Mantevo's miniGhost (`MINIGHOST_DIR`)"), commands=[
         "bash tests/perf/minighost_compare/compare.sh MINIGHOST_DIR/ref/miniGhost.x {build}/apps/halo/tamp-halo RANKS 5"]),
-    Table("fftw", "minutes", kept=REFERENCE.format("the FFTW-MPI driver, built outside TAMP's build (`FFTW_CMP`)"),
+    Table("fftw", "minutes", kept=REFERENCE.format("FFTW-MPI and a driver built beside TAMP (`FFTW_CMP`)"),
           commands=[
         "cmake -S tests/perf/fftw_mpi_compare -B FFTW_CMP && cmake --build FFTW_CMP",
         "DECOMPOSITION=pencil SIZES=\"128:10 192x160x128:5 256:3\" \\",
@@ -21,7 +21,7 @@ TABLES = [
         "DECOMPOSITION=slab SIZES=\"128:10 192x160x128:5\" \\",
         "  bash tests/perf/fftw_mpi_compare/compare.sh FFTW_CMP/fftw-mpi-slab {build}/apps/fft/tamp-fft RANKS none 5"]),
     Table("quality-peers", "minutes",
-          kept=REFERENCE.format("Scotch and Zoltan2 (Trilinos), built as tests/perf/README.md says"), commands=[
+          kept=REFERENCE.format("Scotch and Zoltan2 (Trilinos): tests/perf/README.md builds their programs"), commands=[
         "tests/perf/instances/make_instances.sh out/instances {build}/mapping/tools/tamp-map",
         "OMP_NUM_THREADS=1 tests/perf/instances/run_all.sh out/instances {build}/mapping/tools/tamp-map \\",
         "    out/build-scotch-perf/tamp-scotch-compare out/build-z2-perf/tamp-zoltan2-compare"]),
@@ -46,8 +46,8 @@ TABLES = [
         "printf 'machine  ../inputs/campaigns/cielo-sparse.machine\\napps     halo\\nscales   64 512\\n"
         "mappings default auto group\\n' > out/l.campaign",
         "python3 scripts/campaign.py out/l.campaign --build {build} --decks out/lsum/decks --out out/lsum/out"]),
-    Table("simgrid-scale", "hours", kept=HOURS.format("up to 65 minutes a run and 15 GB")
-          + " Memory was sampled from /proc by hand.", commands=[
+    Table("simgrid-scale", "hours", kept=HOURS.format("up to 65 minutes a run and 15 GB, and their memory was sampled from /proc "
+                                             "by hand"), commands=[
         "mkdir -p out/dkb && for a in stencil halo; do grep -v '^mappings' inputs/campaigns/apps/$a.deck > out/dkb/$a.deck; done",
         "python3 scripts/campaign.py inputs/campaigns/main.campaign --decks out/dkb --apps stencil,halo --scales 1024 \\",
         "    --mappings default --jobs 1 --out out/b1k",

@@ -161,10 +161,10 @@ TABLES = [
         "    --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_format=json \\",
         "    > {out}/find-nearest.json"]),
     Table("speed", "minutes", timed=True, make=speed_table, commands=[
+        f"G='{SPEED_GRAPH}'",
         "for a in auto geom-rs; do",
-        f"  /usr/bin/time -v -o {{out}}/speed-$a.time {TAMP_MAP} map {SPEED_GRAPH} \\",
-        "      --algorithm $a --out {out}/speed-$a.map",
-        f"  {TAMP_MAP} eval {SPEED_GRAPH} --mapping {{out}}/speed-$a.map --json > {{out}}/speed-$a.json",
+        f"  /usr/bin/time -v -o {{out}}/speed-$a.time {TAMP_MAP} map $G --algorithm $a --out {{out}}/speed-$a.map",
+        f"  {TAMP_MAP} eval $G --mapping {{out}}/speed-$a.map --json > {{out}}/speed-$a.json",
         "done"]),
     Table("speed-geometric", "minutes", timed=True, make=geometric_table, commands=[
         "{build}/tests/bench/tamp-bench-geometric --benchmark_format=json > {out}/geometric.json"]),
@@ -178,7 +178,7 @@ TABLES = [
         "done"]),
     Table("objective", "seconds", make=objective_table, commands=[
         "M=inputs/campaigns/gemini-sparse.machine n=0",
-        "for g in " + " ".join(spec for spec, _ in OBJECTIVE_GRAPHS) + "; do",
+        "for g in " + " \\\n    ".join(spec for spec, _ in OBJECTIVE_GRAPHS) + "; do",
         "  n=$((n + 1)) G={out}/objective-$n",
         f"  {TAMP_MAP} gen $g --out $G.graph",
         f"  {TAMP_MAP} eval --graph $G.graph --machine $M --mapping default --json > $G.default.json",

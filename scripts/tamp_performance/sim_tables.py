@@ -83,8 +83,8 @@ VALIDATION_CAMPAIGN = [
     "mappings default auto random rb geom-rs hilbert",
     "X",
     "# hilbert refuses lanczos's and mesh's graphs: those runs fail by design, and the campaign says so",
-    "python3 scripts/campaign.py {out}/vmod.campaign --build {build} --decks inputs/campaigns/apps --out {out}/vmod \\",
-    "    || echo 'some runs failed'",
+    "python3 scripts/campaign.py {out}/vmod.campaign --build {build} --decks inputs/campaigns/apps \\",
+    "    --out {out}/vmod || echo 'some runs failed'",
     "python3 tests/perf/model_validation/validate.py {out}/vmod --json {out}/vmod-validation.json",
 ]
 MAIN_JOB = "TAMP_BUILD_DIR={build} bash scripts/run-main.sh --out {out}/main --resume"
@@ -114,7 +114,8 @@ def flow_run(name, binary, arguments):
     """The commands of one flow-engine run: its report in NAME.jsonl (emptied first: --json appends), its CPU time
     and memory in NAME.time."""
     return [f"rm -f {{out}}/{name}.jsonl",
-            f"{ROOT_ENV} /usr/bin/time -v -o {{out}}/{name}.time {{build}}/apps/{binary} \\",
+            f"{ROOT_ENV} \\",
+            f"    /usr/bin/time -v -o {{out}}/{name}.time {{build}}/apps/{binary} \\",
             *[f"    {a} \\" for a in arguments],
             f"    --json {{out}}/{name}.jsonl"]
 
@@ -126,8 +127,8 @@ HALO_DECK = ["--nx 60 --ny 60 --nz 60 --num_vars 40 --num_spikes 1 --num_tsteps 
 def flow_halo(nodes, grid, ranks):
     name = f"flow-halo-{nodes}n"
     px, py, pz = grid
-    alloc = (f"{{build}}/mapping/tools/tamp-map alloc --machine inputs/machines/cielo.machine --nodes {nodes} "
-             f"--chunk 8 --seed 1 --out {{out}}/cielo-{nodes}n.machine")
+    alloc = (f"{{build}}/mapping/tools/tamp-map alloc --machine inputs/machines/cielo.machine --nodes {nodes} \\\n"
+             f"    --chunk 8 --seed 1 --out {{out}}/cielo-{nodes}n.machine")
     args = [*HALO_DECK, f"--npx {px} --npy {py} --npz {pz} --ranks {ranks} --topology synthetic:{{out}}/cielo-{nodes}n.machine"]
     label = f"{count(ranks)} ({count(nodes)} nodes, {px}x{py}x{pz})"
     return [alloc, *flow_run(name, "halo/tamp-halo", args)], lambda ctx: flow_table(ctx, [(label, name)])
@@ -186,7 +187,8 @@ TABLES = [
         "for m in df ft; do",
         "  printf 'machine om-%s.machine\\napps halo lanczos mesh fft stencil\\nscales 16 32 64\\nmappings default auto\\n' \\",
         "      $m > {out}/om-$m.campaign",
-        "  python3 scripts/campaign.py {out}/om-$m.campaign --build {build} --decks inputs/campaigns/apps --out {out}/om-$m",
+        "  python3 scripts/campaign.py {out}/om-$m.campaign --build {build} --decks inputs/campaigns/apps \\",
+        "      --out {out}/om-$m",
         "done"]),
     Table("calibration", "seconds", make=calibration_table, source="the `compute` lines of inputs/campaigns/apps/*.deck"),
     Table("model-validation", "minutes", make=lambda ctx: validation_table(ctx, "vmod-validation.json"),
