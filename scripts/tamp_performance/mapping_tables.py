@@ -4,9 +4,6 @@ from .markdown import count, head, row, sci, sig, span
 from .run import RunError, user_time
 from .table import Table
 
-TAMP_MAP = "{build}/mapping/tools/tamp-map"
-
-
 def benchmarks(ctx, name):
     """{run name: [entries]} of a Google Benchmark JSON file (one entry per repetition or aggregate)."""
     out = {}
@@ -65,9 +62,6 @@ def find_nearest_table(ctx):
     return lines
 
 
-SPEED_GRAPH = "--graph stencil3d:100x100x100 --machine torus:64x32x32,cores=16"
-
-
 def speed_table(ctx):
     lines = head(["`--algorithm`", "CPU time (user + system)", "peak memory", "hop-bytes"], "lrrr")
     hop_bytes = {a: ctx.json(f"speed-{a}.json")["hop_bytes"] for a in ("auto", "geom-rs")}
@@ -101,14 +95,14 @@ def geometric_table(ctx):
     return lines
 
 
-# The instances of tests/perf/README.md: (number, what, graph file, machine file), as make_instances.sh names them.
-INSTANCES = [
-    (1, "stencil3d 32x32x16, full 16x8x8 torus x 16 cores", "stencil3d", "torus16x8x8c16"),
-    (2, "same, ALPS-like sparse allocation: 683 nodes of a 17x8x24 Hopper-like torus x 24", "stencil3d", "hopper683"),
-    (3, "stencil2d 64x64, full 8x8x4 torus x 16", "stencil2d", "torus8x8x4c16"),
-    (4, "mesh:3d partition graph, 512 parts, 8x8x4 torus x 2", "mesh512", "torus8x8x4c2"),
-    (5, "mfdn:23 (DM), 12 nodes of the Hopper-like machine x 24", "mfdn23", "hopper12"),
-]
+# The instances of tests/perf/README.md, by the number the commands give their output.
+INSTANCES = {
+    1: "3D 7-point stencil 32x32x16, full 16x8x8 torus x 16 cores",
+    2: "same, ALPS-like sparse allocation: 683 nodes of a 17x8x24 Hopper-like torus x 24",
+    3: "2D 5-point stencil 64x64, full 8x8x4 torus x 16",
+    4: "3D mesh partition graph, 512 parts, 8x8x4 torus x 2",
+    5: "MFDn n_d = 23 (DM), 12 nodes of the Hopper-like machine x 24",
+}
 
 
 def bytes_figure(x):
@@ -118,7 +112,7 @@ def bytes_figure(x):
 def quality_table(ctx):
     algorithms = ("default", "auto", "geom-rs")
     lines = head(["instance", *algorithms, "`auto`'s max congestion"], "lrrrr")
-    for number, what, _, _ in INSTANCES:
+    for number, what in INSTANCES.items():
         found = {r["algorithm"]: r for r in ctx.jsonl(f"quality-{number}.jsonl")}
         missing = [a for a in algorithms if "metrics" not in found.get(a, {})]
         if missing:
@@ -129,62 +123,29 @@ def quality_table(ctx):
     return lines
 
 
-# The graphs of the campaign decks when the `time` objective was chosen: (spec, tasks).
-OBJECTIVE_GRAPHS = [
-    ("mfdn:7,ordering=dm", 28),
-    ("mfdn:10,ordering=dm", 55),
-    ("mfdn:15,ordering=dm", 120),
-    ("minighost:4x4x2,nx=16,ny=16,nz=16,vars=10,stencil=3d7pt", 32),
-    ("minighost:4x4x4,nx=16,ny=16,nz=16,vars=10,stencil=3d7pt", 64),
-]
+OBJECTIVE_GRAPHS = 5  # the graphs the commands map, each with its spec in objective-N.spec
 
 
 def objective_table(ctx):
-    lines = head(["graph (tasks)", "default: time / hop-bytes", "auto (hop-bytes): time / hop-bytes",
+    lines = head(["graph", "default: time / hop-bytes", "auto (hop-bytes): time / hop-bytes",
                   "auto (time): time / hop-bytes"], "llll")
-    for n, (spec, tasks) in enumerate(OBJECTIVE_GRAPHS, 1):
+    for n in range(1, OBJECTIVE_GRAPHS + 1):
+        spec = ctx.text(f"objective-{n}.spec").strip()
         figures = [ctx.json(f"objective-{n}.{which}.json") for which in ("default", "hop-bytes", "time")]
         best = min(f["predicted_comm_time"] for f in figures)
         cells = []
         for f in figures:
             time = sci(f["predicted_comm_time"])
             cells.append(f"{f'**{time}**' if f['predicted_comm_time'] == best else time} / {sci(f['hop_bytes'])}")
-        lines.append(row([f"`{spec}` ({tasks})", *cells]))
+        lines.append(row([f"`{spec}`", *cells]))
     return lines
 
 
 TABLES = [
-    Table("evaluate", "seconds", timed=True, make=evaluate_table, commands=[
-        "{build}/tests/bench/tamp-bench-evaluate --benchmark_repetitions=5 --benchmark_format=json > {out}/evaluate.json"]),
-    Table("find-nearest", "seconds", timed=True, make=find_nearest_table, commands=[
-        "{build}/tests/bench/tamp-bench-find-nearest --benchmark_filter='table_10_1/cells:(1024|4096|16384)/' \\",
-        "    --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_format=json \\",
-        "    > {out}/find-nearest.json"]),
-    Table("speed", "minutes", timed=True, make=speed_table, commands=[
-        f"G='{SPEED_GRAPH}'",
-        "for a in auto geom-rs; do",
-        f"  /usr/bin/time -v -o {{out}}/speed-$a.time {TAMP_MAP} map $G --algorithm $a --out {{out}}/speed-$a.map",
-        f"  {TAMP_MAP} eval $G --mapping {{out}}/speed-$a.map --json > {{out}}/speed-$a.json",
-        "done"]),
-    Table("speed-geometric", "minutes", timed=True, make=geometric_table, commands=[
-        "{build}/tests/bench/tamp-bench-geometric --benchmark_format=json > {out}/geometric.json"]),
-    Table("quality", "minutes", make=quality_table, commands=[
-        f"tests/perf/instances/make_instances.sh {{out}}/instances {TAMP_MAP}",
-        "for i in " + " ".join(f"{n}:{g}:{m}" for n, _, g, m in INSTANCES) + "; do",
-        "  IFS=: read -r n graph machine <<< \"$i\"",
-        f"  OMP_NUM_THREADS=1 {TAMP_MAP} compare --graph {{out}}/instances/$graph.graph \\",
-        "      --machine {out}/instances/$machine.machine --algorithms default,auto,geom-rs --objective hop-bytes \\",
-        "      --json > {out}/quality-$n.jsonl",
-        "done"]),
-    Table("objective", "seconds", make=objective_table, commands=[
-        "M=inputs/campaigns/gemini-sparse.machine n=0",
-        "for g in " + " \\\n    ".join(spec for spec, _ in OBJECTIVE_GRAPHS) + "; do",
-        "  n=$((n + 1)) G={out}/objective-$n",
-        f"  {TAMP_MAP} gen $g --out $G.graph",
-        f"  {TAMP_MAP} eval --graph $G.graph --machine $M --mapping default --json > $G.default.json",
-        "  for o in hop-bytes time; do",
-        f"    {TAMP_MAP} map --objective $o --graph $G.graph --machine $M --algorithm auto --out $G.$o.map",
-        f"    {TAMP_MAP} eval --graph $G.graph --machine $M --mapping $G.$o.map --json > $G.$o.json",
-        "  done",
-        "done"]),
+    Table("evaluate", "seconds", timed=True, make=evaluate_table),
+    Table("find-nearest", "seconds", timed=True, make=find_nearest_table),
+    Table("speed", "minutes", timed=True, make=speed_table),
+    Table("speed-geometric", "minutes", timed=True, make=geometric_table),
+    Table("quality", "minutes", make=quality_table),
+    Table("objective", "seconds", make=objective_table),
 ]

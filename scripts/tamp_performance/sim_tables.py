@@ -4,14 +4,11 @@ import csv
 import glob
 import os
 
-from tamp_campaign import launch
+from tamp_campaign import launch  # WALL_MEASURED: the campaign's estimate of a simulation's time
 
 from .markdown import count, head, percent, row
 from .run import ROOT, RunError, user_time
 from .table import Table
-
-ROOT_ENV = " ".join(launch.ROOT_ENV)  # Open MPI refuses root without them
-
 
 def runs_csv(ctx, folder):
     """{(app, ranks, mapping): row} of the runs of a campaign that finished."""
@@ -75,21 +72,6 @@ def validation_table(ctx, name):
     return lines
 
 
-VALIDATION_CAMPAIGN = [
-    "cat > {out}/vmod.campaign <<X",
-    "machine  $PWD/inputs/campaigns/cielo-sparse.machine",
-    "apps     halo lanczos mesh fft stencil",
-    "scales   16 32 64",
-    "mappings default auto random rb geom-rs hilbert",
-    "X",
-    "# hilbert refuses lanczos's and mesh's graphs: those runs fail by design, and the campaign says so",
-    "python3 scripts/campaign.py {out}/vmod.campaign --build {build} --decks inputs/campaigns/apps \\",
-    "    --out {out}/vmod || echo 'some runs failed'",
-    "python3 tests/perf/model_validation/validate.py {out}/vmod --json {out}/vmod-validation.json",
-]
-MAIN_JOB = "TAMP_BUILD_DIR={build} bash scripts/run-main.sh --out {out}/main --resume"
-
-
 def flow_table(ctx, runs):
     """One row per run of an app under the flow engine: its JSON report and /usr/bin/time's figures."""
     lines = head(["run", "messages", "max-min solves", "time per step", "communication", "wall time", "user CPU",
@@ -110,36 +92,10 @@ def seconds(x):
     return f"{x * 1e3:.2f} ms" if x >= 1e-3 else f"{x * 1e6:.2f} us"
 
 
-def flow_run(name, binary, arguments):
-    """The commands of one flow-engine run: its report in NAME.jsonl (emptied first: --json appends), its CPU time
-    and memory in NAME.time."""
-    return [f"rm -f {{out}}/{name}.jsonl",
-            f"{ROOT_ENV} \\",
-            f"    /usr/bin/time -v -o {{out}}/{name}.time {{build}}/apps/{binary} \\",
-            *[f"    {a} \\" for a in arguments],
-            f"    --json {{out}}/{name}.jsonl"]
-
-
-HALO_DECK = ["--nx 60 --ny 60 --nz 60 --num_vars 40 --num_spikes 1 --num_tsteps 1 --stencil 23 --comm_method BSPMA",
-             "--compute-model cell_point=2.25e-10,flux=1.76e-09,sum=8.21e-10 --engine flow --mapping default"]
-
-
-def flow_halo(nodes, grid, ranks):
-    name = f"flow-halo-{nodes}n"
-    px, py, pz = grid
-    alloc = (f"{{build}}/mapping/tools/tamp-map alloc --machine inputs/machines/cielo.machine --nodes {nodes} \\\n"
-             f"    --chunk 8 --seed 1 --out {{out}}/cielo-{nodes}n.machine")
-    args = [*HALO_DECK, f"--npx {px} --npy {py} --npz {pz} --ranks {ranks} --topology synthetic:{{out}}/cielo-{nodes}n.machine"]
-    label = f"{count(ranks)} ({count(nodes)} nodes, {px}x{py}x{pz})"
-    return [alloc, *flow_run(name, "halo/tamp-halo", args)], lambda ctx: flow_table(ctx, [(label, name)])
-
-
-STENCIL2D = ["--stencil 5 --local 64x64 --procs 128x128 --iterations 20 --warmup 1 --no-overlap",
-             "--compute-model cell=3.67e-09 --engine flow --ranks 16384",
-             "--topology synthetic:inputs/fidelity/bhatele10-stencil2d-16384/bgp-16x16x16.machine --mapping $m"]
-LANCZOS = ["--matrix laplace:40x40x40 --iterations 90 --tolerance 1e-6 --eigenvalues 1 --ordering dm",
-           "--compute-model nonzero=1.7e-08,tridiagonal=4.13e-08,vector=1.94e-09 --engine flow --ranks 18336",
-           "--topology synthetic:inputs/fidelity/aktulga12-tables3-4/hopper-764n.machine --mapping default"]
+def flow_halo_table(ctx, nodes, grid):
+    ranks = nodes * 16
+    label = f"{count(ranks)} ({count(nodes)} nodes, {grid})"
+    return flow_table(ctx, [(label, f"flow-halo-{nodes}n")])
 
 
 # How each point of launch.WALL_MEASURED was measured.
@@ -174,38 +130,18 @@ def calibration_table(_ctx):
     return lines
 
 
-HALO_16K, HALO_16K_MAKE = flow_halo(1024, (32, 32, 16), 16384)
-HALO_64K, HALO_64K_MAKE = flow_halo(4096, (64, 32, 32), 65536)
-
 TABLES = [
-    Table("main-job", "hours", make=main_job_table, commands=[MAIN_JOB]),
-    Table("other-machines", "minutes", make=other_machines_table, commands=[
-        "{build}/mapping/tools/tamp-map alloc --machine dragonfly:8x16x6,h=10,cores=8 --nodes 48 --chunk 2 --seed 3 \\",
-        "    --out {out}/om-df.machine",
-        "{build}/mapping/tools/tamp-map alloc --machine inputs/machines/fattree-ib-324.machine --nodes 16 --chunk 2 \\",
-        "    --seed 3 --out {out}/om-ft.machine",
-        "for m in df ft; do",
-        "  printf 'machine om-%s.machine\\napps halo lanczos mesh fft stencil\\nscales 16 32 64\\nmappings default auto\\n' \\",
-        "      $m > {out}/om-$m.campaign",
-        "  python3 scripts/campaign.py {out}/om-$m.campaign --build {build} --decks inputs/campaigns/apps \\",
-        "      --out {out}/om-$m",
-        "done"]),
+    Table("main-job", "hours", make=main_job_table),
+    Table("other-machines", "minutes", make=other_machines_table),
     Table("calibration", "seconds", make=calibration_table, source="the `compute` lines of inputs/campaigns/apps/*.deck"),
-    Table("model-validation", "minutes", make=lambda ctx: validation_table(ctx, "vmod-validation.json"),
-          commands=VALIDATION_CAMPAIGN),
-    Table("model-validation-main", "hours", make=lambda ctx: validation_table(ctx, "main-validation.json"),
-          commands=[MAIN_JOB,
-                    "python3 tests/perf/model_validation/validate.py {out}/main --json {out}/main-validation.json"]),
-    Table("flow-halo", "minutes", timed=True, make=HALO_16K_MAKE, commands=HALO_16K),
-    Table("flow-halo-65536", "hours", timed=True, make=HALO_64K_MAKE, commands=HALO_64K),
+    Table("model-validation", "minutes", make=lambda ctx: validation_table(ctx, "vmod-validation.json")),
+    Table("model-validation-main", "hours", make=lambda ctx: validation_table(ctx, "main-validation.json")),
+    Table("flow-halo", "minutes", timed=True, make=lambda ctx: flow_halo_table(ctx, 1024, "32x32x16")),
+    Table("flow-halo-65536", "hours", timed=True, make=lambda ctx: flow_halo_table(ctx, 4096, "64x32x32")),
     Table("flow-stencil2d", "seconds", timed=True,
-          make=lambda ctx: flow_table(ctx, [(f"`{m}`", f"flow-stencil2d-{m}") for m in ("default", "fold")]),
-          commands=["for m in default fold; do",
-                    *["  " + line for line in flow_run("flow-stencil2d-$m", "stencil/tamp-stencil", STENCIL2D)],
-                    "done"]),
+          make=lambda ctx: flow_table(ctx, [(f"`{m}`", f"flow-stencil2d-{m}") for m in ("default", "fold")])),
     Table("flow-lanczos", "hours", timed=True,
-          make=lambda ctx: flow_table(ctx, [("`default` (DM), 18,336 ranks", "flow-lanczos")]),
-          commands=flow_run("flow-lanczos", "lanczos/tamp-lanczos", LANCZOS)),
+          make=lambda ctx: flow_table(ctx, [("`default` (DM), 18,336 ranks", "flow-lanczos")])),
     Table("wall-estimate", "seconds", make=wall_estimate_table,
           source="`WALL_MEASURED` in scripts/tamp_campaign/launch.py"),
 ]
