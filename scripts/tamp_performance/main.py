@@ -82,6 +82,8 @@ def main():
         list_tables(registered)
         return 0
     tables = chosen(args, registered) if args.only or not args.check else []  # --check alone runs nothing
+    if not args.report_only and not os.path.isdir(args.build) and any("{build}" in "\n".join(t.commands) for t in tables):
+        refuse(f"--build {args.build}: no such folder (build TAMP first: docs/building.md)")
     if args.check and any(t.timed for t in tables):
         refuse(f"--check compares deterministic tables only; {next(t.name for t in tables if t.timed)} has times")
     try:
