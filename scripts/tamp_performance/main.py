@@ -26,7 +26,8 @@ def options():
     parser.add_argument("--out", type=cli.folder, default=os.path.join(run.ROOT, "out", "performance"),
                         help="where the commands write (default: out/performance)")
     parser.add_argument("--doc", type=cli.file_in_folder, default=DOC, help="the page (default: docs/performance.md)")
-    parser.add_argument("--report-only", action="store_true", help="do not run: tabulate what the commands left in --out")
+    parser.add_argument("--report-only", action="store_true",
+                        help="do not run: tabulate what the commands left in --out")
     parser.add_argument("--check", action="store_true",
                         help="write nothing: exit 1 unless the doc marks every table of the script and no other, "
                         "shows each one's commands as the script has them, and (with --only) holds the tables "
@@ -82,7 +83,8 @@ def main():
         list_tables(registered)
         return 0
     tables = chosen(args, registered) if args.only or not args.check else []  # --check alone runs nothing
-    if not args.report_only and not os.path.isdir(args.build) and any("{build}" in "\n".join(t.commands) for t in tables):
+    needs_build = any("{build}" in line for t in tables for line in t.commands)
+    if needs_build and not args.report_only and not os.path.isdir(args.build):
         refuse(f"--build {args.build}: no such folder (build TAMP first: docs/building.md)")
     if args.check and any(t.timed for t in tables):
         refuse(f"--check compares deterministic tables only; {next(t.name for t in tables if t.timed)} has times")

@@ -10,6 +10,7 @@ from .markdown import count, head, percent, row
 from .run import ROOT, RunError, user_time
 from .table import Table
 
+
 def runs_csv(ctx, folder):
     """{(app, ranks, mapping): row} of the runs of a campaign that finished."""
     path = ctx.path(os.path.join(folder, "runs.csv"))
@@ -44,7 +45,8 @@ def main_job_table(ctx):
     return lines
 
 
-OTHER_MACHINES = [("df", "dragonfly, 8 cores/node, 48 nodes in pairs"), ("ft", "fat tree 18-ary 2-level, 32 cores/node")]
+OTHER_MACHINES = [("df", "dragonfly, 8 cores/node, 48 nodes in pairs"),
+                  ("ft", "fat tree 18-ary 2-level, 32 cores/node")]
 
 
 def other_machines_table(ctx):
@@ -133,7 +135,8 @@ def calibration_table(_ctx):
 TABLES = [
     Table("main-job", "hours", make=main_job_table),
     Table("other-machines", "minutes", make=other_machines_table),
-    Table("calibration", "seconds", make=calibration_table, source="the `compute` lines of inputs/campaigns/apps/*.deck"),
+    Table("calibration", "seconds", make=calibration_table,
+          source="the `compute` lines of inputs/campaigns/apps/*.deck"),
     Table("model-validation", "minutes", make=lambda ctx: validation_table(ctx, "vmod-validation.json")),
     Table("model-validation-main", "hours", make=lambda ctx: validation_table(ctx, "main-validation.json")),
     Table("flow-halo", "minutes", timed=True, make=lambda ctx: flow_halo_table(ctx, 1024, "32x32x16")),
