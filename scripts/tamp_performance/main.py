@@ -73,6 +73,13 @@ def marked_as_registered(spans, tables, path):
                        for n in tables if n not in spans]
 
 
+def difference(path, name, old, new, first):
+    """The first line where the doc's table and the script's differ."""
+    at = next((k for k, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+    shown = [repr(side[at]) if at < len(side) else "nothing" for side in (old, new)]
+    return f"{path}:{first + at + 1}: table {name} differs: the doc has {shown[0]}, the script writes {shown[1]}"
+
+
 def main():
     args = options()
     try:
@@ -104,7 +111,7 @@ def main():
             failed.append(f"performance: {t.name}: {e}")
     new = {n: registered[n].header() + bodies.get(n, doc.split(lines, spans[n])[1]) for n in spans if n in registered}
     if args.check:
-        problems += [f"{args.doc}:{spans[n][0] + 1}: table {n} differs from what the script writes"
+        problems += [difference(args.doc, n, lines[spans[n][0]:spans[n][1]], new[n], spans[n][0])
                      for n in new if new[n] != lines[spans[n][0]:spans[n][1]]]
     for line in problems + failed:
         print(line if line.startswith("performance") else f"performance: {line}", file=sys.stderr)
