@@ -56,14 +56,16 @@ def chosen(args, tables):
 
 def regenerate(table, args):
     """The table's new body, or a RunError."""
-    before = run.load()
+    ctx = run.Context(args.out, args.build)
+    measured = f"{table.name}.measured"  # the machine line of the run, for --report-only
     if not args.report_only:
         print(f"performance: {table.name} ({table.cost})", flush=True)
+        before = run.load()
         run.run(table, args.build, args.out)
-    lines = table.make(run.Context(args.out, args.build))
-    if table.timed:
-        lines += ["", run.machine_line(before, run.load())]
-    return lines
+        with open(ctx.path(measured), "w") as f:
+            f.write(run.machine_line(before, run.load()) + "\n")
+    lines = table.make(ctx)
+    return lines + ["", ctx.text(measured).strip()] if table.timed else lines
 
 
 def marked_as_registered(spans, tables, path):

@@ -34,11 +34,11 @@ EVALUATE_CASES = [
 
 def evaluate_table(ctx):
     runs = benchmarks(ctx, "evaluate.json")
-    lines = head(["case", "CPU time (5 runs)", "hops/byte"], "lrr")
+    lines = head(["case", "CPU time, one thread (5 runs)", "hops/byte"], "lrr")
     for name, label in EVALUATE_CASES:
         found = repeated(runs, name, ctx.path("evaluate.json"))
         times = [b["cpu_time"] for b in found]
-        lines.append(row([label, span(times, "{:.3g}") + " ms", f"{found[0]['hops_per_byte']:.2f}"]))
+        lines.append(row([label, span(times) + " ms", f"{found[0]['hops_per_byte']:.2f}"]))
     return lines
 
 

@@ -34,7 +34,7 @@ def percent(x, digits=1, sign=False):
     return "-" if x is None else f"{100 * x:{'+' if sign else ''}.{digits}f}%"
 
 
-def span(values, pattern):
-    """min-max of repeated timings, or the one value."""
-    lo, hi = pattern.format(min(values)), pattern.format(max(values))
+def span(values, digits=3):
+    """min-max of repeated timings (`digits` significant digits, whole numbers kept whole), or the one value."""
+    lo, hi = (f"{x:.0f}" if x >= 10 ** digits else f"{x:.{digits}g}" for x in (min(values), max(values)))
     return lo if lo == hi else f"{lo}-{hi}"
