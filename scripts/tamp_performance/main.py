@@ -111,6 +111,9 @@ def main():
             bodies[t.name] = regenerate(t, args)
         except run.RunError as e:
             failed.append(f"performance: {t.name}: {e}")
+        except (KeyError, IndexError, TypeError, ValueError) as e:  # a file of the right kind with other contents
+            failed.append(f"performance: {t.name}: the outputs in {args.out} are not what the table reads "
+                          f"({type(e).__name__}: {e})")
     new = {n: registered[n].header() + bodies.get(n, doc.split(lines, spans[n])[1]) for n in spans if n in registered}
     if args.check:
         problems += [difference(args.doc, n, lines[spans[n][0]:spans[n][1]], new[n], spans[n][0])
