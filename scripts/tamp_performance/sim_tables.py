@@ -49,14 +49,19 @@ OTHER_MACHINES = [("df", "dragonfly, 8 cores/node, 48 nodes in pairs"),
                   ("ft", "fat tree 18-ary 2-level, 32 cores/node")]
 
 
+def signed(gain):
+    """A gain in percent, 0 when the placements' times are equal (auto kept `default`)."""
+    return "0" if gain == 0 else percent(gain, 1, sign=True)
+
+
 def other_machines_table(ctx):
-    lines = head(["machine", *APPS], "l" * (len(APPS) + 1))
+    lines = head(["machine", *(f"{app} (ranks: gain)" for app in APPS)], "l" * (len(APPS) + 1))
     for name, label in OTHER_MACHINES:
         runs = runs_csv(ctx, f"om-{name}")
         cells = []
         for app in APPS:
             scales = sorted({n for (a, n, m) in runs if a == app})
-            cells.append(" / ".join(percent(comm_gain(runs, app, n), 1, sign=True) for n in scales) or "not run")
+            cells.append(", ".join(f"{n}: {signed(comm_gain(runs, app, n))}" for n in scales) or "not run")
         lines.append(row([label, *cells]))
     return lines
 
