@@ -82,6 +82,19 @@ def difference(path, name, old, new, first):
     return f"{path}:{first + at + 1}: table {name} differs: the doc has {shown[0]}, the script writes {shown[1]}"
 
 
+def load_doc(args, registered):
+    """The doc's lines, its marked tables and what it does not share with the registry (refused unless --check)."""
+    try:
+        lines = doc.read(args.doc)
+        spans = doc.blocks(lines, args.doc)
+    except doc.DocError as e:
+        refuse(str(e))
+    problems = marked_as_registered(spans, registered, args.doc)
+    if problems and not args.check:
+        refuse(problems[0])
+    return lines, spans, problems
+
+
 def main():
     args = options()
     try:
@@ -97,14 +110,7 @@ def main():
         refuse(f"--build {args.build}: no such folder (build TAMP first: docs/building.md)")
     if args.check and any(t.timed for t in tables):
         refuse(f"--check compares deterministic tables only; {next(t.name for t in tables if t.timed)} has times")
-    try:
-        lines = doc.read(args.doc)
-        spans = doc.blocks(lines, args.doc)
-    except doc.DocError as e:
-        refuse(str(e))
-    problems = marked_as_registered(spans, registered, args.doc)
-    if problems and not args.check:
-        refuse(problems[0])
+    lines, spans, problems = load_doc(args, registered)
     bodies, failed = {}, []
     for t in tables if not problems else []:
         try:
@@ -114,6 +120,8 @@ def main():
         except (KeyError, IndexError, TypeError, ValueError) as e:  # a file of the right kind with other contents
             failed.append(f"performance: {t.name}: the outputs in {args.out} are not what the table reads "
                           f"({type(e).__name__}: {e})")
+    if bodies and not args.check:  # the page as it is now: edits made while the commands ran are kept
+        lines, spans, problems = load_doc(args, registered)
     new = {n: registered[n].header() + bodies.get(n, doc.split(lines, spans[n])[1]) for n in spans if n in registered}
     if args.check:
         problems += [difference(args.doc, n, lines[spans[n][0]:spans[n][1]], new[n], spans[n][0])
