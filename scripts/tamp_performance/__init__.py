@@ -1,0 +1,1 @@
+"""docs/performance.md's tables, each with the commands that regenerate it (scripts/performance.py)."""
