@@ -23,8 +23,6 @@ auto at_line(const impl::LineReader& reader, F&& f) -> decltype(f()) {
   }
 }
 
-constexpr double kMaxBytes = static_cast<double>(impl::kMaxEdgeWeight);
-
 }  // namespace
 
 TaskGraph parse_edge_list(std::istream& in, const std::string& source) {
@@ -50,7 +48,7 @@ TaskGraph parse_edge_list(std::istream& in, const std::string& source) {
     });
     // Capped so that sums of messages (and hop-bytes) stay far from overflow, and every message can be
     // written back.
-    if (!impl::parse_double(tokens[2], e.bytes) || e.bytes < 0 || e.bytes > kMaxBytes)
+    if (!impl::parse_double(tokens[2], e.bytes) || e.bytes < 0 || e.bytes > impl::kMaxEdgeBytes)
       reader.fail("bytes must be a number in [0, 2^53], got " + quoted(tokens[2]));
     edges.push_back(e);
   }
@@ -59,7 +57,7 @@ TaskGraph parse_edge_list(std::istream& in, const std::string& source) {
   // Lines with the same src and dst add up; the sum obeys the same cap (reported at the end of the file).
   for (int u = 0; u < n; ++u)
     for (std::int64_t i = graph.offsets()[u]; i < graph.offsets()[u + 1]; ++i)
-      if (graph.bytes()[i] > kMaxBytes)
+      if (graph.bytes()[i] > impl::kMaxEdgeBytes)
         reader.fail("the messages " + std::to_string(u) + " -> " + std::to_string(graph.targets()[i]) +
                     " add up to more than 2^53 bytes");
   return graph;

@@ -15,6 +15,7 @@ inline constexpr std::int64_t kMaxSlots = std::int64_t{1} << 24;  // allocated n
 inline constexpr std::int64_t kMaxTasks = std::int64_t{1} << 24;
 inline constexpr int kMaxDims = 16;
 inline constexpr std::int64_t kMaxEdgeWeight = std::int64_t{1} << 53;  // exact in a double
+inline constexpr double kMaxEdgeBytes = static_cast<double>(kMaxEdgeWeight);
 
 /// Reads a stream line by line, counting lines from 1, so every error can name "FILE:LINE".
 class LineReader {

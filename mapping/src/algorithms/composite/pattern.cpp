@@ -111,7 +111,7 @@ double explainable_bytes(const Grid& g, const std::unordered_map<long long, Diff
 }
 
 // Messages per (offset vector, wrapped dimensions), from one pass over the kept messages.
-struct Tally {
+struct OffsetTally {
   std::vector<long long> count = std::vector<long long>(kCodes * kMasks, 0);
   std::vector<double> bytes = std::vector<double>(kCodes * kMasks, 0);
 };
@@ -128,9 +128,9 @@ int face_code(int D, int k, int sign) {
   return zero_code(D) + sign * p;
 }
 
-Tally tally_offsets(const TaskGraph& graph, const Filter& filter, const Grid& g) {
+OffsetTally tally_offsets(const TaskGraph& graph, const Filter& filter, const Grid& g) {
   const int D = static_cast<int>(g.dims.size());
-  Tally tally;
+  OffsetTally tally;
   for_each_message(graph, [&](int src, int dst, double bytes) {
     if (!filter.keep(src, dst, bytes)) return;
     int code = 0, mask = 0, a = src, b = dst;
@@ -160,7 +160,7 @@ std::pair<int, int> ignored_faces(const Grid& g, int ignored, int k) {
   return {2 * ((c < last) + (c > 0)), 2 * ((c == last) + (c == 0))};
 }
 
-bool has_message(const TaskGraph& graph, int src, int dst, double threshold) {
+bool has_message_above(const TaskGraph& graph, int src, int dst, double threshold) {
   const auto& off = graph.offsets();
   for (auto e = off[src]; e < off[src + 1]; ++e)
     if (graph.targets()[e] == dst) return graph.bytes()[e] >= threshold;
@@ -175,15 +175,15 @@ bool ignored_task_wraps(const TaskGraph& graph, const Filter& filter, const Grid
   if (c != 0 && c != g.dims[k] - 1) return false;
   const long long step = (g.dims[k] - 1LL) * g.strides[k];
   const int partner = static_cast<int>(c == 0 ? filter.ignored + step : filter.ignored - step);
-  return has_message(graph, filter.ignored, partner, filter.threshold) &&
-         has_message(graph, partner, filter.ignored, filter.threshold);
+  return has_message_above(graph, filter.ignored, partner, filter.threshold) &&
+         has_message_above(graph, partner, filter.ignored, filter.threshold);
 }
 
 std::optional<GridPattern> check_grid(const TaskGraph& graph, const Filter& filter, const Grid& g,
                                       double kept_bytes, const PatternOptions& options) {
   const int D = static_cast<int>(g.dims.size());
   const long long n = graph.num_tasks();
-  const Tally tally = tally_offsets(graph, filter, g);
+  const OffsetTally tally = tally_offsets(graph, filter, g);
   auto count = [&](int code, int mask) { return tally.count[code * kMasks + mask]; };
 
   GridPattern p;
