@@ -11,8 +11,6 @@ namespace tamp {
 
 namespace {
 
-using impl::quoted;
-
 // Runs `f`, turning its std::invalid_argument into a ParseError at the reader's current line.
 template <class F>
 auto at_line(const impl::LineReader& reader, F&& f) -> decltype(f()) {
@@ -49,7 +47,7 @@ TaskGraph parse_edge_list(std::istream& in, const std::string& source) {
     // Capped so that sums of messages (and hop-bytes) stay far from overflow, and every message can be
     // written back.
     if (!impl::parse_double(tokens[2], e.bytes) || e.bytes < 0 || e.bytes > impl::kMaxEdgeBytes)
-      reader.fail("bytes must be a number in [0, 2^53], got " + quoted(tokens[2]));
+      reader.fail("bytes must be a number in [0, 2^53], got " + impl::quoted(tokens[2]));
     edges.push_back(e);
   }
   if (n < 0) reader.fail_at(std::max(1L, reader.line_number()), "no \"tasks N\" line");
@@ -88,7 +86,8 @@ void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& g
       reader.fail("more coordinate lines than the " + std::to_string(n) + " tasks of the graph");
     for (std::string_view t : tokens) {
       double v = 0;
-      if (!impl::parse_double(t, v)) reader.fail("coordinates must be finite numbers, got " + quoted(t));
+      if (!impl::parse_double(t, v))
+        reader.fail("coordinates must be finite numbers, got " + impl::quoted(t));
       xyz.push_back(v);
     }
     ++count;

@@ -13,22 +13,20 @@ namespace tamp {
 
 namespace {
 
-using impl::quoted;
-
 constexpr std::int64_t kMaxMessages = std::int64_t{1} << 28;
 
 int parse_task(const impl::LineReader& reader, std::string_view token, int tasks, const char* what) {
   std::int64_t v = 0;
   if (!impl::parse_int64(token, v) || v < 0 || v >= tasks)
-    reader.fail(std::string(what) + " task " + quoted(token) + " is not in [0, " + std::to_string(tasks) +
-                ")");
+    reader.fail(std::string(what) + " task " + impl::quoted(token) + " is not in [0, " +
+                std::to_string(tasks) + ")");
   return static_cast<int>(v);
 }
 
 double parse_amount(const impl::LineReader& reader, std::string_view token, const char* what) {
   double v = 0;
   if (!impl::parse_double(token, v) || !std::isfinite(v) || v < 0 || v > impl::kMaxEdgeBytes)
-    reader.fail(std::string(what) + " " + quoted(token) + " is not a number in [0, 2^53]");
+    reader.fail(std::string(what) + " " + impl::quoted(token) + " is not a number in [0, 2^53]");
   return v;
 }
 
@@ -88,10 +86,10 @@ std::vector<Phase> parse_phases(std::istream& in, const std::string& source, int
     }
     if (tokens[0] != "phase" || tokens.size() < 5 || tokens.size() > 6)
       reader.fail("expected \"phase NAME p2p|collective COUNT MESSAGES [launcher]\", got " +
-                  quoted(tokens[0]) + " with " + std::to_string(tokens.size()) + " values");
+                  impl::quoted(tokens[0]) + " with " + std::to_string(tokens.size()) + " values");
     if (tokens.size() == 6 && tokens[5] != "launcher")
       reader.fail("the phase's sixth value must be \"launcher\" (a collective in launcher order), got " +
-                  quoted(tokens[5]));
+                  impl::quoted(tokens[5]));
     Phase p;
     p.name = std::string(tokens[1]);
     try {

@@ -60,6 +60,8 @@ bool looks_numeric(std::string_view token);
 std::int64_t int_in_range(std::string_view token, std::string_view what, std::int64_t lo, std::int64_t hi);
 
 /// `token` quoted for an error message: at most 40 characters, control bytes shown as '?'.
+/// Call it as impl::quoted: unqualified, argument-dependent lookup prefers std::quoted wherever <iomanip> is
+/// included (in a unity build, by any earlier file of the unit).
 std::string quoted(std::string_view token);
 /// Base name of a path without its directory and its last extension ("a/b/torus.machine" -> "torus").
 std::string path_stem(const std::string& path);
