@@ -29,10 +29,44 @@ function(tamp_native_kernels target)
   endif()
 endfunction()
 
-# CLI11 is header-only and costs about 4 s of CPU in every file that includes it (its validators and help formatter
-# are compiled again each time; docs/building.md, "Build time"): a target's files that include it are compiled as
-# one (a unity group; the other files stay alone).
-function(tamp_cli_group target)
+# Unity builds (docs/building.md, "Build time"): the headers that every file includes (the standard library,
+# CLI11, nlohmann json, MPI, GoogleTest) cost more CPU than most files' own code, so a TAMP target compiles its files
+# a few to a unit. Files of one target must then not define the same name in anonymous namespaces, nor macros that
+# the next file would see. Off: every file compiled on its own, as a check that each still does.
+option(TAMP_UNITY_BUILD "Compile each TAMP target's files a few to a unit (CMake UNITY_BUILD)" ON)
+set(TAMP_UNITY_BATCH_SIZE 8)
+
+# The target's files that no earlier call put in a unity group, in groups of TAMP_UNITY_BATCH_SIZE (in the order of
+# the target's sources). Groups rather than CMake's batches, so that a target can also have a group of its own.
+function(tamp_unity target)
+  if(NOT TAMP_UNITY_BUILD)
+    return()
+  endif()
   set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE GROUP)
-  set_source_files_properties(${ARGN} PROPERTIES UNITY_GROUP cli)
+  get_target_property(_sources ${target} SOURCES)
+  set(_count 0)
+  foreach(_source IN LISTS _sources)
+    get_source_file_property(_group ${_source} UNITY_GROUP)
+    if(NOT _source MATCHES "\\.cpp$" OR _group)
+      continue()
+    endif()
+    # The apps' kernels (<name>_kernel_<backend>.cpp) stay alone: their loops compiled as the benchmarks measure them.
+    if(_source MATCHES "_kernel_[a-z]+\\.cpp$")
+      set_source_files_properties(${_source} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+      continue()
+    endif()
+    math(EXPR _batch "${_count} / ${TAMP_UNITY_BATCH_SIZE}")
+    set_source_files_properties(${_source} PROPERTIES UNITY_GROUP ${target}-${_batch})
+    math(EXPR _count "${_count} + 1")
+  endforeach()
+endfunction()
+
+# CLI11 is header-only and costs about 4 s of CPU in every file that includes it (its validators and help formatter
+# are compiled again each time): a target's files that include it are compiled as one unit, whatever their number,
+# and its other files in batches (tamp_unity).
+function(tamp_cli_group target)
+  if(TAMP_UNITY_BUILD)
+    set_source_files_properties(${ARGN} PROPERTIES UNITY_GROUP cli)
+  endif()
+  tamp_unity(${target})
 endfunction()

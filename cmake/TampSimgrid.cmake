@@ -84,7 +84,7 @@ ExternalProject_Add(tamp-sim
              -DCMAKE_CXX_COMPILER_LAUNCHER=env|SMPI_PRETEND_CC=1 -DCMAKE_C_COMPILER_LAUNCHER=env|SMPI_PRETEND_CC=1
              -DCMAKE_CXX_FLAGS=-DTAMP_SMPI=1 -DTAMP_SIM_SUBBUILD=ON
              -DTAMP_ENABLE_TESTS=OFF -DTAMP_ENABLE_BENCHMARKS=OFF -DTAMP_ENABLE_KOKKOS=OFF
-             -DTAMP_WERROR=${TAMP_WERROR} ${_sim_mapping}
+             -DTAMP_WERROR=${TAMP_WERROR} -DTAMP_UNITY_BUILD=${TAMP_UNITY_BUILD} ${_sim_mapping}
   ${_sim_depends}
   BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target tamp-sim-all --parallel ${_jobs}
   INSTALL_COMMAND ""

@@ -13,7 +13,7 @@ namespace {
 
 /// A uniform double in [0, 1) from the engine's bits (std::uniform_real_distribution differs between
 /// libraries).
-double unit(std::mt19937_64& engine) {
+double unit_interval(std::mt19937_64& engine) {
   return static_cast<double>(engine() >> 11) * 0x1.0p-53;
 }
 
@@ -62,7 +62,8 @@ SimplexMeshData generate_simplex_mesh(int dim, long long cells, std::uint64_t se
         const std::array<long long, 3> p{a, b, c};
         // Up to 1/10 of the spacing: every cell stays positively oriented.
         for (int d = 0; d < dim; ++d)
-          m.vertices[static_cast<std::size_t>(vid(a, b, c)) * dim + d] = p[d] + 0.2 * (unit(engine) - 0.5);
+          m.vertices[static_cast<std::size_t>(vid(a, b, c)) * dim + d] =
+              p[d] + 0.2 * (unit_interval(engine) - 0.5);
       }
 
   m.cells.reserve(static_cast<std::size_t>(g[0] * g[1] * g[2] * per_box * (dim + 1)));

@@ -11,8 +11,6 @@ namespace tamp {
 
 namespace {
 
-using impl::quoted;
-
 // Runs `f`, turning its std::invalid_argument into a ParseError at the reader's current line.
 template <class F>
 auto at_line(const impl::LineReader& reader, F&& f) -> decltype(f()) {
@@ -22,8 +20,6 @@ auto at_line(const impl::LineReader& reader, F&& f) -> decltype(f()) {
     reader.fail(e.what());
   }
 }
-
-constexpr double kMaxBytes = static_cast<double>(impl::kMaxEdgeWeight);
 
 }  // namespace
 
@@ -50,8 +46,8 @@ TaskGraph parse_edge_list(std::istream& in, const std::string& source) {
     });
     // Capped so that sums of messages (and hop-bytes) stay far from overflow, and every message can be
     // written back.
-    if (!impl::parse_double(tokens[2], e.bytes) || e.bytes < 0 || e.bytes > kMaxBytes)
-      reader.fail("bytes must be a number in [0, 2^53], got " + quoted(tokens[2]));
+    if (!impl::parse_double(tokens[2], e.bytes) || e.bytes < 0 || e.bytes > impl::kMaxEdgeBytes)
+      reader.fail("bytes must be a number in [0, 2^53], got " + impl::quoted(tokens[2]));
     edges.push_back(e);
   }
   if (n < 0) reader.fail_at(std::max(1L, reader.line_number()), "no \"tasks N\" line");
@@ -59,7 +55,7 @@ TaskGraph parse_edge_list(std::istream& in, const std::string& source) {
   // Lines with the same src and dst add up; the sum obeys the same cap (reported at the end of the file).
   for (int u = 0; u < n; ++u)
     for (std::int64_t i = graph.offsets()[u]; i < graph.offsets()[u + 1]; ++i)
-      if (graph.bytes()[i] > kMaxBytes)
+      if (graph.bytes()[i] > impl::kMaxEdgeBytes)
         reader.fail("the messages " + std::to_string(u) + " -> " + std::to_string(graph.targets()[i]) +
                     " add up to more than 2^53 bytes");
   return graph;
@@ -90,7 +86,8 @@ void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& g
       reader.fail("more coordinate lines than the " + std::to_string(n) + " tasks of the graph");
     for (std::string_view t : tokens) {
       double v = 0;
-      if (!impl::parse_double(t, v)) reader.fail("coordinates must be finite numbers, got " + quoted(t));
+      if (!impl::parse_double(t, v))
+        reader.fail("coordinates must be finite numbers, got " + impl::quoted(t));
       xyz.push_back(v);
     }
     ++count;

@@ -11,8 +11,6 @@ namespace tamp {
 
 namespace {
 
-using impl::quoted;
-
 struct Format {
   bool sizes = false;    // fmt 1xx: a vertex size first (read and ignored)
   bool weights = false;  // fmt x1x: ncon vertex weights (the first kept as the task's weight)
@@ -37,7 +35,7 @@ Format parse_format(const impl::LineReader& reader, const std::vector<std::strin
   if (head.size() >= 3) {
     const std::string_view fmt = head[2];
     if (fmt.empty() || fmt.size() > 3 || fmt.find_first_not_of("01") != std::string_view::npos)
-      reader.fail("fmt must be 0, 1, 10, 11 or a 3-digit form such as 011, got " + quoted(fmt));
+      reader.fail("fmt must be 0, 1, 10, 11 or a 3-digit form such as 011, got " + impl::quoted(fmt));
     const std::string digits = std::string(3 - fmt.size(), '0') + std::string(fmt);
     f.sizes = digits[0] == '1';
     f.weights = digits[1] == '1';
@@ -64,8 +62,9 @@ void parse_vertex(const impl::LineReader& reader, const std::vector<std::string_
                 " leading values (size and weights, as fmt says) before its neighbours");
   try {
     for (std::size_t k = 0; k < lead; ++k) {
-      const std::int64_t value = impl::int_in_range(tokens[k], k == 0 && f.sizes ? "a vertex size" : "a vertex weight",
-                                                    0, std::numeric_limits<std::int64_t>::max());
+      const std::int64_t value =
+          impl::int_in_range(tokens[k], k == 0 && f.sizes ? "a vertex size" : "a vertex weight", 0,
+                             std::numeric_limits<std::int64_t>::max());
       if (f.weights && k == (f.sizes ? 1u : 0u)) weights.push_back(static_cast<double>(value));  // the first
     }
     const std::size_t step = f.edge_weights ? 2 : 1;
@@ -134,12 +133,13 @@ TaskGraph parse_metis_graph(std::istream& in, const std::string& source) {
 
   std::vector<Entry> entries;
   std::vector<double> weights;  // the first vertex weight of each vertex, with fmt x1x
-  std::vector<long> line_of;  // line of each vertex, for messages
+  std::vector<long> line_of;    // line of each vertex, for messages
   // An empty line is a vertex without neighbours; only '%' lines are skipped.
   while (static_cast<int>(line_of.size()) < n && reader.next(raw)) {
     if (is_comment(raw)) continue;
     line_of.push_back(reader.line_number());
-    parse_vertex(reader, impl::split_tokens(raw), static_cast<int>(line_of.size()) - 1, n, f, entries, weights);
+    parse_vertex(reader, impl::split_tokens(raw), static_cast<int>(line_of.size()) - 1, n, f, entries,
+                 weights);
   }
   if (static_cast<int>(line_of.size()) < n)
     reader.fail_at(std::max(1L, reader.line_number()),

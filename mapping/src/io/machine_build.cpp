@@ -13,7 +13,7 @@ Topology parse_topology(std::string_view word) {
   if (word == "mesh") return Topology::kMesh;
   if (word == "fattree") return Topology::kFatTree;
   if (word == "dragonfly") return Topology::kDragonfly;
-  throw std::invalid_argument("unknown topology " + quoted(word) +
+  throw std::invalid_argument("unknown topology " + impl::quoted(word) +
                               " (expected torus, mesh, fattree or dragonfly)");
 }
 
@@ -49,7 +49,8 @@ std::vector<bool> parse_wrap(const std::vector<std::string_view>& tokens) {
                                 std::to_string(kMaxDims) + " dimensions)");
   std::vector<bool> wrap;
   for (std::string_view t : tokens) {
-    if (t != "0" && t != "1") throw std::invalid_argument("wrap values must be 0 or 1, got " + quoted(t));
+    if (t != "0" && t != "1")
+      throw std::invalid_argument("wrap values must be 0 or 1, got " + impl::quoted(t));
     wrap.push_back(t == "1");
   }
   return wrap;
@@ -64,7 +65,7 @@ std::vector<double> parse_bandwidth(const std::vector<std::string_view>& tokens)
   for (std::string_view t : tokens) {
     double v = 0;
     if (!parse_double(t, v))
-      throw std::invalid_argument("link bandwidths must be numbers (bytes/s), got " + quoted(t));
+      throw std::invalid_argument("link bandwidths must be numbers (bytes/s), got " + impl::quoted(t));
     bw.push_back(check_range(v, kBandwidthRange, "link bandwidth"));
   }
   return bw;

@@ -15,8 +15,6 @@ namespace tamp {
 
 namespace {
 
-using impl::quoted;
-
 // clang-format off
 constexpr std::array<std::string_view, 19> kHeaderKeys = {
     "name",  "topology", "dims",   "wrap",   "nodes_per_router",  "cores_per_node", "link_bandwidth",
@@ -189,7 +187,7 @@ MachineDescription MachineParser::parse() {
 void MachineParser::header_line(std::string_view text, const std::vector<std::string_view>& tokens) {
   const long line = reader_.line_number();
   const int k = key_index(tokens[0]);
-  if (k < 0) reader_.fail("unknown key " + quoted(tokens[0]));
+  if (k < 0) reader_.fail("unknown key " + impl::quoted(tokens[0]));
   const std::vector<std::string_view> values(tokens.begin() + 1, tokens.end());
   if (k == kSwitch) {  // the one key given once per switch
     if (!key_line_[k]) key_line_[k] = line;
@@ -255,7 +253,7 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
       double v = 0;
       if (!impl::parse_double(token, v))
         reader_.fail(std::string(kHeaderKeys[k]) + " must be a number (" + range.unit + "), got " +
-                     quoted(token));
+                     impl::quoted(token));
       *field = at(line, [&] { return check_range(v, range, kHeaderKeys[k]); });
       break;
     }
@@ -278,7 +276,7 @@ void MachineParser::switch_line(const std::vector<std::string_view>& values) {
   if (values.size() == 4) s.bandwidth = at(s.line, [&] { return impl::parse_bandwidth({values[3]})[0]; });
   const auto [it, fresh] = switch_index_.emplace(s.name, static_cast<int>(switches_.size()));
   if (!fresh)
-    reader_.fail("switch " + quoted(s.name) + " defined twice (first on line " +
+    reader_.fail("switch " + impl::quoted(s.name) + " defined twice (first on line " +
                  std::to_string(switches_[it->second].line) + ")");
   switches_.push_back(std::move(s));
 }
@@ -391,7 +389,7 @@ void MachineParser::node_list(const std::vector<std::string_view>& tokens) {
     if (!hostnames_.back().empty()) {
       const auto [host, new_host] = line_of_host.emplace(hostnames_.back(), reader_.line_number());
       if (!new_host)
-        reader_.fail("hostname " + quoted(hostnames_.back()) + " listed twice (first on line " +
+        reader_.fail("hostname " + impl::quoted(hostnames_.back()) + " listed twice (first on line " +
                      std::to_string(host->second) + ")");
     }
     ++count;
@@ -418,13 +416,14 @@ void MachineParser::node_line(const std::vector<std::string_view>& words, long c
   std::size_t next = D;
   if (by_switch) {
     const auto it = switch_index_.find(std::string(words[0]));
-    if (it == switch_index_.end()) reader_.fail(expected + ", found " + quoted(words[0]) + ", not a switch");
+    if (it == switch_index_.end())
+      reader_.fail(expected + ", found " + impl::quoted(words[0]) + ", not a switch");
     on_switch = it->second;
     per_router = fat_tree->nodes_on_switch(on_switch);
-    if (per_router == 0) reader_.fail("switch " + quoted(words[0]) + " has no nodes");
+    if (per_router == 0) reader_.fail("switch " + impl::quoted(words[0]) + " has no nodes");
     next = 1;
   } else {
-    if (!impl::looks_numeric(words[0])) reader_.fail(expected + ", found " + quoted(words[0]));
+    if (!impl::looks_numeric(words[0])) reader_.fail(expected + ", found " + impl::quoted(words[0]));
     if (words.size() < D)
       reader_.fail("node line has " + std::to_string(words.size()) + " values, expected " +
                    std::to_string(D) + " coordinates");
@@ -447,7 +446,7 @@ void MachineParser::node_line(const std::vector<std::string_view>& words, long c
     host = std::string(words[next++]);
     any_hostname_ = true;
   }
-  if (next < words.size()) reader_.fail("unexpected " + quoted(words[next]) + " after the hostname");
+  if (next < words.size()) reader_.fail("unexpected " + impl::quoted(words[next]) + " after the hostname");
   nodes_.push_back(by_switch ? fat_tree->node_of(on_switch, index)
                              : at(line, [&] { return machine_->node_at(coords, index); }));
   hostnames_.push_back(std::move(host));

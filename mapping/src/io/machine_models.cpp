@@ -73,7 +73,7 @@ std::shared_ptr<const FatTree> make_switch_tree(const std::vector<SwitchEntry>& 
     int parent = -1;
     if (s.parent != "-") {
       const auto it = index.find(s.parent);
-      if (it == index.end()) reader.fail_at(s.line, "unknown parent switch " + quoted(s.parent));
+      if (it == index.end()) reader.fail_at(s.line, "unknown parent switch " + impl::quoted(s.parent));
       parent = it->second;
     }
     nodes += s.nodes;

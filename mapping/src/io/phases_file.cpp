@@ -13,23 +13,20 @@ namespace tamp {
 
 namespace {
 
-using impl::quoted;
-
-constexpr double kMaxBytes = static_cast<double>(impl::kMaxEdgeWeight);
 constexpr std::int64_t kMaxMessages = std::int64_t{1} << 28;
 
 int parse_task(const impl::LineReader& reader, std::string_view token, int tasks, const char* what) {
   std::int64_t v = 0;
   if (!impl::parse_int64(token, v) || v < 0 || v >= tasks)
-    reader.fail(std::string(what) + " task " + quoted(token) + " is not in [0, " + std::to_string(tasks) +
-                ")");
+    reader.fail(std::string(what) + " task " + impl::quoted(token) + " is not in [0, " +
+                std::to_string(tasks) + ")");
   return static_cast<int>(v);
 }
 
 double parse_amount(const impl::LineReader& reader, std::string_view token, const char* what) {
   double v = 0;
-  if (!impl::parse_double(token, v) || !std::isfinite(v) || v < 0 || v > kMaxBytes)
-    reader.fail(std::string(what) + " " + quoted(token) + " is not a number in [0, 2^53]");
+  if (!impl::parse_double(token, v) || !std::isfinite(v) || v < 0 || v > impl::kMaxEdgeBytes)
+    reader.fail(std::string(what) + " " + impl::quoted(token) + " is not a number in [0, 2^53]");
   return v;
 }
 
@@ -88,11 +85,11 @@ std::vector<Phase> parse_phases(std::istream& in, const std::string& source, int
       continue;
     }
     if (tokens[0] != "phase" || tokens.size() < 5 || tokens.size() > 6)
-      reader.fail("expected \"phase NAME p2p|collective COUNT MESSAGES [launcher]\", got " + quoted(tokens[0]) +
-                  " with " + std::to_string(tokens.size()) + " values");
+      reader.fail("expected \"phase NAME p2p|collective COUNT MESSAGES [launcher]\", got " +
+                  impl::quoted(tokens[0]) + " with " + std::to_string(tokens.size()) + " values");
     if (tokens.size() == 6 && tokens[5] != "launcher")
       reader.fail("the phase's sixth value must be \"launcher\" (a collective in launcher order), got " +
-                  quoted(tokens[5]));
+                  impl::quoted(tokens[5]));
     Phase p;
     p.name = std::string(tokens[1]);
     try {
@@ -120,7 +117,8 @@ std::vector<Phase> parse_phases(std::istream& in, const std::string& source, int
 }
 
 void write_phases(std::ostream& out, const TaskGraph& graph) {
-  out << "# tamp phases: \"phase NAME KIND COUNT MESSAGES [launcher]\", then MESSAGES lines \"SRC DST BYTES\"\n"
+  out << "# tamp phases: \"phase NAME KIND COUNT MESSAGES [launcher]\", then MESSAGES lines \"SRC DST "
+         "BYTES\"\n"
       << "tasks " << graph.num_tasks() << '\n';
   for (const Phase& p : graph.phases()) {
     out << "phase " << p.name << ' ' << to_string(p.kind) << ' ' << impl::format_double(p.count) << ' '

@@ -17,8 +17,6 @@ namespace tamp {
 
 namespace {
 
-using impl::quoted;
-
 // Keeps a malformed (or fuzzed) range such as "n[0-99999999]" from filling the memory.
 constexpr std::size_t kMaxHosts = std::size_t{1} << 20;
 
@@ -43,12 +41,12 @@ std::vector<Range> parse_group(std::string_view group) {
     for (std::string_view bound : {lo, hi}) {
       if (bound.empty() || bound.size() > 9 ||
           !std::all_of(bound.begin(), bound.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        throw std::invalid_argument("bad range " + quoted(part) + " in brackets (expected N or N-M)");
+        throw std::invalid_argument("bad range " + impl::quoted(part) + " in brackets (expected N or N-M)");
       if (bound.size() > 1 && bound[0] == '0') width = std::max(width, static_cast<int>(bound.size()));
     }
     impl::parse_int64(lo, r.lo);
     impl::parse_int64(hi, r.hi);
-    if (r.lo > r.hi) throw std::invalid_argument("range " + quoted(part) + " goes down");
+    if (r.lo > r.hi) throw std::invalid_argument("range " + impl::quoted(part) + " goes down");
     ranges.push_back(r);
     if (comma == std::string_view::npos) break;
     start = comma + 1;
@@ -102,7 +100,7 @@ std::vector<std::string> expand(std::string_view expression) {
       if (std::any_of(item.begin(), item.end(), [](char ch) {
             return std::isspace(static_cast<unsigned char>(ch)) || ch == '=' || ch == '#';
           }))
-        throw std::invalid_argument("host name " + quoted(item) + " holds a blank, '=' or '#'");
+        throw std::invalid_argument("host name " + impl::quoted(item) + " holds a blank, '=' or '#'");
       expand_item("", item, out);
       start = i + 1;
     }
@@ -133,11 +131,11 @@ SwitchLine parse_line(const std::vector<std::string_view>& tokens, const impl::L
     const std::string_view t = tokens[i];
     const std::size_t eq = t.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == t.size())
-      reader.fail("expected Key=Value, got " + quoted(t));
+      reader.fail("expected Key=Value, got " + impl::quoted(t));
     const std::string_view key = t.substr(0, eq);
     const std::string_view value = t.substr(eq + 1);
     if (i == 0 && !same_key(key, "SwitchName"))
-      reader.fail("a line must start with SwitchName=, got " + quoted(key));
+      reader.fail("a line must start with SwitchName=, got " + impl::quoted(key));
     const auto once = [&](bool& seen) {
       if (seen) reader.fail(std::string(key) + " given twice on one line");
       seen = true;
@@ -145,7 +143,7 @@ SwitchLine parse_line(const std::vector<std::string_view>& tokens, const impl::L
     try {
       if (i == 0) {
         if (value.find_first_of("[],") != std::string_view::npos)
-          reader.fail("SwitchName must be one name, got " + quoted(value));
+          reader.fail("SwitchName must be one name, got " + impl::quoted(value));
         s.name = std::string(value);
       } else if (same_key(key, "Switches")) {
         once(has_children);
@@ -156,17 +154,17 @@ SwitchLine parse_line(const std::vector<std::string_view>& tokens, const impl::L
       } else if (same_key(key, "LinkSpeed")) {
         once(has_speed);
         if (!impl::parse_double(value, s.speed))
-          reader.fail("LinkSpeed must be a positive number, got " + quoted(value));
+          reader.fail("LinkSpeed must be a positive number, got " + impl::quoted(value));
         try {  // it becomes the bandwidth of the links below the switch
           check_range(s.speed, kBandwidthRange, "LinkSpeed");
         } catch (const std::invalid_argument& e) {
           reader.fail(e.what());
         }
       } else {
-        reader.fail("unknown key " + quoted(key) + " (known: SwitchName, Switches, Nodes, LinkSpeed)");
+        reader.fail("unknown key " + impl::quoted(key) + " (known: SwitchName, Switches, Nodes, LinkSpeed)");
       }
     } catch (const std::invalid_argument& e) {
-      reader.fail(std::string(key) + "=" + quoted(value) + ": " + e.what());
+      reader.fail(std::string(key) + "=" + impl::quoted(value) + ": " + e.what());
     }
   }
   return s;
@@ -193,14 +191,15 @@ MachineDescription SlurmParser::parse(int cores_per_node) {
     SwitchLine s = parse_line(tokens, reader_);
     const auto [it, fresh] = index_of.emplace(s.name, static_cast<int>(switches_.size()));
     if (!fresh)
-      reader_.fail("switch " + quoted(s.name) + " defined twice (first on line " +
+      reader_.fail("switch " + impl::quoted(s.name) + " defined twice (first on line " +
                    std::to_string(switches_[it->second].line) + ")");
     for (const std::string& host : s.nodes) {
       const auto [h, new_host] = switch_of_host.emplace(host, it->second);
       if (!new_host)
-        reader_.fail("node " + quoted(host) + " is under two switches (also under " +
-                     quoted(switches_.size() > static_cast<std::size_t>(h->second) ? switches_[h->second].name
-                                                                                   : s.name) +
+        reader_.fail("node " + impl::quoted(host) + " is under two switches (also under " +
+                     impl::quoted(switches_.size() > static_cast<std::size_t>(h->second)
+                                      ? switches_[h->second].name
+                                      : s.name) +
                      ")");
     }
     hosts += s.nodes.size();
@@ -223,12 +222,13 @@ MachineDescription SlurmParser::parse(int cores_per_node) {
     for (const std::string& child : s.children) {
       const auto c = index_of.find(child);
       if (c == index_of.end())
-        reader_.fail_at(s.line, "switch " + quoted(s.name) + " lists unknown switch " + quoted(child));
-      if (c->second == i) reader_.fail_at(s.line, "switch " + quoted(s.name) + " lists itself");
+        reader_.fail_at(s.line,
+                        "switch " + impl::quoted(s.name) + " lists unknown switch " + impl::quoted(child));
+      if (c->second == i) reader_.fail_at(s.line, "switch " + impl::quoted(s.name) + " lists itself");
       if (spec.parent[c->second] >= 0)
-        reader_.fail_at(s.line, "switch " + quoted(child) + " is under two switches (" +
-                                    quoted(switches_[spec.parent[c->second]].name) + " and " +
-                                    quoted(s.name) + ")");
+        reader_.fail_at(s.line, "switch " + impl::quoted(child) + " is under two switches (" +
+                                    impl::quoted(switches_[spec.parent[c->second]].name) + " and " +
+                                    impl::quoted(s.name) + ")");
       spec.parent[c->second] = i;
     }
   }
@@ -245,8 +245,8 @@ MachineDescription SlurmParser::parse(int cores_per_node) {
   for (int i = 0; i < n; ++i) {
     if (spec.parent[i] >= 0) continue;
     if (root >= 0)
-      reader_.fail_at(switches_[i].line, "switches " + quoted(switches_[root].name) + " and " +
-                                             quoted(switches_[i].name) +
+      reader_.fail_at(switches_[i].line, "switches " + impl::quoted(switches_[root].name) + " and " +
+                                             impl::quoted(switches_[i].name) +
                                              " are both roots: no switch joins them (add a top switch)");
     root = i;
   }
@@ -260,7 +260,7 @@ MachineDescription SlurmParser::parse(int cores_per_node) {
       t = spec.parent[t];
     }
     if (t >= 0 && !reaches_root[t])
-      reader_.fail_at(switches_[i].line, "switch " + quoted(switches_[i].name) + " is on a cycle");
+      reader_.fail_at(switches_[i].line, "switch " + impl::quoted(switches_[i].name) + " is on a cycle");
     for (int v : path) reaches_root[v] = 1;
   }
 
@@ -297,7 +297,7 @@ std::vector<std::string> expand_hostlist(const std::string& expression, const st
   try {
     return expand(impl::trim(expression));
   } catch (const std::invalid_argument& e) {
-    throw ParseError(source, 1, "hostlist " + quoted(expression) + ": " + e.what());
+    throw ParseError(source, 1, "hostlist " + impl::quoted(expression) + ": " + e.what());
   }
 }
 

@@ -72,7 +72,7 @@ bool looks_numeric(std::string_view token) {
 std::int64_t int_in_range(std::string_view token, std::string_view what, std::int64_t lo, std::int64_t hi) {
   std::int64_t v = 0;
   if (!parse_int64(token, v))
-    throw std::invalid_argument(std::string(what) + " must be an integer, got " + quoted(token));
+    throw std::invalid_argument(std::string(what) + " must be an integer, got " + impl::quoted(token));
   if (v < lo || v > hi)
     throw std::invalid_argument(std::string(what) + " must be in [" + std::to_string(lo) + ", " +
                                 std::to_string(hi) + "], got " + std::string(token));

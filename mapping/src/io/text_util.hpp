@@ -15,6 +15,7 @@ inline constexpr std::int64_t kMaxSlots = std::int64_t{1} << 24;  // allocated n
 inline constexpr std::int64_t kMaxTasks = std::int64_t{1} << 24;
 inline constexpr int kMaxDims = 16;
 inline constexpr std::int64_t kMaxEdgeWeight = std::int64_t{1} << 53;  // exact in a double
+inline constexpr double kMaxEdgeBytes = static_cast<double>(kMaxEdgeWeight);
 
 /// Reads a stream line by line, counting lines from 1, so every error can name "FILE:LINE".
 class LineReader {
@@ -59,6 +60,8 @@ bool looks_numeric(std::string_view token);
 std::int64_t int_in_range(std::string_view token, std::string_view what, std::int64_t lo, std::int64_t hi);
 
 /// `token` quoted for an error message: at most 40 characters, control bytes shown as '?'.
+/// Call it as impl::quoted: unqualified, argument-dependent lookup prefers std::quoted wherever <iomanip> is
+/// included (in a unity build, by any earlier file of the unit).
 std::string quoted(std::string_view token);
 /// Base name of a path without its directory and its last extension ("a/b/torus.machine" -> "torus").
 std::string path_stem(const std::string& path);

@@ -58,14 +58,14 @@ struct DiffStat {
   double bytes = 0;
 };
 
-struct Grid {
+struct CandidateGrid {
   std::vector<int> dims;
   std::vector<long long> strides;
   double bound = 0;  // bytes the grid could explain at most (from the difference histogram)
 };
 
-Grid make_grid(const std::vector<long long>& strides, long long n) {
-  Grid g;
+CandidateGrid make_grid(const std::vector<long long>& strides, long long n) {
+  CandidateGrid g;
   g.strides = strides;
   for (std::size_t k = 0; k < strides.size(); ++k) {
     const long long next = k + 1 < strides.size() ? strides[k + 1] : n;
@@ -75,7 +75,7 @@ Grid make_grid(const std::vector<long long>& strides, long long n) {
 }
 
 void enumerate_grids(const std::vector<long long>& pool, long long n, int max_dims,
-                     std::vector<long long>& chain, std::vector<Grid>& out) {
+                     std::vector<long long>& chain, std::vector<CandidateGrid>& out) {
   if (static_cast<int>(out.size()) >= kMaxGrids) return;
   out.push_back(make_grid(chain, n));
   if (static_cast<int>(chain.size()) == max_dims) return;
@@ -89,7 +89,7 @@ void enumerate_grids(const std::vector<long long>& pool, long long n, int max_di
 }
 
 // Upper bound: bytes whose id difference is some sum of per-dimension steps {0, +-1, +-(a-1)} x stride.
-double explainable_bytes(const Grid& g, const std::unordered_map<long long, DiffStat>& histogram) {
+double explainable_bytes(const CandidateGrid& g, const std::unordered_map<long long, DiffStat>& histogram) {
   std::vector<long long> sums{0};
   for (std::size_t k = 0; k < g.dims.size(); ++k) {
     std::vector<long long> steps{0, 1, -1};
@@ -111,7 +111,7 @@ double explainable_bytes(const Grid& g, const std::unordered_map<long long, Diff
 }
 
 // Messages per (offset vector, wrapped dimensions), from one pass over the kept messages.
-struct Tally {
+struct OffsetTally {
   std::vector<long long> count = std::vector<long long>(kCodes * kMasks, 0);
   std::vector<double> bytes = std::vector<double>(kCodes * kMasks, 0);
 };
@@ -128,9 +128,9 @@ int face_code(int D, int k, int sign) {
   return zero_code(D) + sign * p;
 }
 
-Tally tally_offsets(const TaskGraph& graph, const Filter& filter, const Grid& g) {
+OffsetTally tally_offsets(const TaskGraph& graph, const Filter& filter, const CandidateGrid& g) {
   const int D = static_cast<int>(g.dims.size());
-  Tally tally;
+  OffsetTally tally;
   for_each_message(graph, [&](int src, int dst, double bytes) {
     if (!filter.keep(src, dst, bytes)) return;
     int code = 0, mask = 0, a = src, b = dst;
@@ -153,14 +153,14 @@ Tally tally_offsets(const TaskGraph& graph, const Filter& filter, const Grid& g)
 }
 
 // Directed face messages along k that touch the ignored task: (inner, wrap).
-std::pair<int, int> ignored_faces(const Grid& g, int ignored, int k) {
+std::pair<int, int> ignored_faces(const CandidateGrid& g, int ignored, int k) {
   if (ignored < 0) return {0, 0};
   const int c = static_cast<int>(ignored / g.strides[k]) % g.dims[k];
   const int last = g.dims[k] - 1;
   return {2 * ((c < last) + (c > 0)), 2 * ((c == last) + (c == 0))};
 }
 
-bool has_message(const TaskGraph& graph, int src, int dst, double threshold) {
+bool has_message_above(const TaskGraph& graph, int src, int dst, double threshold) {
   const auto& off = graph.offsets();
   for (auto e = off[src]; e < off[src + 1]; ++e)
     if (graph.targets()[e] == dst) return graph.bytes()[e] >= threshold;
@@ -169,21 +169,21 @@ bool has_message(const TaskGraph& graph, int src, int dst, double threshold) {
 
 // When every wrap message along k touches the ignored task (a ring: its only wrap pair is 0 <-> n-1), those
 // messages are the only evidence of periodicity: both directions must be there.
-bool ignored_task_wraps(const TaskGraph& graph, const Filter& filter, const Grid& g, int k) {
+bool ignored_task_wraps(const TaskGraph& graph, const Filter& filter, const CandidateGrid& g, int k) {
   if (filter.ignored < 0 || g.dims[k] <= 2) return false;
   const long long c = filter.ignored / g.strides[k] % g.dims[k];
   if (c != 0 && c != g.dims[k] - 1) return false;
   const long long step = (g.dims[k] - 1LL) * g.strides[k];
   const int partner = static_cast<int>(c == 0 ? filter.ignored + step : filter.ignored - step);
-  return has_message(graph, filter.ignored, partner, filter.threshold) &&
-         has_message(graph, partner, filter.ignored, filter.threshold);
+  return has_message_above(graph, filter.ignored, partner, filter.threshold) &&
+         has_message_above(graph, partner, filter.ignored, filter.threshold);
 }
 
-std::optional<GridPattern> check_grid(const TaskGraph& graph, const Filter& filter, const Grid& g,
+std::optional<GridPattern> check_grid(const TaskGraph& graph, const Filter& filter, const CandidateGrid& g,
                                       double kept_bytes, const PatternOptions& options) {
   const int D = static_cast<int>(g.dims.size());
   const long long n = graph.num_tasks();
-  const Tally tally = tally_offsets(graph, filter, g);
+  const OffsetTally tally = tally_offsets(graph, filter, g);
   auto count = [&](int code, int mask) { return tally.count[code * kMasks + mask]; };
 
   GridPattern p;
@@ -267,11 +267,11 @@ std::optional<GridPattern> detect_pattern(const TaskGraph& graph, const PatternO
   std::sort(pool.begin(), pool.end());
   if (pool.empty() || pool.front() != 1) return std::nullopt;  // neighbours along dimension 0 are 1 apart
 
-  std::vector<Grid> grids;
+  std::vector<CandidateGrid> grids;
   std::vector<long long> chain{1};
   enumerate_grids(pool, n, std::clamp(options.max_dims, 1, kMaxDims), chain, grids);
-  for (Grid& g : grids) g.bound = explainable_bytes(g, histogram) / kept_bytes;
-  std::stable_sort(grids.begin(), grids.end(), [](const Grid& a, const Grid& b) {
+  for (CandidateGrid& g : grids) g.bound = explainable_bytes(g, histogram) / kept_bytes;
+  std::stable_sort(grids.begin(), grids.end(), [](const CandidateGrid& a, const CandidateGrid& b) {
     if (a.bound != b.bound) return a.bound > b.bound;
     if (a.dims.size() != b.dims.size()) return a.dims.size() < b.dims.size();
     return a.dims < b.dims;
@@ -279,7 +279,7 @@ std::optional<GridPattern> detect_pattern(const TaskGraph& graph, const PatternO
 
   std::optional<GridPattern> best;
   int verified = 0;
-  for (const Grid& g : grids) {
+  for (const CandidateGrid& g : grids) {
     if (g.bound < options.min_explained) break;
     if (best && g.bound < best->explained - 1e-9) break;  // sorted by bound: nothing later can do better
     if (++verified > kMaxVerified) break;

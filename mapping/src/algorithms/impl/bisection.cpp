@@ -9,14 +9,14 @@
 namespace tamp::impl {
 namespace {
 
-using Range = std::vector<int>::iterator;
+using IndexIter = std::vector<int>::iterator;
 
-int widest_dimension(const PointSet& points, Range first, Range last) {
+int widest_dimension(const PointSet& points, IndexIter first, IndexIter last) {
   int best = 0;
   double best_extent = -1;
   for (int d = 0; d < points.dim; ++d) {
     double lo = points.at(*first, d), hi = lo;
-    for (Range it = first; it != last; ++it) {
+    for (IndexIter it = first; it != last; ++it) {
       lo = std::min(lo, points.at(*it, d));
       hi = std::max(hi, points.at(*it, d));
     }
@@ -27,7 +27,7 @@ int widest_dimension(const PointSet& points, Range first, Range last) {
 
 // Orders [first, last) by coordinate `d`, then the following dimensions cyclically, then index; puts the
 // `count` smallest first.
-void partition_smallest(const PointSet& points, Range first, Range last, long count, int d) {
+void partition_smallest(const PointSet& points, IndexIter first, IndexIter last, long count, int d) {
   auto less = [&](int a, int b) {
     for (int k = 0; k < points.dim; ++k) {
       const int dd = (d + k) % points.dim;
@@ -45,22 +45,24 @@ struct Matcher {
   const std::vector<int>& capacity;
   std::vector<int>& result;
 
-  void run(Range items_first, Range items_last, Range bins_first, Range bins_last) {
+  void run(IndexIter items_first, IndexIter items_last, IndexIter bins_first, IndexIter bins_last) {
     const long n_items = items_last - items_first;
     const long n_bins = bins_last - bins_first;
     if (n_items == 0) return;
     if (n_bins == 1) {
-      for (Range it = items_first; it != items_last; ++it) result[*it] = *bins_first;
+      for (IndexIter it = items_first; it != items_last; ++it) result[*it] = *bins_first;
       return;
     }
     const long bins_low = n_bins / 2;
     partition_smallest(bins, bins_first, bins_last, bins_low, widest_dimension(bins, bins_first, bins_last));
     long cap_low = 0, cap_high = 0;
-    for (Range it = bins_first; it != bins_first + bins_low; ++it) cap_low += capacity[*it];
-    for (Range it = bins_first + bins_low; it != bins_last; ++it) cap_high += capacity[*it];
-    long items_low = std::lround(static_cast<double>(n_items) * cap_low / static_cast<double>(cap_low + cap_high));
+    for (IndexIter it = bins_first; it != bins_first + bins_low; ++it) cap_low += capacity[*it];
+    for (IndexIter it = bins_first + bins_low; it != bins_last; ++it) cap_high += capacity[*it];
+    long items_low =
+        std::lround(static_cast<double>(n_items) * cap_low / static_cast<double>(cap_low + cap_high));
     items_low = std::clamp(items_low, std::max(0L, n_items - cap_high), std::min(cap_low, n_items));
-    partition_smallest(items, items_first, items_last, items_low, widest_dimension(items, items_first, items_last));
+    partition_smallest(items, items_first, items_last, items_low,
+                       widest_dimension(items, items_first, items_last));
     run(items_first, items_first + items_low, bins_first, bins_first + bins_low);
     run(items_first + items_low, items_last, bins_first + bins_low, bins_last);
   }
@@ -68,7 +70,8 @@ struct Matcher {
 
 }  // namespace
 
-std::vector<int> bisection_match(const PointSet& items, const PointSet& bins, const std::vector<int>& capacity) {
+std::vector<int> bisection_match(const PointSet& items, const PointSet& bins,
+                                 const std::vector<int>& capacity) {
   require(static_cast<int>(capacity.size()) == bins.size(), "bisection_match: one capacity per bin");
   const long total = std::accumulate(capacity.begin(), capacity.end(), 0L);
   require(total >= items.size(), "bisection_match: more items than the bins can hold");
@@ -76,7 +79,8 @@ std::vector<int> bisection_match(const PointSet& items, const PointSet& bins, co
   std::iota(item_ids.begin(), item_ids.end(), 0);
   std::iota(bin_ids.begin(), bin_ids.end(), 0);
   if (items.size() == 0) return result;
-  Matcher{items, bins, capacity, result}.run(item_ids.begin(), item_ids.end(), bin_ids.begin(), bin_ids.end());
+  Matcher{items, bins, capacity, result}.run(item_ids.begin(), item_ids.end(), bin_ids.begin(),
+                                             bin_ids.end());
   return result;
 }
 

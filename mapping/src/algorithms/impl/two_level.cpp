@@ -13,10 +13,10 @@
 namespace tamp::impl {
 namespace {
 
-// Puts each group's tasks on the node its group was mapped to. A group larger than its node (a partly filled node)
-// overflows to the nearest node with room (fewest hops, then lowest index).
-Mapping expand(const Grouping& grouping, const Mapping& group_nodes, const Allocation& allocation,
-               int max_tasks_per_slot, int num_tasks) {
+// Puts each group's tasks on the node its group was mapped to. A group larger than its node (a partly filled
+// node) overflows to the nearest node with room (fewest hops, then lowest index).
+Mapping expand_groups(const Grouping& grouping, const Mapping& group_nodes, const Allocation& allocation,
+                      int max_tasks_per_slot, int num_tasks) {
   const int nodes = allocation.num_nodes();
   std::vector<int> used(nodes, 0), slots(num_tasks, -1);
   auto capacity = [&](int node) { return allocation.cores_of(node) * max_tasks_per_slot; };
@@ -61,11 +61,11 @@ Mapping map_groups(const TaskGraph& graph, const Grouping& grouping, const Alloc
     group_nodes = node_level(quotient_graph(graph, grouping), nodes, node_options);
   } catch (const std::invalid_argument& e) {
     // The algorithm saw the groups, not the tasks: say so, or "got 50x50x25" would puzzle a 100^3 user.
-    throw std::invalid_argument(std::string(e.what()) + " (at node level: groups of " + std::to_string(group_size) +
-                                " tasks, one per node)");
+    throw std::invalid_argument(std::string(e.what()) + " (at node level: groups of " +
+                                std::to_string(group_size) + " tasks, one per node)");
   }
   group_nodes.validate(1);
-  return expand(grouping, group_nodes, allocation, options.max_tasks_per_slot, graph.num_tasks());
+  return expand_groups(grouping, group_nodes, allocation, options.max_tasks_per_slot, graph.num_tasks());
 }
 
 }  // namespace
@@ -88,8 +88,8 @@ Mapping map_two_level_tilings(const TaskGraph& graph, const Allocation& allocati
   std::optional<std::invalid_argument> first_error;
   for (const std::vector<int>& shape : shapes) {
     try {
-      Mapping candidate = map_groups(graph, tile_grid(*graph.grid(), shape), allocation, options, node_level,
-                                     group_size);
+      Mapping candidate =
+          map_groups(graph, tile_grid(*graph.grid(), shape), allocation, options, node_level, group_size);
       const Score s = score(graph, allocation, candidate, options.objective);
       if (!best || s < best_score) best = std::move(candidate), best_score = s;
     } catch (const std::invalid_argument& e) {

@@ -15,13 +15,14 @@ namespace tamp::impl {
 namespace {
 
 // Every view of the allocated nodes as a full box of `want` dimensions.
-std::vector<NodeBox> node_boxes(const Allocation& nodes, int want, const char* name) {
+std::vector<NodeBox> full_node_boxes(const Allocation& nodes, int want, const char* name) {
   NodeBox box = node_box(nodes, name);
   int allocated = 0;
   for (int slot : box.slot_at) allocated += slot >= 0;
   require(allocated == static_cast<int>(box.slot_at.size()),
-          std::string(name) + ": needs the allocated nodes to fill a box (" + std::to_string(allocated) + " of the " +
-              std::to_string(box.slot_at.size()) + " nodes of the " + extents_text(box.dims) + " box are allocated)");
+          std::string(name) + ": needs the allocated nodes to fill a box (" + std::to_string(allocated) +
+              " of the " + std::to_string(box.slot_at.size()) + " nodes of the " + extents_text(box.dims) +
+              " box are allocated)");
   const int have = static_cast<int>(box.dims.size());
   if (have == want) return {box};
   if (have < want && want == 2) {  // a line of nodes is an n x 1 mesh
@@ -54,7 +55,7 @@ std::vector<int> task_grid_2d(const TaskGraph& groups, const char* name) {
 Mapping map_on_node_box(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options,
                         int box_dims, BoxEmbedding place, const char* name) {
   const std::vector<int> grid = task_grid_2d(groups, name);
-  const std::vector<NodeBox> views = node_boxes(nodes, box_dims, name);
+  const std::vector<NodeBox> views = full_node_boxes(nodes, box_dims, name);
   require(grid[0] * static_cast<long long>(grid[1]) <= static_cast<long long>(views[0].slot_at.size()),
           std::string(name) + ": more task groups than nodes");
   std::optional<Mapping> best;

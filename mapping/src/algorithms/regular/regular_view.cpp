@@ -29,11 +29,12 @@ std::vector<int> longest_first(const std::vector<int>& extents) {
   return order;
 }
 
-std::vector<NodeBox> node_boxes(const Allocation& nodes, const char* name) {
+std::vector<NodeBox> node_box_views(const Allocation& nodes, const char* name) {
   const NodeBox box = node_box(nodes, name);
   std::vector<NodeBox> views{box};
   if (box.node_index_last && box.dims.size() > 1)
-    for (size_t d = 0; d + 1 < box.dims.size(); ++d) views.push_back(merge_node_index(box, static_cast<int>(d)));
+    for (size_t d = 0; d + 1 < box.dims.size(); ++d)
+      views.push_back(merge_node_index(box, static_cast<int>(d)));
   return views;
 }
 
@@ -83,7 +84,7 @@ Mapping map_regular(const TaskGraph& groups, const Allocation& nodes, const MapO
   const size_t long_dims = std::count_if(shape.dims.begin(), shape.dims.end(), [](int n) { return n > 1; });
   require(long_dims <= 3,
           std::string(name) + ": needs a 2D or 3D task grid, got " + extents_text(shape.dims));
-  std::vector<NodeBox> boxes = node_boxes(nodes, name);
+  std::vector<NodeBox> boxes = node_box_views(nodes, name);
   if (same_dimensions) {
     const std::vector<int> first_box = boxes.front().dims;
     boxes.erase(std::remove_if(boxes.begin(), boxes.end(),
