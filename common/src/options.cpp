@@ -66,7 +66,7 @@ void common_options(Table& t, Options& o) {
   t.option("--task-graph-for", "graph for", o.task_graph_for,
            "Print the task graph for RANKS ranks as JSON {\"app\", \"graph\": a tamp-map gen spec or null, "
            "\"ranks\"} and exit without running (one process; --topology synthetic:MACHINE)")
-      .check(CLI::PositiveNumber);
+      .check(tamp::cli::positive_integer());
   t.flag("--verbose,-v", "verbose", o.verbose, "Print the parsed options");
 }
 

@@ -18,6 +18,8 @@ Deck (inputs/campaigns/apps/NAME.deck; NAME names its runs, usually the app's na
     scales   N...           the scales this app can run, when it cannot run every campaign scale (optional)
     compute  KIND=S...      the app's compute cost model, seconds per unit of each kind (--compute-model of
                             simulated runs; from scripts/campaign.py --calibrate)
+The app's task graph, for launcher files, is the app's own answer (ask.task_graph): a deck's `graph` line, which
+earlier versions read, is refused.
 """
 import os
 import shlex
