@@ -6,7 +6,7 @@
 #include "fft_graph.hpp"
 #include "fft_run.hpp"
 #include "fft_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/problem.hpp"
 
 namespace tamp::fft {
 

@@ -8,7 +8,8 @@
 
 #include "fft_graph.hpp"
 #include "fft_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run.hpp"
+#include "tamp/app/run_context.hpp"
 
 namespace tamp::fft {
 

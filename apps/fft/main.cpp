@@ -29,7 +29,7 @@
 
 #include "fft_problem.hpp"
 #include "fft_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_app.hpp"
 
 int main(int argc, char** argv) {
   CLI::App cli{"3D FFT proxy app: slab and pencil transposes, blocking or overlapped, under task mappings",

@@ -12,7 +12,7 @@
 #include "fft_spec.hpp"
 #include "local_fft.hpp"
 #include "stage.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_context.hpp"
 #include "tamp/app/timer.hpp"
 
 namespace tamp::fft {
@@ -49,8 +49,8 @@ struct StageFfts {
   /// FFTs, pipelined runs the planes' FFTs on all of the input first.
   bool with_planes = false;
   /// Dimensions of the output to transform after the exchange (one, or two for 2D FFTs): per delivered tile
-  /// when pipelined (overlapping the tiles still in flight), per unpacked block of slices when blocking (while
-  /// they are in cache); none if empty.
+  /// when pipelined (overlapping the tiles still in flight), per unpacked block of slices when blocking
+  /// (while they are in cache); none if empty.
   std::vector<int> after;
 };
 

@@ -1,5 +1,5 @@
-// The MiniGhost deck as a tamp::app::Problem: its task graph (what the mappers place) and its runs. [Deveci14]'s
-// Group ordering is the mapping module's `group`.
+// The MiniGhost deck as a tamp::app::Problem: its task graph (what the mappers place) and its runs.
+// [Deveci14]'s Group ordering is the mapping module's `group`.
 #pragma once
 #include <memory>
 #include <string>
@@ -7,7 +7,7 @@
 
 #include "halo_sources.hpp"
 #include "halo_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/problem.hpp"
 
 namespace tamp::halo {
 
@@ -22,8 +22,8 @@ class HaloProblem final : public app::Problem {
   int iterations() const override { return spec_.steps(); }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"cell_point", "flux", "sum"}; }
-  /// Every variable's sweep and boundary flux, then its local sum before its grid sum (the order of iterate()):
-  /// before each grid sum when every variable is summed, spread over the sums otherwise.
+  /// Every variable's sweep and boundary flux, then its local sum before its grid sum (the order of
+  /// iterate()): before each grid sum when every variable is summed, spread over the sums otherwise.
   StepWork step_work() const override;
 
   const HaloSpec& spec() const { return spec_; }
@@ -32,7 +32,7 @@ class HaloProblem final : public app::Problem {
   HaloSpec spec_;
   std::string backend_;
   Sources sources_;
-  std::string graph_spec_;  // halo_graph_spec: the graph's generator line, params.graph
+  std::string graph_spec_;                  // halo_graph_spec: the graph's generator line, params.graph
   std::shared_ptr<const TaskGraph> graph_;  // one per process (tamp/app/shared_graph.hpp)
 };
 

@@ -24,8 +24,8 @@
 #include "tamp/app/collective.hpp"
 #include "tamp/app/compute.hpp"
 #include "tamp/app/field_memory.hpp"
+#include "tamp/app/reduce_stats.hpp"
 #include "tamp/app/slot_order_comm.hpp"
-#include "tamp/app/stats.hpp"
 
 namespace tamp::halo {
 namespace {
@@ -74,13 +74,15 @@ class HaloRun final : public app::Run {
         flux_out_(spec.vars, 0.0),
         source_total_(sources.initial_total) {
     check_against_graph(halo_, graph, task_);
-    // The grid sums' MPI_Allreduce adds doubles whatever the order of the ranks (the checks allow 10^-error_tol),
-    // so --sum_comm launcher may run it on the launcher's order; the task graph says so (sum_comm=launcher).
+    // The grid sums' MPI_Allreduce adds doubles whatever the order of the ranks (the checks allow
+    // 10^-error_tol), so --sum_comm launcher may run it on the launcher's order; the task graph says so
+    // (sum_comm=launcher).
     if (spec.launcher_sums) launcher_order_ = std::make_unique<app::SlotOrderComm>(context);
     sum_comm_ = launcher_order_ ? launcher_order_->get() : comm_;
     // A skeleton run of the simulated build folds the grids across ranks: MiniGhost's 60^3 x 40 variables per
     // rank fit at thousands of ranks (nothing is computed or checked on them).
-    // One block for all of them: one memory map per rank when folded; each grid at a multiple of 64 bytes in it.
+    // One block for all of them: one memory map per rank when folded; each grid at a multiple of 64 bytes in
+    // it.
     const auto stride = static_cast<std::size_t>((layout_.size() + 7) / 8 * 8);
     fields_ = app::FieldMemory(stride * (spec.vars + 1), app::fold_fields(context));
     for (int v = 0; v <= spec.vars; ++v) grids_.push_back(fields_.data() + stride * v);
@@ -285,15 +287,15 @@ class HaloRun final : public app::Run {
   const Sources& sources_;  // owned by the problem, which outlives its runs
   MPI_Comm comm_;
   std::unique_ptr<app::SlotOrderComm> launcher_order_;  // --sum_comm launcher
-  MPI_Comm sum_comm_;                                    // the grid sums' communicator
+  MPI_Comm sum_comm_;                                   // the grid sums' communicator
   int task_;
   int threads_;
   Block block_;
   BlockLayout layout_;
   HaloExchange halo_;
   BoundaryFlux flux_;
-  app::FieldMemory fields_;               // num_vars + 1 blocks with ghosts
-  std::vector<double*> grids_;                // variable v's current block
+  app::FieldMemory fields_;     // num_vars + 1 blocks with ghosts
+  std::vector<double*> grids_;  // variable v's current block
   double* spare_ = nullptr;
   std::vector<double> flux_out_;      // heat let out through the boundary, per variable (this rank)
   std::vector<double> source_total_;  // heat put in, per variable (all ranks)

@@ -5,7 +5,8 @@
 
 #include "halo_sources.hpp"
 #include "halo_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run.hpp"
+#include "tamp/app/run_context.hpp"
 
 namespace tamp::halo {
 

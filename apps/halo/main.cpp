@@ -30,7 +30,7 @@
 
 #include "halo_problem.hpp"
 #include "halo_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_app.hpp"
 
 int main(int argc, char** argv) {
   CLI::App cli{"MiniGhost-like halo-exchange proxy app under task mappings", "tamp-halo"};

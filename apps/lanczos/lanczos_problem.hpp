@@ -7,7 +7,7 @@
 
 #include "grid.hpp"
 #include "lanczos_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/problem.hpp"
 
 namespace tamp::lanczos {
 
@@ -25,10 +25,11 @@ class LanczosProblem final : public app::Problem {
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"nonzero", "tridiagonal", "vector"}; }
   /// The kernels of a step where they run between its collectives (lanczos_run.cpp's iterate()): the SpMV
-  /// before the row reduce (an off-diagonal block multiplies by B and B^T: twice a diagonal block's entries per
-  /// cell, the uneven work whose waits the reduces see), the Gram-Schmidt passes before the orthogonalisation
-  /// allreduces, the norm and the normalisation before theirs, the tridiagonal solve after the step. Sizes
-  /// that grow with the step (the basis) are their mean over the timed steps, as the task graph's.
+  /// before the row reduce (an off-diagonal block multiplies by B and B^T: twice a diagonal block's entries
+  /// per cell, the uneven work whose waits the reduces see), the Gram-Schmidt passes before the
+  /// orthogonalisation allreduces, the norm and the normalisation before theirs, the tridiagonal solve after
+  /// the step. Sizes that grow with the step (the basis) are their mean over the timed steps, as the task
+  /// graph's.
   StepWork step_work() const override;
   /// The MFDn orderings ([Aktulga12] Fig. 4) that lay the blocks out like spec.ordering does: dm and cm share
   /// the lower triangle; bdm and bcm each have their own balanced layout.
@@ -45,7 +46,7 @@ class LanczosProblem final : public app::Problem {
   LanczosSpec spec_;
   std::string backend_;
   Grid grid_;
-  std::string graph_spec_;  // params.graph
+  std::string graph_spec_;                  // params.graph
   std::shared_ptr<const TaskGraph> graph_;  // one per process (tamp/app/shared_graph.hpp)
   std::vector<std::int64_t> new_index_;
   std::vector<std::pair<std::string, std::vector<int>>> orderings_;  // name, slot of each task

@@ -5,7 +5,8 @@
 
 #include "block.hpp"
 #include "group_metrics.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run.hpp"
+#include "tamp/app/run_context.hpp"
 
 namespace tamp::lanczos {
 

@@ -29,7 +29,7 @@
 
 #include "lanczos_problem.hpp"
 #include "lanczos_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_app.hpp"
 
 int main(int argc, char** argv) {
   CLI::App cli{"MFDn-style Lanczos eigensolver on a triangular processor grid, under task mappings",

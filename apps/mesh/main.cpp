@@ -33,8 +33,8 @@
 
 #include "mesh_problem.hpp"
 #include "mesh_spec.hpp"
-#include "tamp/app/app.hpp"
 #include "tamp/app/memory.hpp"
+#include "tamp/app/run_app.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include "decomposition.hpp"
 #include "mesh.hpp"
 #include "mesh_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/problem.hpp"
 
 namespace tamp::mesh {
 

@@ -2,7 +2,8 @@
 #pragma once
 #include <memory>
 
-#include "tamp/app/app.hpp"
+#include "tamp/app/run.hpp"
+#include "tamp/app/run_context.hpp"
 
 namespace tamp::mesh {
 

@@ -31,7 +31,7 @@
 
 #include "netbench_problem.hpp"
 #include "netbench_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_app.hpp"
 
 int main(int argc, char** argv) {
   CLI::App cli{"Network contention benchmarks (WOCON, WICON, equidistant pairs, hop-bytes vs dilation)",

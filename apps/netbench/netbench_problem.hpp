@@ -6,7 +6,8 @@
 
 #include "netbench_spec.hpp"
 #include "phases.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/problem.hpp"
+#include "tamp/app/topology.hpp"
 
 namespace tamp::netbench {
 

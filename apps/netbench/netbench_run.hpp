@@ -8,7 +8,8 @@
 #include "netbench_spec.hpp"
 #include "phases.hpp"
 #include "tamp/allocation.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run.hpp"
+#include "tamp/app/run_context.hpp"
 
 namespace tamp::netbench {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "netbench_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run.hpp"
 
 namespace tamp::netbench {
 

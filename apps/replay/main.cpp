@@ -31,7 +31,7 @@
 
 #include "replay_problem.hpp"
 #include "replay_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_app.hpp"
 
 int main(int argc, char** argv) {
   CLI::App cli{"Replays any task graph (tamp-map --graph) as MPI traffic", "tamp-replay"};

@@ -7,7 +7,8 @@
 
 #include "replay_plan.hpp"
 #include "replay_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/options.hpp"
+#include "tamp/app/problem.hpp"
 
 namespace tamp::replay {
 

@@ -5,7 +5,8 @@
 #include <memory>
 
 #include "replay_plan.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run.hpp"
+#include "tamp/app/run_context.hpp"
 
 namespace tamp::replay {
 

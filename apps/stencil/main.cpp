@@ -27,7 +27,7 @@
 
 #include "stencil_problem.hpp"
 #include "stencil_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_app.hpp"
 
 int main(int argc, char** argv) {
   CLI::App cli{"Jacobi stencil proxy app: 2D 5/9-point, 3D 7/27-point, under task mappings", "tamp-stencil"};

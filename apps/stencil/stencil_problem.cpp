@@ -21,20 +21,24 @@ std::vector<T> first(const std::array<T, 3>& values, int dims) {
   return std::vector<T>(values.begin(), values.begin() + dims);
 }
 
+// The generator line of the stencil's task graph (`tamp-map gen`, params.graph, --task-graph-for), the
+// generator's defaults left out: faces only (2D+1 points), not periodic, 8 bytes per cell.
+std::string stencil_graph_spec(const StencilSpec& spec) {
+  std::string text = fmt::format("stencil{}d:{}", spec.dims, fmt::join(first(spec.procs, spec.dims), "x"));
+  if (spec.points != 2 * spec.dims + 1) text += fmt::format(",points={}", spec.points);
+  text += fmt::format(",local={}", fmt::join(first(spec.local, spec.dims), "x"));
+  if (spec.periodic) text += ",periodic";
+  if (kBytesPerCell != StencilGraphSpec{}.bytes_per_cell) text += fmt::format(",bytes={}", kBytesPerCell);
+  return text;
+}
+
 }  // namespace
 
 StencilProblem::StencilProblem(StencilSpec spec, std::string backend)
-    : spec_(std::move(spec)), backend_(std::move(backend)) {
-  StencilGraphSpec g;
-  g.tasks = first(spec_.procs, spec_.dims);
-  g.periodic.assign(spec_.dims, spec_.periodic);
-  g.points = spec_.points;
-  g.local = first(spec_.local, spec_.dims);
-  g.bytes_per_cell = kBytesPerCell;
-  const std::string key = fmt::format("stencil {} periodic {} points {} local {} bytes {}", fmt::join(g.tasks, "x"),
-                                      spec_.periodic, g.points, fmt::join(g.local, "x"), g.bytes_per_cell);
-  graph_ = app::shared_task_graph(key, [&] { return make_stencil_graph(g); });
-}
+    : spec_(std::move(spec)),
+      backend_(std::move(backend)),
+      graph_spec_(stencil_graph_spec(spec_)),
+      graph_(app::shared_task_graph(graph_spec_, [this] { return generate_graph(graph_spec_); })) {}
 
 nlohmann::json StencilProblem::params() const {
   return {{"dims", spec_.dims},
@@ -48,7 +52,8 @@ nlohmann::json StencilProblem::params() const {
           {"warmup", spec_.warmup},
           {"backend", backend_},
           {"bytes_per_cell", kBytesPerCell},
-          {"cells", spec_.global_cells()}};
+          {"cells", spec_.global_cells()},
+          {"graph", graph_spec_}};
 }
 
 std::string StencilProblem::summary() const {
@@ -60,9 +65,9 @@ std::string StencilProblem::summary() const {
 }
 
 app::Problem::StepWork StencilProblem::step_work() const {
-  // Every block has the same layout, so every task sweeps the same interior while its halo travels and the same
-  // boundary after it (no task delays another); --no-overlap: nothing travels while a task computes, and every
-  // task sweeps its whole block after the exchange.
+  // Every block has the same layout, so every task sweeps the same interior while its halo travels and the
+  // same boundary after it (no task delays another); --no-overlap: nothing travels while a task computes, and
+  // every task sweeps its whole block after the exchange.
   const std::size_t tasks = static_cast<std::size_t>(graph_->num_tasks());
   const double local = static_cast<double>(spec_.local_cells());
   StepWork work;

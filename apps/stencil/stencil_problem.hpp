@@ -4,13 +4,14 @@
 #include <string>
 
 #include "stencil_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/problem.hpp"
 
 namespace tamp::stencil {
 
 class StencilProblem final : public app::Problem {
  public:
-  /// Builds the task graph with make_stencil_graph({procs, periodic, points, local, 8 bytes per cell}).
+  /// Builds the task graph from its generator line (params.graph): the `stencil2d:` or `stencil3d:` graph of
+  /// {procs, points, local, periodic, 8 bytes per cell}.
   StencilProblem(StencilSpec spec, std::string backend);
 
   const TaskGraph& task_graph() const override { return *graph_; }
@@ -28,6 +29,7 @@ class StencilProblem final : public app::Problem {
  private:
   StencilSpec spec_;
   std::string backend_;
+  std::string graph_spec_;                  // the generator line of the task graph
   std::shared_ptr<const TaskGraph> graph_;  // one per process (tamp/app/shared_graph.hpp)
 };
 

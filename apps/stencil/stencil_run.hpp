@@ -3,7 +3,8 @@
 #include <memory>
 
 #include "stencil_spec.hpp"
-#include "tamp/app/app.hpp"
+#include "tamp/app/run.hpp"
+#include "tamp/app/run_context.hpp"
 #include "tamp/task_graph.hpp"
 
 namespace tamp::stencil {

@@ -61,6 +61,12 @@ void common_options(Table& t, Options& o) {
   t.option("--flow-sharing", "flow sharing", o.flow.sharing,
            "Flow engine: latency (SimGrid's rule, the default) or equal shares of a link")
       .choices({"latency", "equal"});
+  // What the campaign driver asks for launcher files (docs/measuring-gains.md): the app's own graph, not a
+  // copy.
+  t.option("--task-graph-for", "graph for", o.task_graph_for,
+           "Print the task graph for RANKS ranks as JSON {\"app\", \"graph\": a tamp-map gen spec or null, "
+           "\"ranks\"} and exit without running (one process; --topology synthetic:MACHINE)")
+      .check(tamp::cli::positive_integer());
   t.flag("--verbose,-v", "verbose", o.verbose, "Print the parsed options");
 }
 

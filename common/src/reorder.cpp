@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "tamp/app/app.hpp"
 #include "tamp/app/collective.hpp"
+#include "tamp/app/problem.hpp"
 #include "tamp/io/mapping_file.hpp"
 
 namespace tamp::app {
@@ -133,14 +133,6 @@ Reordering apply_mapping(const TaskGraph& graph, const JobLayout& layout, const 
   if (new_rank != task) error = fmt::format("rank reordering failed: task {} got rank {}", task, new_rank);
   raise_if_any_failed(world, error);
   return reordering;
-}
-
-Mapping Problem::app_mapping(const std::string& name, const Allocation&, const MapOptions&) const {
-  throw std::invalid_argument(fmt::format("this app offers no mapping '{}'", name));
-}
-
-void check_mapping_names(const std::vector<tamp::Placement>& placements, const Problem& problem) {
-  for (const tamp::Placement& placement : placements) placement.check(problem.app_mappings());
 }
 
 Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& layout,

@@ -16,18 +16,6 @@ nlohmann::json stats_json(const Stats& s) {
 
 }  // namespace
 
-std::string_view to_string(VerificationStatus status) {
-  switch (status) {
-    case VerificationStatus::passed:
-      return "passed";
-    case VerificationStatus::failed:
-      return "failed";
-    case VerificationStatus::skipped:
-      return "skipped";
-  }
-  return "skipped";
-}
-
 nlohmann::json to_json(const RunReport& r) {
   nlohmann::json j;
   j["app"] = r.app;

@@ -2,8 +2,8 @@
 // with the first placement, reduce.
 #include "tamp/app/run_placement.hpp"
 
+#include "tamp/app/reduce_stats.hpp"
 #include "tamp/app/reorder.hpp"
-#include "tamp/app/stats.hpp"
 
 namespace tamp::app {
 namespace {

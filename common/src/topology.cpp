@@ -51,8 +51,9 @@ MachineDescription synthetic_machine(const std::string& topology, const std::str
 std::vector<int> launched_slots(const std::string& path, const MachineDescription& machine, int ranks) {
   const Mapping map = read_mapping_file(path, machine.allocation.num_slots());
   if (map.num_tasks() != ranks) {
-    throw std::invalid_argument(fmt::format("--launched-as: {} has {} lines, the job has {} ranks (one slot per rank)",
-                                            path, map.num_tasks(), ranks));
+    throw std::invalid_argument(
+        fmt::format("--launched-as: {} has {} lines, the job has {} ranks (one slot per rank)", path,
+                    map.num_tasks(), ranks));
   }
   map.validate(1);
   return map.slots();
@@ -86,13 +87,15 @@ JobLayout launched_layout(const LaunchedAs& launched_as, const std::string& topo
   return collectively(comm, [&] { return placed_by_launcher(std::move(machine), topology, path, slots); });
 }
 
+JobLayout synthetic_layout(const std::string& topology, int ranks, const std::string& needed_by) {
+  JobLayout layout = place_in_launcher_order(synthetic_machine(topology, needed_by), topology, ranks);
+  layout.found_by = "synthetic";
+  return layout;
+}
+
 JobLayout flow_layout(const CommonOptions& options) {
+  if (!options.launched_as) return synthetic_layout(options.topology, options.ranks, "--engine flow");
   MachineDescription machine = synthetic_machine(options.topology, "--engine flow");
-  if (!options.launched_as) {
-    JobLayout layout = place_in_launcher_order(std::move(machine), options.topology, options.ranks);
-    layout.found_by = "synthetic";
-    return layout;
-  }
   const std::string& path = options.launched_as->map_file;
   const std::vector<int> slots = launched_slots(path, machine, options.ranks);
   return placed_by_launcher(std::move(machine), options.topology, path, slots);

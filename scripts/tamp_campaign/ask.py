@@ -1,10 +1,15 @@
-"""The questions the driver asks of tamp-map, each answered in JSON by the C++ that owns the idea, so that no
-script holds a second copy of it: which names are placements (the mapping module's grammar), a job's process grids
-(MPI_Dims_create's grid, the triangular grid's n_d) and what a machine file says (the library's parser)."""
+"""The questions the driver asks of tamp-map and the apps, each answered in JSON by the C++ that owns the idea, so
+that no script holds a second copy of it: which names are placements (the mapping module's grammar), a job's process
+grids (MPI_Dims_create's grid, the triangular grid's n_d), what a machine file says (the library's parser) and an
+app's task graph at a scale (the app's own)."""
 import json
 import subprocess
+import threading
 
 from . import matrix
+
+# An Open MPI singleton (an app's one process: an answer, or a run of the flow engine) started by root.
+ROOT_ENV = ["OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"]
 
 
 def tamp_map(paths, *args):
@@ -54,3 +59,33 @@ def machine(paths, machine_file):
     if not isinstance(answer, dict) or not isinstance(answer.get("cores_per_node"), int):
         raise matrix.MatrixError(f"tamp-map machine: not the answer expected: {json.dumps(answer)[:200]}")
     return answer
+
+
+_task_graphs = {}  # the app's command -> its answer: asked once per deck and scale
+_task_graphs_lock = threading.Lock()
+
+
+def task_graph(paths, deck, ranks):
+    """The app's task graph at `ranks` ranks as a `tamp-map gen` spec, or None when no generator makes it (a METIS
+    partition, a matrix file): asked of the app itself, in one process that runs nothing (`tamp-APP DECK-ARGS
+    --topology synthetic:MACHINE --task-graph-for RANKS`, docs/measuring-gains.md)."""
+    command = ["env", *ROOT_ENV, paths.app(deck.app, False), *deck.args_for(ranks, skeleton=False), "--topology",
+               "synthetic:" + paths.machine, "--task-graph-for", str(ranks)]
+    key = tuple(command)
+    with _task_graphs_lock:
+        if key in _task_graphs:
+            return _task_graphs[key]
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        raise matrix.MatrixError(f"{deck.path}: at {ranks} ranks: "
+                                 f"{done.stderr.strip() or f'tamp-{deck.app} --task-graph-for failed'}")
+    try:
+        graph = json.loads(done.stdout)["graph"]
+    except (ValueError, KeyError, TypeError):
+        graph = False
+    if graph is not None and not isinstance(graph, str):
+        raise matrix.MatrixError(f"tamp-{deck.app} --task-graph-for: not the answer expected: "
+                                 f"{done.stdout.strip()[:200]}")
+    with _task_graphs_lock:
+        _task_graphs[key] = graph
+    return graph

@@ -59,14 +59,14 @@ def _launcher_file(run, launcher, paths, jobs_dir, rid, mapping=None, name=None)
     (srun), MPICH_RANK_ORDER (aprun), Blue Gene mapfile (runjob, cobalt-mpirun) — or None and the reason there is
     none (None, None: the launcher's own order is the placement)."""
     mapping = mapping or run["mapping"]
-    graph = run["deck"].graph_for(run["ranks"])
-    if not graph:
-        return None, "the deck has no graph line" if launcher in BLUEGENE else None
     if mapping == "default" and launcher not in BLUEGENE:
         return None, None
     machine = placement.job_machine(paths, run["ranks"], launch.allocation_slots(paths))
     if machine is None:
         return None, "the job's last node is only partly used, so its nodes are not a machine file"
+    graph = ask.task_graph(paths, run["deck"], run["ranks"])
+    if not graph:
+        return None, f"tamp-{run['deck'].app} has no generator of its task graph" if launcher in BLUEGENE else None
     fmt, ext = FILES[launcher]
     path = os.path.join(jobs_dir, (name or rid) + ext)
     try:
@@ -119,7 +119,8 @@ def _header(launcher, rid, ranks, nodes, block, cores):
 
 
 def write_job(run, launcher, paths, topology, json_path):
-    """OUT/jobs/ID.sh for a batch launcher, and the launcher file of the mapping when the deck gives its graph."""
+    """OUT/jobs/ID.sh for a batch launcher, and the launcher file of the mapping when a generator makes the app's task
+    graph (ask.task_graph)."""
     jobs_dir = os.path.join(paths.out, "jobs")
     os.makedirs(jobs_dir, exist_ok=True)
     rid = matrix.run_id(run)

@@ -11,8 +11,6 @@ LAUNCHERS = ("sim", "flow", "mpirun", "srun", "aprun", "runjob", "cobalt-mpirun"
 # Launchers of simulated runs (modelled compute, the campaign's machine file): SimGrid, and TAMP's flow engine,
 # which runs the app's model in one process of the native build (docs/simulation.md, "The flow engine").
 SIMULATED = ("sim", "flow")
-# An Open MPI singleton (the flow engine's one process) started by root.
-ROOT_ENV = ["OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"]
 BATCH = ("srun", "aprun", "runjob", "cobalt-mpirun")  # job scripts written, not run (jobs.py)
 SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (another install: its full path)
 # The smpirun options of every simulated run (the campaign and tests/sim read this list):
@@ -295,7 +293,7 @@ def flow_command(run, paths, app_compute, json_path):
         where = ["--launched-as", f"{run['mapping']}:{map_path}", "--topology", "synthetic:" + machine]
     else:
         where = ["--mapping", run["mapping"], "--topology", "synthetic:" + paths.machine]
-    return ["env", *ROOT_ENV, *app, *where]
+    return ["env", *ask.ROOT_ENV, *app, *where]
 
 
 def command(run, launcher, paths, topology, json_path, smpirun_args=()):

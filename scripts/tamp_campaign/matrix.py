@@ -16,9 +16,10 @@ Deck (inputs/campaigns/apps/NAME.deck; NAME names its runs, usually the app's na
                             per scale; `--skeleton` goes to simulated runs with modelled compute only
     mappings NAME...        the app's own orderings, run beside the campaign's (optional)
     scales   N...           the scales this app can run, when it cannot run every campaign scale (optional)
-    graph    SPEC           tamp-map gen spec of the app's task graph, for launcher files (optional; placeholders too)
     compute  KIND=S...      the app's compute cost model, seconds per unit of each kind (--compute-model of
                             simulated runs; from scripts/campaign.py --calibrate)
+The app's task graph, for launcher files, is the app's own answer (ask.task_graph): a deck's `graph` line, which
+earlier versions read, is refused.
 """
 import os
 import shlex
@@ -138,8 +139,11 @@ def compute_model(path, values, number):
 class Deck:
     def __init__(self, path):
         entries = read_keyed(path)
-        known = {"app", "args", "mappings", "scales", "graph", "compute"}
+        known = {"app", "args", "mappings", "scales", "compute"}
         for key, (_, number) in entries.items():
+            if key == "graph":  # the app answers its task graph (ask.task_graph): a second copy could disagree
+                raise MatrixError(f"{path}:{number}: 'graph' lines are no longer read: the app gives its task graph "
+                                  "itself (tamp-APP ARGS --task-graph-for RANKS); delete the line")
             if key not in known:
                 raise MatrixError(f"{path}:{number}: unknown key '{key}' (known: {', '.join(sorted(known))})")
         if "app" not in entries or len(entries["app"][0]) != 1:
@@ -150,7 +154,6 @@ class Deck:
         self.args = entries.get("args", ([], 0))[0]
         self.mappings = distinct(path, "mappings", *entries.get("mappings", ([], 0)))
         self.scales = positive_ints(path, "scales", *entries["scales"]) if "scales" in entries else None
-        self.graph = " ".join(entries["graph"][0]) if "graph" in entries else None
         self.compute = compute_model(path, *entries["compute"]) if "compute" in entries else None
         self.grids = {}  # ranks -> the process grids tamp-map gave for them (know_grids)
 
@@ -168,9 +171,6 @@ class Deck:
         native build, or the host's measured compute, refuse a skeleton run)."""
         args = self._filled(self.args, ranks)
         return args if skeleton else [a for a in args if a != "--skeleton"]
-
-    def graph_for(self, ranks):
-        return self._filled([self.graph], ranks)[0] if self.graph else None
 
 
 class Campaign:
@@ -234,7 +234,7 @@ def expand(campaign, decks, apps, binary_exists, grids):
         mappings = campaign.mappings + [m for m in deck.mappings if m not in campaign.mappings]
         for ranks in scales:
             try:  # every placeholder of every scale, before the first run
-                deck.args_for(ranks), deck.graph_for(ranks)
+                deck.args_for(ranks)
             except MatrixError as e:
                 raise MatrixError(f"{deck.path}: at {ranks} ranks: {e}")
             for mapping in mappings:

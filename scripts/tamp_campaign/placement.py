@@ -1,11 +1,12 @@
 """Simulated runs placed by the launcher, as launcher files do on a Cray: tamp-map computes the run's mapping of the
-deck's task graph onto the job's slots, the hostfile puts task t on the host of slot MAP[t], and the app is told so
-(`--launched-as NAME:MAP`): it reorders nothing (no MPI_Comm_split, no gathering of every rank's record), which keeps
-set-up linear in the ranks at thousands of them (docs/simulation.md, "Ranks placed through the hostfile").
+app's task graph (which the app gives: ask.task_graph) onto the job's slots, the hostfile puts task t on the host of
+slot MAP[t], and the app is told so (`--launched-as NAME:MAP`): it reorders nothing (no MPI_Comm_split, no gathering
+of every rank's record), which keeps set-up linear in the ranks at thousands of them (docs/simulation.md, "Ranks
+placed through the hostfile").
 
-A run keeps the app's own renumbering (MPI_Comm_split) when the deck has no `graph` line, when the mapping is the
-app's own ordering (halo `group`, lanczos `cm`) or a file:, or when the job's slots cannot be written as a machine
-file (a last node only partly used).
+A run keeps the app's own renumbering (MPI_Comm_split) when the mapping is the app's own ordering (halo `group`,
+lanczos `cm`) or a file:, when no generator makes the app's task graph (mesh's METIS partition), or when the job's
+slots cannot be written as a machine file (a last node only partly used).
 """
 import glob
 import os
@@ -43,14 +44,14 @@ def job_machine(paths, ranks, slots):
 def launcher_placement(run, paths, slots):
     """(hostfile, machine file, map file) of a run placed by the launcher, or None (the app reorders itself).
     tamp-map says which names it computes (ask.placements)."""
-    graph = run["deck"].graph_for(run["ranks"])
-    if not graph:
-        return None
     answer = ask.placements(paths, [run["mapping"]])["names"][run["mapping"]]
     if not answer["module"] or "file" in answer:  # the app's own ordering, or a mapping file the app reads
         return None
     machine = job_machine(paths, run["ranks"], slots)
     if machine is None:
+        return None
+    graph = ask.task_graph(paths, run["deck"], run["ranks"])
+    if not graph:
         return None
     folder = os.path.join(paths.out, "placements")
     os.makedirs(folder, exist_ok=True)

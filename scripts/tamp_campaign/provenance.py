@@ -42,7 +42,7 @@ def run_key(run, setting):
     fields = {
         "app": run["app"], "ranks": ranks, "mapping": mapping,
         "mapping_file": file_digest(run["mapping_file"]) if run.get("mapping_file") else None,
-        "args": deck.args_for(ranks), "graph": deck.graph_for(ranks), "compute": run.get("compute", "measured"),
+        "args": deck.args_for(ranks), "compute": run.get("compute", "measured"),
         "binary": setting["binaries"].get(deck.app),
     }
     fields.update({k: v for k, v in setting.items() if k != "binaries"})

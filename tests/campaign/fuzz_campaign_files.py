@@ -162,7 +162,7 @@ class Driver:
 
     def deck(self, args):
         with open(os.path.join(self.decks, "stencil.deck"), "w") as f:
-            f.write(f"app stencil\nargs {args}\ngraph stencil3d:{{procs3}},local=4x4x4\ncompute cell=1e-9\n")
+            f.write(f"app stencil\nargs {args}\ncompute cell=1e-9\n")
 
     def run(self, out, *options):
         return subprocess.run([sys.executable, DRIVER, self.campaign, "--build", self.build, "--decks", self.decks,

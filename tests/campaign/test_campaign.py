@@ -34,6 +34,10 @@ FAKE_APP = textwrap.dedent("""\
     # Stand-in app: one JSON record naming its arguments and the hostfile it was launched with.
     import json, os, sys, time
     argv = sys.argv[1:]
+    if "--task-graph-for" in argv:  # its task graph, a stencil on the grid of --procs (none without it)
+        procs = argv[argv.index("--procs") + 1] if "--procs" in argv else None
+        print(json.dumps({"graph": f"stencil3d:{procs},local=4x4x4" if procs else None}))
+        sys.exit(0)
     out = argv[argv.index("--json") + 1]
     if os.environ.get("FAKE_APP_PIDDIR"):  # one file per app: its pid; then it runs until killed
         with open(os.path.join(os.environ["FAKE_APP_PIDDIR"], str(os.getpid())), "w") as f:
@@ -79,7 +83,6 @@ RECORDING_LAUNCHER = textwrap.dedent("""\
 DECK = textwrap.dedent("""\
     app      stencil
     args     --stencil 7 --local 4x4x4 --procs {procs3}
-    graph    stencil3d:{procs3},local=4x4x4
     compute  cell=1e-9
     """)
 
@@ -166,7 +169,8 @@ class CampaignTest(unittest.TestCase):
             self.assertEqual(max(hosts.count(h) for h in hosts), 4, hosts)
 
     def test_platform_files_follow_the_machine(self):
-        self.write_deck(DECK.replace("graph", "# graph"))  # placed by the per-scale hostfile, not tamp-map
+        # An app without a generator of its task graph: placed by the per-scale hostfile, not tamp-map.
+        self.write_deck(DECK.replace(" --procs {procs3}", ""))
         self.run_driver("--machine", "torus:2x2x2,cores=2")
         self.run_driver("--machine", "torus:2x2x2,cores=4")
         with open(os.path.join(self.out, "platform", "hostfile-8")) as f:
@@ -317,6 +321,28 @@ class CampaignTest(unittest.TestCase):
         self.refused("cannot read", "--decks", os.path.join(self.dir, "no-such-folder"))
         self.assertFalse(os.path.exists(self.out), "--out was made")
 
+    def test_deck_graph_lines_are_refused(self):
+        # The app gives its task graph (--task-graph-for): a deck's second copy is refused in one line.
+        self.write_deck(DECK + "graph    stencil3d:{procs3},local=4x4x4\n")
+        self.refused("stencil.deck:4: 'graph' lines are no longer read")
+        self.assertFalse(os.path.exists(self.out), "a run was started")
+
+    def test_task_graph_is_asked_of_the_app(self):
+        # The placement of the hostfile is the mapping of the graph the app answered for the run's scale; an app
+        # that cannot answer stops the campaign with its own message.
+        self.run_driver("--mappings", "default,blocked", launcher="flow")
+        argv = self.record("blocked")["argv"]
+        map_path = argv[argv.index("--launched-as") + 1].split(":", 1)[1]
+        want = os.path.join(self.dir, "want.map")
+        subprocess.run([TAMP_MAP, "map", "--graph", "stencil3d:2x2x2,local=4x4x4", "--machine",
+                        os.path.join(self.out, "platform", "machine-8.machine"), "--algorithm", "blocked", "--out",
+                        want], check=True, capture_output=True)
+        self.assertEqual(read(map_path), read(want))
+        executable(os.path.join(self.build, "apps", "stencil", "tamp-stencil"),
+                   "#!/bin/sh\necho 'tamp-stencil: error: --procs: 9 ranks do not fit' >&2\nexit 1\n")
+        done = self.run_driver("--mappings", "default,blocked", launcher="flow", ok=False)
+        self.assertIn("--procs: 9 ranks do not fit", done.stdout)
+
     def test_deck_placeholders_are_plain_names(self):
         self.run_driver()
         before = self.snapshot()
@@ -399,7 +425,7 @@ class CampaignTest(unittest.TestCase):
     def test_process_grids_are_asked_of_tamp_map(self):
         # The placeholders of a deck come from `tamp-map grids` (MPI_Dims_create's grids, the triangular n_d).
         self.write_deck("app stencil\nargs --procs {procs3} --p2 {procs2} --pxyz {px},{py},{pz} --nd {nd}\n"
-                        "scales 6 12\ngraph stencil3d:{procs3},local=4x4x4\ncompute cell=1e-9\n")
+                        "scales 6 12\ncompute cell=1e-9\n")
         self.run_driver("--mappings", "default")
         for ranks, want in ((6, ["3x2x1", "3x2", "3,2,1", "3"]), (12, ["3x2x2", "4x3", "3,2,2", "NOT-TRIANGULAR"])):
             with open(os.path.join(self.out, "runs", f"stencil-n{ranks}-default.jsonl")) as f:
@@ -430,7 +456,6 @@ class CampaignTest(unittest.TestCase):
         # starts a comment unless quoted; trailing blanks ignored.
         self.write_deck("app\tstencil \t\n"
                         "args \t --stencil 7 --local 4x4x4 --procs {procs3} --note \"a # b\" 'c#d' e\\#f # g h\n"
-                        "graph\tstencil3d:{procs3},local=4x4x4\t# the task graph\n"
                         "compute\t\tcell=1e-9   \n")
         with open(self.campaign, "w") as f:
             f.write("machine\ttorus:2x2x2,cores=2\t\napps\tstencil # the one deck\nscales\t8\n"
@@ -439,7 +464,7 @@ class CampaignTest(unittest.TestCase):
         argv = self.record("blocked")["argv"]
         self.assertEqual(argv[argv.index("--note") + 1:argv.index("--note") + 4], ["a # b", "c#d", "e#f"])
         self.assertNotIn("g", argv)
-        self.assertIn("--launched-as", argv)  # the graph line was read whole: the placement came from tamp-map
+        self.assertIn("--launched-as", argv)  # the app gave its graph: the placement came from tamp-map
 
     # Signals
     def test_sigterm_stops_the_run_and_its_children(self):

@@ -101,5 +101,5 @@ tamp_add_mpi_error_test(NAME fft-error-size RANKS 2 REGEX "--size 8x8: expected 
 
 # The campaign deck's run on 4 ranks hands the mappers the graph of the deck's `graph` line (params.graph, and the
 # phases the app evaluated are those `tamp-map gen` writes for it).
-include(${CMAKE_CURRENT_LIST_DIR}/deck_graph.cmake)
-tamp_add_deck_graph_test(APP fft RANKS 4 SUBST "ranks=4" FAIL "${_fft_fail}")
+include(${CMAKE_CURRENT_LIST_DIR}/task_graph.cmake)
+tamp_add_task_graph_test(APP fft RANKS 4 SUBST "ranks=4" FAIL "${_fft_fail}")

@@ -97,18 +97,24 @@ tamp_add_mpi_error_test(NAME halo-error-group RANKS 6 REGEX "mapping group needs
 tamp_add_mpi_test(NAME halo-help RANKS 1 COMMAND tamp-halo --help)
 set_tests_properties(halo-help PROPERTIES PASS_REGULAR_EXPRESSION "--num_vars.*--comm_method.*--npx.*--compare")
 
-# The campaign deck's run (its args on a 2x2x1 grid) hands the mappers the graph of the deck's `graph` line:
-# params.graph is that line and the phases the app evaluated are those `tamp-map gen` writes for it.
-include(${CMAKE_CURRENT_LIST_DIR}/deck_graph.cmake)
-tamp_add_deck_graph_test(APP halo RANKS 4 SUBST "px=2,py=2,pz=1" FAIL "${_halo_fail}")
-# The check can fail: the same run against a deck whose graph line says 5 variables is refused.
+# The campaign deck's run (its args on a 2x2x1 grid) hands the mappers the graph the app answers to --task-graph-for:
+# params.graph is that answer and the phases the app evaluated are those `tamp-map gen` writes for it.
+include(${CMAKE_CURRENT_LIST_DIR}/task_graph.cmake)
+tamp_add_task_graph_test(APP halo RANKS 4 SUBST "px=2,py=2,pz=1" FAIL "${_halo_fail}")
+# The check can fail: the same run against an answer that says 5 variables is refused.
 if(Python3_Interpreter_FOUND)
-  set(_hbad_deck ${CMAKE_CURRENT_BINARY_DIR}/halo-wrong-graph.deck)
-  file(WRITE ${_hbad_deck} "app halo\ngraph minighost:{px}x{py}x{pz},nx=16,ny=16,nz=16,vars=5,stencil=3d7pt\n")
-  add_test(NAME halo-deck-graph-refuses-other
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_deck_graph.py
-                   ${CMAKE_CURRENT_BINARY_DIR}/halo-deck.jsonl ${_hbad_deck} "px=2,py=2,pz=1" $<TARGET_FILE:tamp-map>
-                   ${CMAKE_CURRENT_BINARY_DIR}/halo-deck-graph-bad)
-  set_tests_properties(halo-deck-graph-refuses-other PROPERTIES FIXTURES_REQUIRED halo-deck LABELS mpi
-                       PASS_REGULAR_EXPRESSION "is not the deck's graph line")
+  set(_hbad_answer ${CMAKE_CURRENT_BINARY_DIR}/halo-wrong-graph.json)
+  file(WRITE ${_hbad_answer} "{\"graph\": \"minighost:2x2x1,nx=16,ny=16,nz=16,vars=5,stencil=3d7pt\"}\n")
+  add_test(NAME halo-task-graph-refuses-other
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_task_graph.py
+                   ${CMAKE_CURRENT_BINARY_DIR}/halo-deck.jsonl $<TARGET_FILE:tamp-map>
+                   ${CMAKE_CURRENT_BINARY_DIR}/halo-task-graph-bad 4 ${_hbad_answer} -- $<TARGET_FILE:tamp-halo>)
+  set_tests_properties(halo-task-graph-refuses-other PROPERTIES FIXTURES_REQUIRED halo-deck LABELS mpi
+                       PASS_REGULAR_EXPRESSION "is not the answer's graph")
 endif()
+# The answer needs one process and runs nothing: asked under mpiexec on 1 rank, it prints the one JSON line.
+tamp_add_mpi_output_test(NAME halo-task-graph-answer RANKS 1 PASS "graph.:.minighost:2x2x1,nx=6,ny=5,nz=4,"
+                         FAIL "error:|Solution"
+                         COMMAND tamp-halo --nx 6 --ny 5 --nz 4 --npx 2 --npy 2 --npz 1 --task-graph-for 4)
+tamp_add_mpi_error_test(NAME halo-task-graph-not-synthetic RANKS 1 REGEX "--task-graph-for needs --topology synthetic:MACHINE"
+                        COMMAND tamp-halo --topology hwloc --task-graph-for 4)

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_app.hpp"
 
 namespace {
 

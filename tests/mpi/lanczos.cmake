@@ -129,5 +129,5 @@ tamp_add_mpi_error_test(NAME lanczos-groups-error-ordering RANKS 1 REGEX "unknow
 
 # The campaign deck's run on n_d = 3 (6 ranks) hands the mappers the graph of the deck's `graph` line (params.graph,
 # and the phases the app evaluated are those `tamp-map gen` writes for it).
-include(${CMAKE_CURRENT_LIST_DIR}/deck_graph.cmake)
-tamp_add_deck_graph_test(APP lanczos RANKS 6 SUBST "nd=3" FAIL "${_lz_fail}")
+include(${CMAKE_CURRENT_LIST_DIR}/task_graph.cmake)
+tamp_add_task_graph_test(APP lanczos RANKS 6 SUBST "nd=3" FAIL "${_lz_fail}")

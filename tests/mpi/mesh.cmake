@@ -117,8 +117,8 @@ endif()
 set(_mesh_deck ${CMAKE_CURRENT_BINARY_DIR}/mesh-rcb.deck)
 file(WRITE ${_mesh_deck} "app mesh\nargs --dims 3 --elements 1600 --partitioner rcb --iterations 5\n"
                          "graph mesh:3d,parts={ranks},cells=1600,seed=1\n")
-include(${CMAKE_CURRENT_LIST_DIR}/deck_graph.cmake)
-tamp_add_deck_graph_test(APP mesh RANKS 4 SUBST "ranks=4" DECK ${_mesh_deck} FAIL "${_mesh_fail}")
+include(${CMAKE_CURRENT_LIST_DIR}/task_graph.cmake)
+tamp_add_task_graph_test(APP mesh RANKS 4 SUBST "ranks=4" DECK ${_mesh_deck} FAIL "${_mesh_fail}")
 
 # Without MPI, at part counts no test runs: tamp-mesh-graph (the app's mesh, rcb partition and quotient graph) writes
 # byte for byte the edge list and coordinates `tamp-map gen mesh:...` writes.

@@ -1,7 +1,7 @@
 // Discovery in the simulated build. SMPI runs every rank of a job in one process, so the ranks write their
-// records into one table they all see (common/sim_shared) and the layout is resolved once per job. The
-// all-gather of the native build would give each of P ranks a copy of all P records, and P ranks would resolve
-// the same layout: at 4,096 ranks that is 3 GB and about 15 s of simulator time before the app starts
+// records into one table they all see (sim_shared/) and the layout is resolved once per job. The
+// all-gather of the native build would give each of P ranks a copy of all P records, and P ranks would
+// resolve the same layout: at 4,096 ranks that is 3 GB and about 15 s of simulator time before the app starts
 // (docs/simulation.md, "Discovery in simulated runs").
 #include <fmt/format.h>
 

@@ -94,6 +94,25 @@ TEST(AppOptions, ErrorsNameTheOptionOnOneLine) {
   }
 }
 
+TEST(AppOptions, TaskGraphForTakesPositiveRanks) {
+  EXPECT_EQ(parsed({}).task_graph_for, 0);  // run the app
+  EXPECT_EQ(parsed({"--task-graph-for", "4096"}).task_graph_for, 4096);
+  for (const char* ranks : {"0", "-4", "four"}) {
+    const std::string message = error_of({"--task-graph-for", ranks});
+    EXPECT_EQ(message.rfind("--task-graph-for", 0), 0u) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
+TEST(AppOptions, LaunchedAsIsTheOnePlacement) {
+  const CommonOptions o = parsed({"--launched-as", "geom-rs+refine:run.map"});
+  const std::vector<tamp::Placement> runs = placements(o);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].str(), "geom-rs+refine");
+  EXPECT_EQ(o.launched_as->map_file, "run.map");
+  EXPECT_NE(error_of({"--launched-as", "auto:run.map", "--compare", "default,auto"}), "(no error)");
+}
+
 TEST(AppOptions, PrintsWhatItParsed) {
   const CommonOptions o = parsed(
       {"--compare", "default,geom-rs+refine", "--compute-model", "calibrate", "--objective", "hop-bytes"});
@@ -104,6 +123,7 @@ TEST(AppOptions, PrintsWhatItParsed) {
   EXPECT_NE(text.find("  compute       calibrate\n"), std::string::npos) << text;
   EXPECT_NE(text.find("  objective     hop-bytes\n"), std::string::npos) << text;
   EXPECT_NE(text.find("  launched      -\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  graph for     0\n"), std::string::npos) << text;
 }
 
 TEST(AppOptions, HelpShowsTheDefaults) {

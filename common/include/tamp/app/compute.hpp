@@ -4,7 +4,7 @@
 #include <string_view>
 #include <utility>
 
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_context.hpp"
 #include "tamp/app/timer.hpp"
 
 namespace tamp::app {

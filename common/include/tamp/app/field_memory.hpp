@@ -1,11 +1,12 @@
-// Field memory of an app: ordinary zero-filled memory, or, in a skeleton run of the simulated build, memory folded
-// across ranks (SMPI shared malloc: every rank's copy maps the same physical pages), so that thousands of simulated
-// ranks with the papers' per-rank sizes (MiniGhost's 60^3 cells x 40 variables) fit on one host. Folded values are
-// garbage — ranks write over each other — which is why a skeleton run runs no kernel and verifies nothing.
+// Field memory of an app: ordinary zero-filled memory, or, in a skeleton run of the simulated build, memory
+// folded across ranks (SMPI shared malloc: every rank's copy maps the same physical pages), so that thousands
+// of simulated ranks with the papers' per-rank sizes (MiniGhost's 60^3 cells x 40 variables) fit on one host.
+// Folded values are garbage — ranks write over each other — which is why a skeleton run runs no kernel and
+// verifies nothing.
 #pragma once
 #include <cstddef>
 
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_context.hpp"
 
 namespace tamp::app {
 

@@ -1,9 +1,15 @@
-// --engine flow: the placements of an app's problem on simulated ranks, run by the mapping module's flow engine
-// in this one process (docs/simulation.md, "The flow engine"). No MPI traffic, nothing computed or verified.
+// --engine flow: the placements of an app's problem on simulated ranks, run by the mapping module's flow
+// engine in this one process (docs/simulation.md, "The flow engine"). No MPI traffic, nothing computed or
+// verified.
 #pragma once
 #include <string>
 
-#include "tamp/app/app.hpp"
+#include "tamp/app/options.hpp"
+#include "tamp/app/problem.hpp"
+#include "tamp/app/report.hpp"
+#include "tamp/app/topology.hpp"
+#include "tamp/mapping.hpp"
+#include "tamp/placement.hpp"
 
 namespace tamp::app {
 

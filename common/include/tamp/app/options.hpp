@@ -50,14 +50,15 @@ struct CommonOptions {
   Engine engine = Engine::mpi;
   int ranks = 0;  // the ranks the flow engine simulates
   FlowOptions flow;
+  int task_graph_for = 0;  // > 0: print the task graph for this many ranks and run nothing
 };
 /// One line per option, as the table declares them.
 std::ostream& operator<<(std::ostream& os, const CommonOptions& options);
 
 /// Registers every common option (--mapping, --compare, --launched-as, --topology with $TAMP_TOPOLOGY,
 /// --backend, --json, --seed, --objective, --min-gain, --verify, --compute-model, --skeleton, --engine,
-/// --ranks, --flow-*, --verbose) on `cli`, each parsed into its typed field of `options` as CLI11 reads it.
-/// A value that does not parse throws std::invalid_argument naming the option.
+/// --ranks, --flow-*, --task-graph-for, --verbose) on `cli`, each parsed into its typed field of `options` as
+/// CLI11 reads it. A value that does not parse throws std::invalid_argument naming the option.
 void add_common_options(CLI::App& cli, CommonOptions& options);
 
 /// The placements to run, in order: that of --launched-as, else `compare` when given, else {mapping}.
@@ -65,7 +66,7 @@ std::vector<tamp::Placement> placements(const CommonOptions& options);
 /// Checks what parsing one option alone cannot (options that go together: compute model, skeleton, engine and
 /// ranks; value ranges); throws std::invalid_argument naming the option. Needs no MPI: every rank reaches the
 /// same verdict. Placement names are checked against the module's registry and the app's own orderings by
-/// check_mapping_names() (tamp/app/app.hpp) once the problem is built.
+/// check_mapping_names() (tamp/app/problem.hpp) once the problem is built.
 void validate(const CommonOptions& options);
 
 /// The synthetic machine used when neither --topology nor $TAMP_TOPOLOGY is given: the 4x4x4 torus file of

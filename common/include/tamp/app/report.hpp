@@ -1,19 +1,17 @@
 // The report of one run: a human table (rank 0) and one JSON object per run (docs/user-guide.md, JSON Lines).
+// No MPI: the harness reduces the times first (reduce_stats.hpp).
 #pragma once
 #include <iosfwd>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "tamp/app/stats.hpp"
+#include "tamp/app/verification.hpp"
 #include "tamp/metrics.hpp"
 
 namespace tamp::app {
-
-enum class VerificationStatus { passed, failed, skipped };
-std::string_view to_string(VerificationStatus status);
 
 /// Which topology source the run used and the allocation it ran on (docs/discovery.md, "The report"); filled
 /// by allocation_report() (tamp/app/topology.hpp).

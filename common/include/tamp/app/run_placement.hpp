@@ -5,7 +5,12 @@
 
 #include <string>
 
-#include "tamp/app/app.hpp"
+#include "tamp/app/options.hpp"
+#include "tamp/app/problem.hpp"
+#include "tamp/app/report.hpp"
+#include "tamp/app/topology.hpp"
+#include "tamp/mapping.hpp"
+#include "tamp/placement.hpp"
 
 namespace tamp::app {
 

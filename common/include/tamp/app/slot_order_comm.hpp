@@ -5,7 +5,7 @@
 #pragma once
 #include <mpi.h>
 
-#include "tamp/app/app.hpp"
+#include "tamp/app/run_context.hpp"
 
 namespace tamp::app {
 

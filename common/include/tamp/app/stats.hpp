@@ -1,8 +1,5 @@
-// Minimum, mean and maximum of per-rank values, in one reduction.
+// Minimum, mean and maximum of a per-rank value: what the report prints (no MPI; reduce_stats.hpp fills it).
 #pragma once
-#include <mpi.h>
-
-#include <vector>
 
 namespace tamp::app {
 
@@ -11,9 +8,5 @@ struct Stats {
   double mean = 0;
   double max = 0;
 };
-
-/// Collective on `comm`: element-wise statistics of `values` over the ranks (every rank gets them; one
-/// MPI_Allreduce with a user-defined operation on (min, sum, max) triples). All ranks pass the same count.
-std::vector<Stats> reduce_stats(const std::vector<double>& values, MPI_Comm comm);
 
 }  // namespace tamp::app

@@ -35,6 +35,10 @@ AllocationReport allocation_report(const JobLayout& layout);
 /// slot used twice.
 JobLayout launched_layout(const LaunchedAs& launched_as, const std::string& topology, MPI_Comm comm);
 
+/// `ranks` ranks in launcher order on the machine of `topology`, which must be synthetic:MACHINE (`needed_by`
+/// names the option that needs it in the error), without MPI.
+JobLayout synthetic_layout(const std::string& topology, int ranks, const std::string& needed_by);
+
 /// The layout of the --ranks ranks the flow engine simulates (--engine flow), without MPI: rank r on slot
 /// MAPFILE[r] with --launched-as, else on the first slots of --topology synthetic:MACHINE in launcher order.
 JobLayout flow_layout(const CommonOptions& options);

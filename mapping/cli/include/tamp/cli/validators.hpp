@@ -17,4 +17,16 @@ inline CLI::Validator unsigned_integer() {
       "UINT");
 }
 
+/// A count of 1 or more, in digits (CLI11's own range check would print the type's bounds).
+inline CLI::Validator positive_integer() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
+                       text.find_first_not_of('0') != std::string::npos
+                   ? std::string()
+                   : "must be an integer of 1 or more, not '" + text + "'";
+      },
+      "N>0");
+}
+
 }  // namespace tamp::cli

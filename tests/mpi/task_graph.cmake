@@ -1,8 +1,9 @@
-# tamp_add_deck_graph_test(APP app RANKS n SUBST "key=value,..." [DECK file] [FAIL regex] [EXTRA args...]): runs the
-# campaign deck inputs/campaigns/apps/APP.deck (or DECK)'s `args` line ({key} replaced by SUBST) on RANKS ranks with --json, then
-# check_deck_graph.py: the app's params.graph is the deck's `graph` line and the phases the app evaluated are those
-# `tamp-map gen` writes for that line. Tests APP-deck-clean, APP-deck-run, APP-deck-graph.
-function(tamp_add_deck_graph_test)
+# tamp_add_task_graph_test(APP app RANKS n SUBST "key=value,..." [DECK file] [FAIL regex] [EXTRA args...]): runs the
+# campaign deck inputs/campaigns/apps/APP.deck (or DECK)'s `args` line ({key} replaced by SUBST) on RANKS ranks with
+# --json, then check_task_graph.py: the app's answer to `--task-graph-for RANKS` (what the campaign driver asks for
+# launcher files) is the params.graph of that run, and `tamp-map gen` of it writes the phases the app evaluated. Tests
+# APP-deck-clean, APP-deck-run, APP-task-graph.
+function(tamp_add_task_graph_test)
   cmake_parse_arguments(D "" "APP;RANKS;SUBST;FAIL;DECK" "EXTRA" ${ARGN})
   set(deck ${PROJECT_SOURCE_DIR}/inputs/campaigns/apps/${D_APP}.deck)
   if(D_DECK)
@@ -31,9 +32,10 @@ function(tamp_add_deck_graph_test)
     set_tests_properties(${D_APP}-deck-run PROPERTIES FAIL_REGULAR_EXPRESSION "${D_FAIL}")
   endif()
   if(Python3_Interpreter_FOUND)
-    add_test(NAME ${D_APP}-deck-graph
-             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/check_deck_graph.py ${json} ${deck}
-                     "${D_SUBST}" $<TARGET_FILE:tamp-map> ${CMAKE_CURRENT_BINARY_DIR}/${D_APP}-deck-graph)
-    set_tests_properties(${D_APP}-deck-graph PROPERTIES FIXTURES_REQUIRED ${D_APP}-deck LABELS mpi)
+    add_test(NAME ${D_APP}-task-graph
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/check_task_graph.py ${json}
+                     $<TARGET_FILE:tamp-map> ${CMAKE_CURRENT_BINARY_DIR}/${D_APP}-task-graph ${D_RANKS} -
+                     -- $<TARGET_FILE:tamp-${D_APP}> ${args} ${D_EXTRA})
+    set_tests_properties(${D_APP}-task-graph PROPERTIES FIXTURES_REQUIRED ${D_APP}-deck LABELS mpi)
   endif()
 endfunction()

@@ -1,5 +1,5 @@
 // min / mean / max over ranks with one MPI_Allreduce: a user-defined operation on (min, sum, max) triples.
-#include "tamp/app/stats.hpp"
+#include "tamp/app/reduce_stats.hpp"
 
 #include <algorithm>
 

@@ -1,18 +1,24 @@
 // run_app: the main() every app shares. Errors that all ranks raise together are printed once by rank 0 and
 // give exit status 1; an error raised on some ranks only aborts the job (the others may be waiting in a
 // collective).
+#include "tamp/app/run_app.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "tamp/app/app.hpp"
+#include "one_process.hpp"
+#include "tamp/app/backend.hpp"
 #include "tamp/app/collective.hpp"
 #include "tamp/app/flow_run.hpp"
 #include "tamp/app/mpi_guard.hpp"
+#include "tamp/app/reorder.hpp"
+#include "tamp/app/report.hpp"
 #include "tamp/app/run_placement.hpp"
 #include "tamp/app/threads.hpp"
+#include "task_graph_answer.hpp"
 
 namespace tamp::app {
 namespace {
@@ -43,9 +49,7 @@ void report_run(const RunReport& report, const CommonOptions& options) {
 int run_flow_engine(const std::string& app, const CommonOptions& options, const ProblemFactory& make_problem,
                     MPI_Comm world) {
   return collectively(world, [&] {
-    int ranks = 0;
-    MPI_Comm_size(world, &ranks);
-    if (ranks != 1) throw std::invalid_argument("--engine flow runs in one process, not " + std::to_string(ranks));
+    impl::require_one_process(world, "--engine flow");
     if (!options.json.empty()) check_json_writable(options.json);
     const JobLayout layout = flow_layout(options);
     const std::unique_ptr<Problem> problem = make_problem(AppSetup{options, layout, world, 0, options.ranks});
@@ -55,8 +59,8 @@ int run_flow_engine(const std::string& app, const CommonOptions& options, const 
     // maps.
     std::vector<Mapping> mappings = compute_mappings(*problem, layout.job, options);
     if (options.launched_as) mappings.emplace_back(layout.slot_of_rank, layout.job.num_slots());
-    fmt::print("tamp-{}: {}\n  {} simulated ranks, flow engine ({}), {}\n", app, problem->summary(), options.ranks,
-               fmt::streamed(options.flow), describe(layout));
+    fmt::print("tamp-{}: {}\n  {} simulated ranks, flow engine ({}), {}\n", app, problem->summary(),
+               options.ranks, fmt::streamed(options.flow), describe(layout));
     const std::vector<tamp::Placement> runs = placements(options);
     std::vector<RunReport> reports;
     for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -84,6 +88,7 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
     if (rank == 0) std::cout << cli.help();
     return 0;
   }
+  if (options.task_graph_for > 0) return impl::answer_task_graph(app, options, make_problem, world);
   if (options.engine == Engine::flow) return run_flow_engine(app, options, make_problem, world);
   set_default_threads(world);
   if (options.verbose && rank == 0) fmt::print("tamp-{} options:\n{}", app, fmt::streamed(options));
@@ -96,9 +101,10 @@ int run_all(const std::string& app, CLI::App& cli, int argc, char** argv,
   const std::shared_ptr<const JobLayout> shared_layout = job_layout(options, world);
   const JobLayout& layout = *shared_layout;  // one object for all ranks of a simulated job
   // The factory validates the app's options and builds the task graph: local work, identical on every rank.
-  // Rank 0 then computes every placement's mapping, once, before the first run: a --compare entry that cannot be
-  // made stops the job before anything is measured; each run broadcasts its mapping (apply_mapping). In the same
-  // collectively() as the problem: no collective more than the runs need (simulated times stay as they were).
+  // Rank 0 then computes every placement's mapping, once, before the first run: a --compare entry that cannot
+  // be made stops the job before anything is measured; each run broadcasts its mapping (apply_mapping). In
+  // the same collectively() as the problem: no collective more than the runs need (simulated times stay as
+  // they were).
   std::vector<Mapping> mappings;
   const std::unique_ptr<Problem> problem = collectively(world, [&] {
     std::unique_ptr<Problem> p = make_problem(AppSetup{options, layout, world, rank, ranks});
