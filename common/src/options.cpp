@@ -41,6 +41,9 @@ void common_options(Table& t, Options& o) {
       .choices({"time", "hop-bytes", "congestion"});
   t.option("--min-gain", "min gain", o.map.min_gain,
            "auto keeps `default` unless its winner scores at least this fraction better (0 to 1)");
+  t.option("--step-model-work", "step model work", o.map.step_model_work,
+           "auto under --objective time: the flow engine's work for ranking its short list (0: off)")
+      .check(tamp::cli::unsigned_integer());
   t.option("--verify", "verify", o.verify, "Check the result against a reference").choices({"on", "off"});
   t.option("--compute-model", "compute", o.compute_model,
            "Compute time: measured (the host's), calibrate (native: measure seconds per unit of each kind) "

@@ -61,8 +61,11 @@ TEST(AppOptions, CompareEntriesArePlacements) {
 }
 
 TEST(AppOptions, ValuesAreTyped) {
-  const CommonOptions o = parsed({"--objective", "congestion", "--seed", "7", "--min-gain", "0.5", "--verify",
-                                  "off", "--launched-as", "auto:run.map", "--flow-sharing", "equal"});
+  const CommonOptions o =
+      parsed({"--objective", "congestion", "--seed", "7", "--min-gain", "0.5", "--verify", "off",
+              "--launched-as", "auto:run.map", "--flow-sharing", "equal", "--step-model-work", "0"});
+  EXPECT_EQ(o.map.step_model_work, 0);
+  EXPECT_EQ(parsed({}).map.step_model_work, MapOptions{}.step_model_work);
   EXPECT_EQ(o.map.objective, Objective::congestion);
   EXPECT_EQ(o.map.seed, 7u);
   EXPECT_EQ(o.map.min_gain, 0.5);
@@ -87,7 +90,8 @@ TEST(AppOptions, ErrorsNameTheOptionOnOneLine) {
   EXPECT_EQ(error_of({"--ranks", "4"}), "--ranks is for --engine flow");
   // Messages that name the option already are not prefixed twice.
   EXPECT_EQ(error_of({"--compute-model", "cell"}).rfind("--compute-model: 'cell' is not KIND=", 0), 0u);
-  for (const char* option : {"--objective", "--backend", "--verify", "--engine", "--seed"}) {
+  for (const char* option :
+       {"--objective", "--backend", "--verify", "--engine", "--seed", "--step-model-work"}) {
     const std::string message = error_of({option, "-1"});
     EXPECT_EQ(message.rfind(option, 0), 0u) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
