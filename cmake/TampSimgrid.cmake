@@ -92,8 +92,14 @@ ExternalProject_Add(tamp-sim
   USES_TERMINAL_BUILD ON)
 
 # The main job's build (scripts/run-main.sh) as one goal: make builds a command line's goals one after the other, so
-# with three goals tamp-map would be finished before the sim build could start beside it.
+# with three goals tamp-map would be finished before the sim build could start beside it. The native apps are in it
+# too: the campaign asks each app for its task graph (`--task-graph-for`) to write the placements' hostfiles.
 if(TARGET tamp-simgrid-platform)
   add_custom_target(tamp-main-job)
   add_dependencies(tamp-main-job tamp-map tamp-sim tamp-simgrid-platform)
+  foreach(app ${TAMP_SIM_APPS})
+    if(TARGET tamp-${app})
+      add_dependencies(tamp-main-job tamp-${app})
+    endif()
+  endforeach()
 endif()

@@ -16,8 +16,8 @@ bash "$root/scripts/setup.sh"
 build=${TAMP_BUILD_DIR:-$root/build}
 log=$build/main-job-build.log
 mkdir -p "$build"
-# tamp-main-job: tamp-map, tamp-sim (the smpicxx build of the apps) and tamp-simgrid-platform, built side by side.
-echo "== configure and build tamp-map and the smpicxx build of the apps ($build; log: $log)"
+# tamp-main-job: tamp-map, the apps, tamp-sim (their smpicxx build) and tamp-simgrid-platform, built side by side.
+echo "== configure and build tamp-map and the apps, native and smpicxx ($build; log: $log)"
 if ! { cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release &&
        cmake --build "$build" -j "$jobs" --target tamp-main-job; } >"$log" 2>&1; then
   tail -n 30 "$log" >&2

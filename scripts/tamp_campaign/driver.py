@@ -76,8 +76,9 @@ def plan(args):
     launch.check_tools("mpirun" if args.calibrate else args.launcher, paths)
     if args.calibrate or not simulated:
         campaign.compute = "measured"  # real runs measure; the decks' compute lines are what --calibrate writes
+    # Every launcher needs the native app too: it answers its task graph (ask.task_graph) for the placements.
     runs = matrix.expand(campaign, campaign.available_decks(), campaign.apps,
-                         lambda app: os.access(paths.app(app, smpicxx), os.X_OK),
+                         lambda app: all(os.access(paths.app(app, sim), os.X_OK) for sim in {False, smpicxx}),
                          lambda scales: ask.grids(paths, scales))
     launch.check_mappings(paths, campaign.mappings)
     # The file a placement reads (file:PATH), as tamp-map names it: its digest is part of the run's key.

@@ -221,7 +221,8 @@ def expand(campaign, decks, apps, binary_exists, grids):
             if name not in decks:
                 raise MatrixError(f"unknown app '{name}' (decks in {campaign.decks_dir}: {', '.join(decks)})")
             if not binary_exists(decks[name].app):
-                raise MatrixError(f"app '{name}': tamp-{decks[name].app} is not built")
+                raise MatrixError(f"app '{name}': tamp-{decks[name].app} is not built (a campaign needs the native "
+                                  "build's app, and the smpicxx build's for SimGrid runs)")
             chosen.append(decks[name])
     answer = grids({n for d in chosen for n in (d.scales if d.scales is not None else campaign.scales)})
     runs = []

@@ -138,6 +138,15 @@ class CampaignTest(unittest.TestCase):
         with open(os.path.join(self.out, "runs", f"stencil-n8-{mapping}.jsonl")) as f:
             return json.loads(f.readlines()[-1])
 
+    def test_a_simulated_campaign_needs_the_native_app_too(self):
+        # The native app answers its task graph for the placements' hostfiles: with only the smpicxx build, the
+        # campaign is refused before it runs, not run with every placement failing.
+        os.remove(os.path.join(self.build, "apps", "stencil", "tamp-stencil"))
+        done = self.run_driver(ok=False)
+        self.assertNotEqual(done.returncode, 0, done.stdout)
+        self.assertIn("tamp-stencil is not built", done.stdout)
+        self.assertFalse(os.path.isdir(os.path.join(self.out, "runs")), done.stdout)
+
     # Provenance
     def test_resume_keeps_runs_of_the_same_setting(self):
         self.run_driver()
