@@ -3,6 +3,7 @@
 // leaves.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <numeric>
@@ -150,6 +151,45 @@ TEST(FlowNetwork, AStartBringsDownOnlyTheFlowsAboveTheLevel) {
   EXPECT_DOUBLE_EQ(network.rate(0), 2.0);
   EXPECT_DOUBLE_EQ(network.rate(1), 4.0);
   EXPECT_DOUBLE_EQ(network.rate(2), 4.0);
+}
+
+// A busy link (capacity 2,000) carries 300 flows, each also held by a link of its own (capacities 1-101, in a
+// scrambled order), at their max-min rates. A new flow on the busy link alone gets the link's level L, where
+// the flows below L keep their rates and the rest share what is left (sum of min(rate, L) + L = 2,000, worked
+// out here by bisection); the flows above L come down to it and the link carries no more than its capacity.
+TEST(FlowNetwork, AStartOnABusyLinkTakesItsMaxMinLevel) {
+  const int n = 300;
+  std::vector<double> capacity = {2000.0};
+  std::vector<std::vector<int>> routes;
+  for (int i = 1; i <= n; ++i) {
+    capacity.push_back(1.0 + (i * 37) % 101);
+    routes.push_back({0, i});
+  }
+  FlowNetwork network(capacity, n + 1);
+  for (int i = 0; i < n; ++i) network.start(i, {routes[i].data(), routes[i].data() + 2}, 1e6, 0.0);
+  network.solve(0.0);
+  std::vector<double> before(n);
+  for (int i = 0; i < n; ++i) before[i] = network.rate(i);
+  const auto carried = [&](double level) {
+    double sum = level;
+    for (double r : before) sum += std::min(r, level);
+    return sum;
+  };
+  double low = 0, high = 2000;
+  for (int k = 0; k < 200; ++k) (carried((low + high) / 2) < 2000 ? low : high) = (low + high) / 2;
+  const std::vector<int> busy = {0};
+  const double rate = network.start(n, {busy.data(), busy.data() + 1}, 1e6, 0.0);
+  EXPECT_NEAR(rate, low, 1e-9 * low);
+  double used = network.rate(n);
+  int lowered = 0;
+  for (int i = 0; i < n; ++i) {
+    EXPECT_NEAR(network.rate(i), std::min(before[i], low), 1e-9 * low) << "flow " << i;
+    lowered += network.rate(i) < before[i];
+    used += network.rate(i);
+  }
+  EXPECT_GT(lowered, 0);
+  EXPECT_LT(lowered, n);
+  EXPECT_LE(used, 2000.0 * (1 + 1e-12));
 }
 
 // A flow that lands leaves its share unused until the next solve, which gives it to the flow still there; the

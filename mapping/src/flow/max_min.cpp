@@ -59,7 +59,9 @@ void MaxMinSolver::solve(const std::vector<FlowRoute>& flows, std::vector<double
 
   rate.assign(flows.size(), 0.0);
   fixed_.assign(flows.size(), 0);
-  while (!by_share.empty()) {
+  // Once every flow is fixed, the resources left on the heap have nothing to give out.
+  std::size_t unfixed_flows = flows.size();
+  while (unfixed_flows > 0 && !by_share.empty()) {
     const Share s = by_share.top();
     by_share.pop();
     ++work_;
@@ -76,6 +78,7 @@ void MaxMinSolver::solve(const std::vector<FlowRoute>& flows, std::vector<double
       const std::int64_t i = flows_on_[static_cast<std::size_t>(k)];
       if (fixed_[i]) continue;
       fixed_[i] = 1;
+      --unfixed_flows;
       rate[i] = share * flows[i].weight;
       for (const int* r = flows[i].begin; r != flows[i].end; ++r) {
         remaining_[*r] -= rate[i];
