@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,11 @@ TEST(AutoStepRanking, AWorkBoundTooSmallLeavesThePhasesVerdict) {
   ASSERT_FALSE(tiny.ranked.empty());
   EXPECT_TRUE(std::isnan(tiny.ranked.front().seconds));  // not even `default` fits
   EXPECT_NE(tiny.ranked_note.find("work bound"), std::string::npos) << tiny.ranked_note;
+  // The report marks the phases' choice, since the step model made none.
+  std::ostringstream report;
+  print_auto_report(report, tiny);
+  EXPECT_NE(report.str().find(tiny.chosen + " "), std::string::npos) << report.str();
+  EXPECT_NE(report.str().find("<- chosen"), std::string::npos) << report.str();
   const AutoResult off = map_auto(p.graph, p.job(), time_objective(0));
   EXPECT_EQ(tiny.chosen, off.chosen);
   EXPECT_EQ(tiny.mapping.slots(), off.mapping.slots());

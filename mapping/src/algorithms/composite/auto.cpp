@@ -228,6 +228,10 @@ void print_auto_report(std::ostream& os, const AutoResult& result) {
                                                     : "hop-bytes",
                 congestion ? "      hop-bytes" : "");
   os << line;
+  // The step model's table marks the choice when it made it; when its bound stopped it first, the phases did.
+  const bool chosen_by_steps =
+      std::any_of(result.ranked.begin(), result.ranked.end(),
+                  [&](const AutoRanked& r) { return r.name == result.chosen && !std::isnan(r.seconds); });
   for (const AutoCandidate& c : result.candidates) {
     if (!c.applied) {
       os << c.name << std::string(c.name.size() < 20 ? 20 - c.name.size() : 0, ' ') << " skipped: " << c.note
@@ -236,10 +240,10 @@ void print_auto_report(std::ostream& os, const AutoResult& result) {
     }
     if (congestion)
       std::snprintf(line, sizeof line, "%-20s %14.6g %14.6g%s\n", c.name.c_str(), c.primary, c.secondary,
-                    c.name == result.chosen && result.ranked.empty() ? "  <- chosen" : "");
+                    c.name == result.chosen && !chosen_by_steps ? "  <- chosen" : "");
     else
       std::snprintf(line, sizeof line, "%-20s %14.6g%s\n", c.name.c_str(), c.primary,
-                    c.name == result.chosen && result.ranked.empty() ? "  <- chosen" : "");
+                    c.name == result.chosen && !chosen_by_steps ? "  <- chosen" : "");
     os << line;
   }
   if (!result.ranked.empty()) {
