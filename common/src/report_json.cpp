@@ -1,6 +1,8 @@
 // The JSON object of one run (docs/user-guide.md, "JSON Lines": these names are relied on by scripts; extend,
 // do not rename).
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <stdexcept>
 
 #include "tamp/app/report.hpp"
@@ -14,7 +16,19 @@ nlohmann::json stats_json(const Stats& s) {
   return {{"min", s.min}, {"mean", s.mean}, {"max", s.max}};
 }
 
+// null where there is no figure.
+nlohmann::json figure(double value) {
+  return std::isnan(value) ? nlohmann::json(nullptr) : nlohmann::json(value);
+}
+
 }  // namespace
+
+CommPerStep comm_per_step(const RunReport& r) {
+  constexpr double none = std::numeric_limits<double>::quiet_NaN();
+  // evaluate() always has at least one phase; a report without phases made no prediction.
+  return {r.metrics.phases.empty() ? none : r.metrics.predicted_comm_time,
+          r.iterations > 0 ? r.comm.max / r.iterations : none};
+}
 
 nlohmann::json to_json(const RunReport& r) {
   nlohmann::json j;
@@ -47,6 +61,8 @@ nlohmann::json to_json(const RunReport& r) {
                      {"exchange", stats_json(r.exchange)},
                      {"collective", stats_json(r.collective)},
                      {"per_iteration", stats_json(r.per_iteration)}};
+  const CommPerStep per_step = comm_per_step(r);
+  j["comm_per_step"] = {{"predicted", figure(per_step.predicted)}, {"measured", figure(per_step.measured)}};
   j["metrics"] = r.metrics;  // tamp/metrics_json.hpp
   j["params"] = r.params;
   j["results"] = r.results;

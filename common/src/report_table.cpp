@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <cmath>
 #include <ostream>
 
 #include "tamp/app/report.hpp"
@@ -45,6 +46,11 @@ void print_run(std::ostream& os, const RunReport& r) {
       {"  exchange", &r.exchange}, {"  collective", &r.collective}, {"per iter", &r.per_iteration}};
   for (const auto& [name, s] : rows) {
     fmt::print(os, "  {:<12} {:>11.4e} {:>11.4e} {:>11.4e}\n", name, s->min, s->mean, s->max);
+  }
+  const CommPerStep per_step = comm_per_step(r);
+  if (!std::isnan(per_step.predicted) && !std::isnan(per_step.measured)) {
+    fmt::print(os, "  comm per step: predicted {:.4e}, measured {:.4e} (predicted / measured {})\n",
+               per_step.predicted, per_step.measured, ratio(per_step.predicted, per_step.measured));
   }
   if (r.compute_model != "measured") {
     fmt::print(os, "  compute model {}{}\n", r.compute_model,

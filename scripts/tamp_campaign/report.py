@@ -9,7 +9,7 @@ import subprocess
 
 FIELDS = ["app", "ranks", "mapping", "status", "verified", "time_total", "time_compute", "time_comm", "time_exchange",
           "time_collective", "hop_bytes", "hops_per_byte", "max_dilation", "max_link_load", "offnode_fraction",
-          "machine", "topology_source", "compute_model", "skeleton"]
+          "machine", "topology_source", "compute_model", "skeleton", "comm_per_step", "predicted_comm_per_step"]
 
 
 def load_row(run, status, json_path):
@@ -27,7 +27,17 @@ def load_row(run, status, json_path):
                        max_dilation=m.get("max_dilation"), max_link_load=m.get("max_link_load"),
                        offnode_fraction=m.get("offnode_fraction"), machine=r.get("machine"),
                        topology_source=r.get("topology_source"), skeleton=r.get("skeleton", False))
+            per_step = r.get("comm_per_step") or {}
+            row.update(comm_per_step=per_step.get("measured"), predicted_comm_per_step=per_step.get("predicted"))
     return row
+
+
+def predicted_over_measured(row):
+    """The run's predicted communication per step over what it measured (the summary's `pred/comm`), or "-"."""
+    predicted, measured = row.get("predicted_comm_per_step"), row.get("comm_per_step")
+    if not isinstance(predicted, (int, float)) or not isinstance(measured, (int, float)) or measured <= 0:
+        return "-"
+    return f"{predicted / measured:.3f}"
 
 
 def write_csv(rows, path):
@@ -52,7 +62,7 @@ def gain(base, value):
 def summary(rows):
     head = (f"{'app':<9} {'ranks':>5} {'mapping':<14} {'time (s)':>10} {'comm (s)':>10} {'exch (s)':>10} "
             f"{'coll (s)':>10} {'hop-bytes':>10} {'hops/B':>7} {'max link':>10} {'gain time':>9} {'gain comm':>9} "
-            f"{'gain exch':>9} {'gain coll':>9} {'gain h-B':>9}")
+            f"{'gain exch':>9} {'gain coll':>9} {'gain h-B':>9} {'pred/comm':>9}")
     lines = [head, "-" * len(head)]
     keys = []
     for r in rows:
@@ -74,7 +84,7 @@ def summary(rows):
                 f"{gain(base.get('time_comm'), r.get('time_comm')):>9} "
                 f"{gain(base.get('time_exchange'), r.get('time_exchange')):>9} "
                 f"{gain(base.get('time_collective'), r.get('time_collective')):>9} "
-                f"{gain(base.get('hop_bytes'), r.get('hop_bytes')):>9}")
+                f"{gain(base.get('hop_bytes'), r.get('hop_bytes')):>9} {predicted_over_measured(r):>9}")
     return "\n".join(lines + unverified_notes(rows)) + "\n"
 
 

@@ -6,6 +6,7 @@ Covers provenance (a run made with another machine, deck, mapping or binary is n
 from the job; every word from the user is quoted, run with stand-in launchers), refusals (one line, exit status 2,
 before anything in --out is written or removed), run ids, the line rule of decks, and placements asked of tamp-map
 rather than read from its error messages."""
+import csv
 import json
 import os
 import re
@@ -56,7 +57,8 @@ FAKE_APP = textwrap.dedent("""\
     skeleton = "--skeleton" in argv  # folded fields, kernels not run: nothing to verify
     record = {"app": "stencil", "mapping": "x", "ranks": 1, "threads": 1, "machine": "m", "verified": not skeleton,
               "skeleton": skeleton, "time": {"total": 1.0, "compute": 0.5, "comm": 0.5},
-              "metrics": {"hop_bytes": 1.0}, "argv": argv, "hosts": hosts}
+              "metrics": {"hop_bytes": 1.0}, "comm_per_step": {"predicted": 0.4, "measured": 0.5}, "argv": argv,
+              "hosts": hosts}
     with open(out, "a") as f:
         f.write(json.dumps(record) + "\\n")
     """)
@@ -214,6 +216,18 @@ class CampaignTest(unittest.TestCase):
         # A real machine's run has real data: the deck's --skeleton is for simulated runs only.
         self.run_driver(launcher="srun")
         self.assertNotIn("--skeleton", read(os.path.join(self.out, "jobs", "stencil-n8-default.sh")))
+
+    def test_prediction_beside_measurement(self):
+        # The run's predicted and measured communication per step: CSV columns, and their ratio in the summary.
+        self.run_driver()
+        with open(os.path.join(self.out, "runs.csv")) as f:
+            rows = list(csv.DictReader(f))
+        self.assertEqual([(r["comm_per_step"], r["predicted_comm_per_step"]) for r in rows], [("0.5", "0.4")] * 2)
+        with open(os.path.join(self.out, "summary.txt")) as f:
+            lines = f.read().splitlines()
+        head = next(i for i, line in enumerate(lines) if line.startswith("app "))
+        self.assertEqual(lines[head].split()[-1], "pred/comm", lines)
+        self.assertEqual([line.split()[-1] for line in lines[head + 2:head + 4]], ["0.800", "0.800"], lines)
 
     def test_report_marks_runs_of_another_machine_stale(self):
         self.run_driver("--machine", "torus:2x2x2,cores=2")

@@ -2,10 +2,13 @@
 """Checks a --json report: JSON Lines with the fields of docs/user-guide.md.
 
 usage: check_json_report.py FILE RUNS [--app NAME] [--mappings a,b,c] [--same-checksum]
-                            [--comm exchange|collective|both] [--calibrated KIND,...]
+                            [--comm exchange|collective|both] [--calibrated KIND,...] [--flow]
   --comm: which part of the communication time must be non-zero (the other zero unless `both`);
   time.comm must be at most time.exchange + time.collective and at least either.
   --calibrated: results.compute_calibration must give a positive seconds-per-unit for each KIND.
+  comm_per_step.measured must be time.comm over the timed iterations, comm_per_step.predicted a number or null.
+  --flow: runs of the flow engine (--engine flow): not verified, and predicted by the same engine, so the
+  prediction per step equals the measurement (to 1e-9).
 Exits 1 with one line per problem found.
 """
 import argparse
@@ -62,6 +65,17 @@ def check_run(n, run, args, problems):
             for part in nonzero:
                 if nonzero[part] != want[part]:
                     bad(f"time.{part} is {t[part]}, expected {'> 0' if want[part] else '0'} (--comm {args.comm})")
+    per_step = run.get("comm_per_step", {})
+    if is_number(t.get("comm")) and isinstance(run.get("iterations"), int) and run["iterations"] > 0:
+        expected = t["comm"] / run["iterations"]
+        if not is_number(per_step.get("measured")) or abs(per_step["measured"] - expected) > 1e-12 * expected:
+            bad(f"comm_per_step.measured {per_step.get('measured')} is not time.comm / iterations {expected}")
+    predicted = per_step.get("predicted")
+    if predicted is not None and not (is_number(predicted) and predicted >= 0):
+        bad(f"comm_per_step.predicted {predicted} is neither null nor a non-negative number")
+    if args.flow and not (is_number(predicted) and is_number(per_step.get("measured"))
+                          and abs(predicted - per_step["measured"]) <= 1e-9 * per_step["measured"]):
+        bad(f"comm_per_step: predicted {predicted} is not the measured {per_step.get('measured')} (--flow)")
     if not isinstance(run.get("compute_model"), str):
         bad("missing 'compute_model'")
     if args.calibrated:
@@ -71,8 +85,8 @@ def check_run(n, run, args, problems):
                 bad(f"results.compute_calibration.{kind} is not a positive number ({calibration})")
     if args.app and run.get("app") != args.app:
         bad(f"app is {run.get('app')!r}, expected {args.app!r}")
-    if run.get("verified") is not True:
-        bad("the run did not verify")
+    if run.get("verified") is not (not args.flow):
+        bad("a flow engine run verified" if args.flow else "the run did not verify")
     if run.get("ranks", 0) < 1 or run.get("threads", 0) < 1:
         bad("ranks and threads must be positive")
 
@@ -86,6 +100,7 @@ def main():
     parser.add_argument("--same-checksum", action="store_true")
     parser.add_argument("--comm", choices=["exchange", "collective", "both"])
     parser.add_argument("--calibrated")
+    parser.add_argument("--flow", action="store_true")
     args = parser.parse_args()
 
     problems = []

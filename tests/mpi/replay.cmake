@@ -53,6 +53,23 @@ tamp_add_mpi_output_test(NAME replay-flow RANKS 1
                                  --compute-model task=1e-6,weight=2e-6 --topology synthetic:torus:4x2x1,cores=1
                                  --compare default,auto)
 
+# Its report: the prediction per step (the same engine) beside the run's communication per step.
+if(Python3_Interpreter_FOUND)
+  set(_rp_flow_json ${CMAKE_CURRENT_BINARY_DIR}/replay-flow.jsonl)
+  add_test(NAME replay-flow-json-clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_rp_flow_json})
+  set_tests_properties(replay-flow-json-clean PROPERTIES FIXTURES_SETUP replay-flow-json-clean LABELS mpi)
+  tamp_add_mpi_output_test(NAME replay-flow-json RANKS 1 PASS "Comparison of 2 placements" FAIL "error:"
+                           COMMAND tamp-replay --graph ${_graphs}/irregular-8.graph --engine flow --ranks 8 --steps 3
+                                   --compute-model task=1e-6,weight=2e-6 --topology synthetic:torus:4x2x1,cores=1
+                                   --compare default,random --json ${_rp_flow_json})
+  set_tests_properties(replay-flow-json PROPERTIES FIXTURES_REQUIRED replay-flow-json-clean
+                       FIXTURES_SETUP replay-flow-json)
+  add_test(NAME replay-flow-json-check
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_json_report.py ${_rp_flow_json} 2
+                   --app replay --mappings default,random --flow)
+  set_tests_properties(replay-flow-json-check PROPERTIES FIXTURES_REQUIRED replay-flow-json LABELS mpi)
+endif()
+
 # Bad input: one line, non-zero exit status.
 tamp_add_mpi_error_test(NAME replay-error-task-count RANKS 4
                         REGEX "--graph stencil3d:2x2x2: 8 tasks for 4 ranks \\(tamp-replay runs one task per rank\\)"

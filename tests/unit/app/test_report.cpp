@@ -92,6 +92,32 @@ TEST(AppReport, JsonRowHasTheDocumentedFields) {
   EXPECT_EQ(j["results"]["compute_calibration"]["cell"], 2.5e-9);
 }
 
+// The prediction per step beside the run's communication per timed step (the slowest rank's 0.75 s over 10
+// iterations); null in the JSON, and no table line, where the run made no prediction.
+TEST(AppReport, PredictedAndMeasuredCommunicationPerStep) {
+  RunReport r = sample_report("default", 3.0, 250);
+  EXPECT_TRUE(to_json(r)["comm_per_step"]["predicted"].is_null());
+  EXPECT_EQ(to_json(r)["comm_per_step"]["measured"], 0.075);
+  std::ostringstream without;
+  print_run(without, r);
+  EXPECT_EQ(without.str().find("comm per step"), std::string::npos) << without.str();
+
+  r.metrics.phases.resize(1);
+  r.metrics.predicted_comm_time = 0.06;
+  const nlohmann::json j = to_json(r);
+  EXPECT_EQ(j["comm_per_step"]["predicted"], 0.06);
+  EXPECT_EQ(j["comm_per_step"]["measured"], 0.075);
+  std::ostringstream with;
+  print_run(with, r);
+  EXPECT_NE(with.str().find("\n  comm per step: predicted 6.0000e-02, measured 7.5000e-02 (predicted / measured "
+                            "0.800)\n"),
+            std::string::npos)
+      << with.str();
+
+  r.iterations = 0;
+  EXPECT_TRUE(to_json(r)["comm_per_step"]["measured"].is_null());
+}
+
 TEST(AppReport, VerificationWords) {
   EXPECT_EQ(to_string(VerificationStatus::passed), "passed");
   EXPECT_EQ(to_string(VerificationStatus::failed), "failed");

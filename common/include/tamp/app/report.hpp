@@ -56,6 +56,15 @@ struct RunReport {
   bool verified() const { return verification == VerificationStatus::passed; }
 };
 
+/// Communication per timed step, as the placement's prediction gives it (Metrics::predicted_comm_time, the model
+/// of the run's engine or machine) and as the run measured it (the slowest rank's communication over the timed
+/// iterations), side by side: NaN where there is none (no prediction made, no timed iteration).
+struct CommPerStep {
+  double predicted;
+  double measured;
+};
+CommPerStep comm_per_step(const RunReport& report);
+
 /// The object of docs/user-guide.md ("JSON Lines") plus time_stats, iterations, params, results, verification
 /// details.
 nlohmann::json to_json(const RunReport& report);
