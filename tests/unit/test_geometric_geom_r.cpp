@@ -56,6 +56,30 @@ TEST(GeometricGeomR, FollowsTheObjective) {
   EXPECT_GE(by_congestion.hop_bytes, by_hops.hop_bytes);
 }
 
+// Past its scoring budget (0 here: every graph is past it), the search ranks the 36 rotations by hop-bytes and
+// scores the best kKeptByHopBytes by the objective: its choice is no worse by the objective than the hop-bytes
+// winner (always kept) and no better than the full search's; the hop-bytes objective itself is unchanged.
+TEST(GeometricGeomR, PastTheBudgetRanksByHopBytesFirst) {
+  auto torus = test::make_torus({6, 4, 4}, true, 2);
+  const Allocation alloc(torus, test::random_nodes(*torus, 40, 3), 4);
+  const TaskGraph graph = test::stencil({8, 5, 4}, 7);
+  const GeomVariant full{true, false}, prefiltered{true, false, 0};
+  const Mapping by_hops = map_geometric_slots(graph, alloc, {}, full);
+  EXPECT_EQ(map_geometric_slots(graph, alloc, {}, prefiltered).slots(), by_hops.slots());
+  for (Objective objective : {Objective::congestion, Objective::time}) {
+    MapOptions options;
+    options.objective = objective;
+    const Mapping all = map_geometric_slots(graph, alloc, options, full);
+    const Mapping kept = map_geometric_slots(graph, alloc, options, prefiltered);
+    EXPECT_EQ(map_geometric_slots(graph, alloc, options, prefiltered).slots(), kept.slots());
+    const Score s_hops = score(graph, alloc, by_hops, objective);
+    const Score s_all = score(graph, alloc, all, objective);
+    const Score s_kept = score(graph, alloc, kept, objective);
+    EXPECT_FALSE(s_hops < s_kept) << to_string(objective);
+    EXPECT_FALSE(s_kept < s_all) << to_string(objective);
+  }
+}
+
 // The fast hop-bytes path of the search agrees with evaluate().
 TEST(GeometricGeomR, CandidateScorerMatchesEvaluate) {
   auto torus = test::make_torus({5, 4, 3}, true, 2);

@@ -1,6 +1,7 @@
 // The geometric mappers of [Deveci14] (Deveci et al.): tasks and cores are partitioned by the same recursive
 // coordinate bisection (MJ) into the same number of parts, and task part k runs on core part k.
 #pragma once
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -14,7 +15,12 @@ namespace tamp::impl {
 struct GeomVariant {
   bool all_rotations = false;  // every task-axis x machine-axis ordering, best by the objective (Geom+R)
   bool torus_shift = false;  // machine coordinates shifted across the largest gap of wrapping dimensions (+S)
+  // With all_rotations, under an objective other than hop-bytes: past this many messages scored in all
+  // (rotations x messages; about 30 ns each to route and load), the rotations are ranked by hop-bytes first and
+  // the best max(kKeptByHopBytes, budget / messages) are scored by the objective (geom.cpp).
+  std::int64_t full_scoring_budget = 10'000'000;
 };
+inline constexpr std::int64_t kKeptByHopBytes = 3;
 
 /// Algorithm 1 of [Deveci14] on the slots of `allocation` (the paper's form): every core takes its router's
 /// coordinates, ties between them go to the other coordinates and then to the slot index (so a node's cores
