@@ -22,6 +22,9 @@ class NetbenchProblem final : public app::Problem {
   // The harness runs the warm-up passes first; the run records only the passes after them.
   int warmup() const override { return spec_.warmup; }
   int iterations() const override { return spec_.iterations; }
+  // The graph is every stream of a pass at once; the run sends them in turn (ping-pongs, pairs between
+  // barriers), so its communication is not the graph's predicted time.
+  bool predicts_comm_time() const override { return false; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
 
   const std::vector<Phase>& phases() const { return phases_; }

@@ -69,6 +69,7 @@ RunReport flow_placement(const std::string& app, const tamp::Placement& placemen
                      " max-min solves, " + std::to_string(wall) + " s of wall time";
   metrics.flow = {};  // per-task vectors: reported above, not kept twice
   report.metrics = std::move(metrics);
+  report.prediction_comparable = problem.predicts_comm_time();
   return report;
 }
 

@@ -26,7 +26,8 @@ nlohmann::json figure(double value) {
 CommPerStep comm_per_step(const RunReport& r) {
   constexpr double none = std::numeric_limits<double>::quiet_NaN();
   // evaluate() always has at least one phase; a report without phases made no prediction.
-  return {r.metrics.phases.empty() ? none : r.metrics.predicted_comm_time,
+  const bool predicted = !r.metrics.phases.empty() && r.prediction_comparable;
+  return {predicted ? r.metrics.predicted_comm_time : none,
           r.iterations > 0 ? r.comm.max / r.iterations : none};
 }
 

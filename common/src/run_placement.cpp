@@ -106,6 +106,7 @@ RunReport run_placement(const std::string& app, const tamp::Placement& placement
   report.skeleton = context.skeleton;
   if (model.calibrating()) report.calibration = calibrate(problem, timers, context.comm);
   report.metrics = reordering.metrics();
+  report.prediction_comparable = problem.predicts_comm_time();
   report.params = problem.params();
   const Rate rate = run->rate(report.total.max, iterations);
   report.rate_line = rate.line;

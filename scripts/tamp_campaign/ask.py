@@ -4,6 +4,7 @@ grids (MPI_Dims_create's grid, the triangular grid's n_d), what a machine file s
 app's task graph at a scale (the app's own)."""
 import json
 import subprocess
+import tempfile
 import threading
 
 from . import matrix
@@ -72,10 +73,14 @@ def task_graph(paths, deck, ranks):
     command = ["env", *ROOT_ENV, paths.app(deck.app, False), *deck.args_for(ranks, skeleton=False), "--topology",
                "synthetic:" + paths.machine, "--task-graph-for", str(ranks)]
     key = tuple(command)
+    # One question at a time, each singleton in a session folder of its own: Open MPI singletons that start at the
+    # same instant race to create the shared one under /tmp ("mkdir: File exists", orte_init fails).
     with _task_graphs_lock:
         if key in _task_graphs:
             return _task_graphs[key]
-    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        with tempfile.TemporaryDirectory(prefix="tamp-ask-") as session:
+            done = subprocess.run(["env", "OMPI_MCA_orte_tmpdir_base=" + session, *command[1:]],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if done.returncode != 0:
         raise matrix.MatrixError(f"{deck.path}: at {ranks} ranks: "
                                  f"{done.stderr.strip() or f'tamp-{deck.app} --task-graph-for failed'}")

@@ -52,6 +52,9 @@ class Problem {
     bool stepped = false;
   };
   virtual StepWork step_work() const { return {}; }
+  /// Whether the predicted communication of task_graph() per step stands for the run's (the report puts them
+  /// side by side): false where the graph holds the traffic but not the order and waits of the run's sends.
+  virtual bool predicts_comm_time() const { return true; }
 
   /// Orderings the app itself offers beside the module's mappers (halo's `group`, lanczos's `dm`, ...): names
   /// that --mapping and --compare accept, also as NAME+STEP with the module's post-processing steps.

@@ -46,6 +46,8 @@ struct RunReport {
   Stats collective;                                   // collective operations
   Stats per_iteration;                                // per-rank total / iterations
   Metrics metrics;                                    // of the placement, on the job's allocation
+  // metrics.predicted_comm_time stands for the run's communication (Problem::predicts_comm_time)
+  bool prediction_comparable = true;
   nlohmann::json params = nlohmann::json::object();   // the app's problem (sizes, grid, ...)
   nlohmann::json results = nlohmann::json::object();  // the app's figures (rates, ...)
   std::string rate_line;                   // the app's rate line, printed under the verification line
@@ -56,9 +58,10 @@ struct RunReport {
   bool verified() const { return verification == VerificationStatus::passed; }
 };
 
-/// Communication per timed step, as the placement's prediction gives it (Metrics::predicted_comm_time, the model
-/// of the run's engine or machine) and as the run measured it (the slowest rank's communication over the timed
-/// iterations), side by side: NaN where there is none (no prediction made, no timed iteration).
+/// Communication per timed step, as the placement's prediction gives it (Metrics::predicted_comm_time, the
+/// model of the run's engine or machine) and as the run measured it (the slowest rank's communication over
+/// the timed iterations), side by side: NaN where there is none (no prediction made or none comparable, no
+/// timed iteration).
 struct CommPerStep {
   double predicted;
   double measured;
