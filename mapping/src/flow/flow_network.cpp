@@ -8,25 +8,27 @@ namespace tamp::impl {
 
 FlowNetwork::FlowNetwork(std::vector<double> capacity, std::int64_t messages)
     : solver_(std::move(capacity)),
-      flows_(static_cast<std::size_t>(messages)),
-      active_at_(static_cast<std::size_t>(messages), -1),
+      slot_of_(static_cast<std::size_t>(messages), -1),
       on_(solver_.capacity().size()),
+      gone_(solver_.capacity().size(), 0),
       used_(solver_.capacity().size(), 0.0) {}
 
 double FlowNetwork::fill_level(int resource, double room, double weight) {
   // Max-min on one resource, the flows there held to their current rates (limited elsewhere or by this one):
   // the level at which those below it keep their rates and the others (with `weight` more) fill `room`.
-  // One pass over the flows (scattered in memory): their levels, the lowest, and the weights.
+  // One pass over the flows: the lowest level and the weights.
   double weights = weight, lowest = kNever;
-  levels_.clear();
-  for (std::int64_t other : on_[resource]) {
-    const Flow& g = flows_[static_cast<std::size_t>(other)];
-    levels_.push_back({g.rate / g.route.weight, g.route.weight});
-    lowest = std::min(lowest, levels_.back().first);
-    weights += g.route.weight;
+  for (const OnResource& e : on_[resource]) {
+    if (e.slot == kGone) continue;
+    const Hot& h = hot_[e.slot];
+    lowest = std::min(lowest, h.level);
+    weights += h.weight;
   }
   // Every flow there at or above the equal share (a full link's flows, one more coming): no flow keeps its rate.
   if (weights <= 0 || lowest * weights >= room) return weights > 0 ? std::max(0.0, room) / weights : kNever;
+  levels_.clear();
+  for (const OnResource& e : on_[resource])
+    if (e.slot != kGone) levels_.push_back({hot_[e.slot].level, hot_[e.slot].weight});
   // The flows that keep their rates are those below the level: the lowest ones, found by halving the candidates
   // around their median (expected O(flows), where sorting thousands of flows on a busy link at every start cost
   // a third of a run). `mid` stays below the level when, with every lower flow keeping its rate, it is under the
@@ -51,94 +53,143 @@ double FlowNetwork::fill_level(int resource, double room, double weight) {
   return weights > 0 ? std::max(0.0, room) / weights : kNever;
 }
 
+std::uint32_t FlowNetwork::new_slot() {
+  if (!free_.empty()) {
+    const std::uint32_t slot = free_.back();
+    free_.pop_back();
+    return slot;
+  }
+  flows_.emplace_back();
+  hot_.push_back({0, 1, 0});
+  return static_cast<std::uint32_t>(flows_.size() - 1);
+}
+
+void FlowNetwork::leave(int resource, std::uint32_t i) {
+  // The flows on a resource stay in the order they came (fill_level's selection, and so its rounding, depends
+  // on it): a flow that leaves is marked gone, and the gone are swept out once they are half the list.
+  std::vector<OnResource>& on = on_[resource];
+  on[i].slot = kGone;
+  if (++gone_[resource] * 2 < on.size()) return;
+  std::size_t kept = 0;
+  for (const OnResource& e : on) {
+    if (e.slot == kGone) continue;
+    flows_[e.slot].at[e.k] = static_cast<std::uint32_t>(kept);
+    on[kept++] = e;
+  }
+  on.resize(kept);
+  gone_[resource] = 0;
+}
+
+void FlowNetwork::set_hot(std::uint32_t slot, double rate) {
+  hot_[slot].rate = rate;
+  hot_[slot].level = rate / hot_[slot].weight;
+}
+
 double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double bytes, double now) {
-  Flow& f = flows_[static_cast<std::size_t>(message)];
+  const std::uint32_t slot = new_slot();
+  slot_of_[static_cast<std::size_t>(message)] = static_cast<std::int32_t>(slot);
+  Flow& f = flows_[slot];
+  f.message = message;
   f.remaining = bytes;
   f.since = now;
   f.route = route;
   const std::vector<double>& capacity = solver_.capacity();
   double rate = kNever;
   for (const int* r = route.begin; r != route.end; ++r) {
-    work_ += 1 + static_cast<std::int64_t>(on_[*r].size());
+    work_ += 1 + live(*r);
     rate = std::min(rate, route.weight * fill_level(*r, capacity[*r], route.weight));
   }
   // Room for it on every resource: where it would overcommit one, the fastest flows there come down to the level
   // at which all fit (those below it keep their rates), as a max-min solve of that resource alone would do.
+  f.at.clear();
   for (const int* r = route.begin; r != route.end; ++r) {
-    if (used_[*r] + rate > capacity[*r] && !on_[*r].empty()) {
+    std::vector<OnResource>& on = on_[*r];
+    if (used_[*r] + rate > capacity[*r] && live(*r) > 0) {
       const double level = fill_level(*r, capacity[*r] - rate, 0.0);
-      for (std::int64_t other : on_[*r]) {
-        const Flow& g = flows_[static_cast<std::size_t>(other)];
-        if (g.rate > g.route.weight * level) set_rate(other, g.route.weight * level, now);
+      for (const OnResource& e : on) {
+        if (e.slot == kGone) continue;
+        const Hot& g = hot_[e.slot];
+        if (g.rate > g.weight * level) set_rate(e.slot, g.weight * level, now);
       }
     }
-    on_[*r].push_back(message);
+    f.at.push_back(static_cast<std::uint32_t>(on.size()));
+    on.push_back({slot, static_cast<std::uint32_t>(r - route.begin)});
     used_[*r] += rate;
   }
-  f.rate = rate;
-  active_at_[static_cast<std::size_t>(message)] = static_cast<std::int64_t>(active_.size());
-  active_.push_back(message);
-  schedule(message);
+  hot_[slot].weight = route.weight;
+  set_hot(slot, rate);
+  f.active_at = static_cast<std::int64_t>(active_.size());
+  active_.push_back(slot);
+  schedule(slot);
   return rate;
 }
 
-void FlowNetwork::set_rate(std::int64_t message, double rate, double now) {
-  Flow& f = flows_[static_cast<std::size_t>(message)];
-  f.remaining = std::max(0.0, f.remaining - f.rate * (now - f.since));
+void FlowNetwork::set_rate(std::uint32_t slot, double rate, double now) {
+  // Rates only fall between solves, so the flow's landing in the heap stays a lower bound: settle() pushes it
+  // again once it comes to the top, instead of a push at every change (most flows slow many times a window).
+  Flow& f = flows_[slot];
+  const double old = hot_[slot].rate;
+  f.remaining = std::max(0.0, f.remaining - old * (now - f.since));
   f.since = now;
-  for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] += rate - f.rate;
-  f.rate = rate;
-  schedule(message);
+  for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] += rate - old;
+  set_hot(slot, rate);
+  ++f.version;
 }
 
-void FlowNetwork::schedule(std::int64_t message) {
-  Flow& f = flows_[static_cast<std::size_t>(message)];
-  ++f.version;
-  landings_.push_back({f.since + f.remaining / f.rate, message, f.version});
+void FlowNetwork::schedule(std::uint32_t slot) {
+  Flow& f = flows_[slot];
+  f.queued = ++f.version;
+  landings_.push_back({f.since + f.remaining / hot_[slot].rate, f.message, slot, f.version});
   std::push_heap(landings_.begin(), landings_.end(), std::greater<>());
 }
 
-void FlowNetwork::drop_stale() {
+void FlowNetwork::settle() {
+  // Until the top is the landing of a flow at its current rate: a dead entry (its flow landed or was pushed
+  // again) goes; an early one (its flow slowed since) is pushed again at its flow's current landing.
   while (!landings_.empty()) {
-    const Landing& top = landings_.front();
-    const Flow& f = flows_[static_cast<std::size_t>(top.message)];
-    if (active_at_[static_cast<std::size_t>(top.message)] >= 0 && top.version == f.version) return;
+    const Landing top = landings_.front();
+    const Flow& f = flows_[top.slot];
+    const bool live = f.active_at >= 0 && top.version == f.queued;
+    if (live && f.queued == f.version) return;
     std::pop_heap(landings_.begin(), landings_.end(), std::greater<>());
     landings_.pop_back();
+    if (live) schedule(top.slot);
   }
 }
 
 double FlowNetwork::next_landing() {
-  drop_stale();
+  settle();
   return landings_.empty() ? kNever : landings_.front().time;
 }
 
 std::int64_t FlowNetwork::land() {
-  drop_stale();
+  settle();
   std::pop_heap(landings_.begin(), landings_.end(), std::greater<>());
-  const std::int64_t message = landings_.back().message;
+  const std::uint32_t slot = landings_.back().slot;
   landings_.pop_back();
-  const std::size_t at = static_cast<std::size_t>(active_at_[static_cast<std::size_t>(message)]);
-  active_at_[static_cast<std::size_t>(active_.back())] = static_cast<std::int64_t>(at);
+  Flow& f = flows_[slot];
+  const std::size_t at = static_cast<std::size_t>(f.active_at);
+  flows_[active_.back()].active_at = static_cast<std::int64_t>(at);
   active_[at] = active_.back();
   active_.pop_back();
-  active_at_[static_cast<std::size_t>(message)] = -1;
+  f.active_at = -1;
+  slot_of_[static_cast<std::size_t>(f.message)] = -1;
   // Its share stays unused until the next solve.
-  Flow& f = flows_[static_cast<std::size_t>(message)];
+  const double rate = hot_[slot].rate;
   for (const int* r = f.route.begin; r != f.route.end; ++r) {
-    std::vector<std::int64_t>& on = on_[*r];
-    work_ += static_cast<std::int64_t>(on.size());
-    on.erase(std::find(on.begin(), on.end(), message));
-    used_[*r] = on.empty() ? 0.0 : used_[*r] - f.rate;
+    ++work_;
+    leave(*r, f.at[static_cast<std::size_t>(r - f.route.begin)]);
+    used_[*r] = live(*r) == 0 ? 0.0 : used_[*r] - rate;
   }
-  return message;
+  free_.push_back(slot);
+  return f.message;
 }
 
 void FlowNetwork::solve(double now) {
   routes_.clear();
-  for (std::int64_t message : active_) {
-    Flow& f = flows_[static_cast<std::size_t>(message)];
-    f.remaining = std::max(0.0, f.remaining - f.rate * (now - f.since));
+  for (std::uint32_t slot : active_) {
+    Flow& f = flows_[slot];
+    f.remaining = std::max(0.0, f.remaining - hot_[slot].rate * (now - f.since));
     f.since = now;
     routes_.push_back(f.route);
     for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] = 0;
@@ -147,11 +198,12 @@ void FlowNetwork::solve(double now) {
   work_ += solver_.work() + static_cast<std::int64_t>(active_.size());
   landings_.clear();
   for (std::size_t i = 0; i < active_.size(); ++i) {
-    Flow& f = flows_[static_cast<std::size_t>(active_[i])];
-    f.rate = rates_[i];
-    ++f.version;
-    landings_.push_back({now + f.remaining / f.rate, active_[i], f.version});
-    for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] += f.rate;
+    const std::uint32_t slot = active_[i];
+    Flow& f = flows_[slot];
+    set_hot(slot, rates_[i]);
+    f.queued = ++f.version;
+    landings_.push_back({now + f.remaining / rates_[i], f.message, slot, f.version});
+    for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] += rates_[i];
   }
   std::make_heap(landings_.begin(), landings_.end(), std::greater<>());
 }

@@ -35,41 +35,72 @@ class FlowNetwork {
   /// Every flow in the network gets its max-min fair rate at `now`.
   void solve(double now);
 
-  /// The engine's work so far: the solver's (MaxMinSolver::work), and route entries visited by starts (each flow
-  /// already on a resource of the route) and by landings. A deterministic measure of its cost (FlowOptions::work_limit).
+  /// The engine's work so far: the solver's (MaxMinSolver::work), route entries visited by starts (each flow
+  /// already on a resource of the route) and by landings (one each). A deterministic measure of its cost (FlowOptions::work_limit).
   std::int64_t work() const { return work_; }
 
   /// The rate of a flow in the network (tests).
-  double rate(std::int64_t message) const { return flows_[static_cast<std::size_t>(message)].rate; }
+  double rate(std::int64_t message) const {
+    const std::int32_t slot = slot_of_[static_cast<std::size_t>(message)];
+    return slot < 0 ? 0.0 : hot_[static_cast<std::size_t>(slot)].rate;
+  }
 
  private:
+  // A flow in the network lives in a slot, reused once it lands: the slots are as many as the flows in flight,
+  // so the passes over a resource's flows read a small, dense array (per message, they were scattered).
   struct Flow {
+    std::int64_t message = -1;
     double remaining = 0;  // bytes, at `since`
-    double rate = 0;       // bytes/s
     double since = 0;
     FlowRoute route;
-    std::uint32_t version = 0;  // landings of older versions are stale
+    std::int64_t active_at = -1;  // its index in active_
+    std::uint32_t version = 0;    // bumped at every change of its rate (never reset: slots are reused)
+    std::uint32_t queued = 0;     // the version of its landing in the heap
+    std::vector<std::uint32_t> at;  // per resource of its route: its index in on_[resource]
+  };
+  // What the pass over a resource's flows reads.
+  struct Hot {
+    double level;   // rate / weight
+    double weight;
+    double rate;    // bytes/s
+  };
+  // A flow on a resource: its slot and the index of the resource in its route.
+  struct OnResource {
+    std::uint32_t slot;
+    std::uint32_t k;
   };
   struct Landing {
     double time;
     std::int64_t message;
+    std::uint32_t slot;
     std::uint32_t version;
     bool operator>(const Landing& o) const { return time != o.time ? time > o.time : message > o.message; }
   };
 
+  static constexpr std::uint32_t kGone = std::numeric_limits<std::uint32_t>::max();  // an OnResource left
+
   double fill_level(int resource, double room, double weight);
-  void set_rate(std::int64_t message, double rate, double now);
-  void schedule(std::int64_t message);
-  void drop_stale();
+  void leave(int resource, std::uint32_t i);
+  std::int64_t live(int resource) const {
+    return static_cast<std::int64_t>(on_[resource].size() - gone_[resource]);
+  }
+  void set_rate(std::uint32_t slot, double rate, double now);
+  void set_hot(std::uint32_t slot, double rate);
+  void schedule(std::uint32_t slot);
+  void settle();
+  std::uint32_t new_slot();
 
   MaxMinSolver solver_;
-  std::vector<Flow> flows_;               // per message
-  std::vector<std::int64_t> active_;      // the messages whose bytes are in the network
-  std::vector<std::int64_t> active_at_;   // per message: its index in active_, or -1
-  std::vector<std::vector<std::int64_t>> on_;  // per resource: the flows crossing it
+  std::vector<Flow> flows_;              // per slot
+  std::vector<Hot> hot_;                 // per slot
+  std::vector<std::uint32_t> free_;      // slots of landed flows
+  std::vector<std::int32_t> slot_of_;    // per message: its slot, or -1 when not in the network
+  std::vector<std::uint32_t> active_;    // the slots of the flows in the network
+  std::vector<std::vector<OnResource>> on_;  // per resource: the flows crossing it, in the order they came
+  std::vector<std::size_t> gone_;            // per resource: entries of on_ marked kGone
   std::vector<double> used_;              // per resource: sum of the rates of its flows
   std::vector<std::pair<double, double>> levels_;  // fill_level's (rate / weight, weight) of a resource's flows
-  std::vector<Landing> landings_;         // a min-heap; may hold stale entries
+  std::vector<Landing> landings_;         // a min-heap; an entry may be early or dead (see settle())
   std::vector<FlowRoute> routes_;         // of active_, for the solver
   std::vector<double> rates_;
   std::int64_t work_ = 0;
