@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <limits>
 #include <numeric>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -190,6 +192,57 @@ TEST(FlowNetwork, AStartOnABusyLinkTakesItsMaxMinLevel) {
   EXPECT_GT(lowered, 0);
   EXPECT_LT(lowered, n);
   EXPECT_LE(used, 2000.0 * (1 + 1e-12));
+}
+
+// Random links and flows (a fixed seed): every start takes, on each resource of its route, the level a brute-force
+// bisection gives from the rates of the flows there before it (sum of weight x min(level, own level), plus its
+// weight x level, fills the capacity), and its rate is its weight times the lowest such level; no resource ever
+// carries more than its capacity. Landings and solves in between take flows out of the lists and move rates.
+TEST(FlowNetwork, StartsTakeTheBruteForceLevelOnRandomLinks) {
+  std::mt19937_64 random(20240611);
+  const auto uniform = [&](double low, double high) {
+    return low + (high - low) * static_cast<double>(random() >> 11) / 9007199254740992.0;
+  };
+  const int resources = 5, messages = 400;
+  std::vector<double> capacity;
+  for (int r = 0; r < resources; ++r) capacity.push_back(uniform(10, 100));
+  std::vector<std::vector<int>> routes(messages);
+  std::vector<double> weight(messages);
+  for (int m = 0; m < messages; ++m) {
+    for (int r = 0; r < resources; ++r)
+      if (random() % 3 == 0 || (r == resources - 1 && routes[m].empty())) routes[m].push_back(r);
+    weight[m] = uniform(0.5, 2);
+  }
+  FlowNetwork network(capacity, messages);
+  std::vector<char> active(messages, 0);
+  const auto level_of = [&](int r, double w) {
+    double low = 0, high = capacity[r] / w;
+    for (int k = 0; k < 200; ++k) {
+      const double level = (low + high) / 2;
+      double sum = w * level;
+      for (int m = 0; m < messages; ++m)
+        if (active[m] && std::count(routes[m].begin(), routes[m].end(), r))
+          sum += std::min(network.rate(m), weight[m] * level);
+      (sum < capacity[r] ? low : high) = level;
+    }
+    return low;
+  };
+  for (int m = 0; m < messages; ++m) {
+    double expected = std::numeric_limits<double>::infinity();
+    for (int r : routes[m]) expected = std::min(expected, weight[m] * level_of(r, weight[m]));
+    const FlowRoute route{routes[m].data(), routes[m].data() + routes[m].size(), weight[m]};
+    const double rate = network.start(m, route, uniform(1, 1000), m * 0.01);
+    active[m] = 1;
+    EXPECT_NEAR(rate, expected, 1e-9 * expected) << "message " << m;
+    for (int r = 0; r < resources; ++r) {
+      double used = 0;
+      for (int o = 0; o < messages; ++o)
+        if (active[o] && std::count(routes[o].begin(), routes[o].end(), r)) used += network.rate(o);
+      EXPECT_LE(used, capacity[r] * (1 + 1e-12)) << "resource " << r << " after message " << m;
+    }
+    if (random() % 4 == 0) active[network.land()] = 0;
+    if (random() % 10 == 0) network.solve(m * 0.01);
+  }
 }
 
 // A flow that lands leaves its share unused until the next solve, which gives it to the flow still there; the
