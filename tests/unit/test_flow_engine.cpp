@@ -112,6 +112,62 @@ TEST(MaxMin, WeightsShareALinkInProportion) {
   EXPECT_DOUBLE_EQ(rate[0], 10.5);
 }
 
+// Progressive filling the plain way: at each step the resource of the smallest share (ties: the lower id) fixes
+// its unfixed flows, in flow order. The same arithmetic in the same order as MaxMinSolver.
+std::vector<double> fill_plainly(const std::vector<double>& capacity, const std::vector<FlowRoute>& flows) {
+  std::vector<double> remaining = capacity, weights(capacity.size(), 0.0), rate(flows.size(), 0.0);
+  std::vector<int> unfixed(capacity.size(), 0);
+  std::vector<char> fixed(flows.size(), 0);
+  for (const FlowRoute& f : flows)
+    for (const int* r = f.begin; r != f.end; ++r) {
+      weights[*r] += f.weight;
+      ++unfixed[*r];
+    }
+  for (;;) {
+    int bottleneck = -1;
+    for (int r = 0; r < static_cast<int>(capacity.size()); ++r)
+      if (unfixed[r] > 0 &&
+          (bottleneck < 0 || remaining[r] / weights[r] < remaining[bottleneck] / weights[bottleneck]))
+        bottleneck = r;
+    if (bottleneck < 0) return rate;
+    const double share = std::max(0.0, remaining[bottleneck] / weights[bottleneck]);
+    for (std::size_t i = 0; i < flows.size(); ++i) {
+      if (fixed[i] || std::find(flows[i].begin, flows[i].end, bottleneck) == flows[i].end) continue;
+      fixed[i] = 1;
+      rate[i] = share * flows[i].weight;
+      for (const int* r = flows[i].begin; r != flows[i].end; ++r) {
+        remaining[*r] -= rate[i];
+        weights[*r] -= flows[i].weight;
+        --unfixed[*r];
+      }
+    }
+  }
+}
+
+// Random flows on resources of two capacities and weights of three values, so that many resources tie in share:
+// the solver (its resources sorted by share, ties by id) gives the plain filling's rates to the bit.
+TEST(MaxMin, RandomFlowsGetThePlainFillingsRatesToTheBit) {
+  std::mt19937_64 random(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int resources = 40, count = 300;
+    std::vector<double> capacity;
+    for (int r = 0; r < resources; ++r) capacity.push_back(random() % 2 ? 10.0 : 20.0);
+    std::vector<std::vector<int>> routes(count);
+    std::vector<FlowRoute> flows;
+    for (auto& route : routes) {
+      for (int r = 0; r < resources; ++r)
+        if (random() % 12 == 0) route.push_back(r);
+      if (route.empty()) route.push_back(static_cast<int>(random() % resources));
+      const double weights[] = {1.0, 0.5, 2.0};
+      flows.push_back({route.data(), route.data() + route.size(), weights[random() % 3]});
+    }
+    MaxMinSolver solver(capacity);
+    std::vector<double> rate;
+    solver.solve(flows, rate);
+    EXPECT_EQ(rate, fill_plainly(capacity, flows)) << "trial " << trial;
+  }
+}
+
 Metrics run(const std::vector<Edge>& edges, const FlowOptions& flow) {
   EvaluateOptions o;
   o.steps = 1;
