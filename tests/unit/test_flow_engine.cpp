@@ -112,8 +112,8 @@ TEST(MaxMin, WeightsShareALinkInProportion) {
   EXPECT_DOUBLE_EQ(rate[0], 10.5);
 }
 
-// Progressive filling the plain way: at each step the resource of the smallest share (ties: the lower id) fixes
-// its unfixed flows, in flow order. The same arithmetic in the same order as MaxMinSolver.
+// Progressive filling the plain way: at each step the resource of the smallest share (ties: the lower id)
+// fixes its unfixed flows, in flow order. The same arithmetic in the same order as MaxMinSolver.
 std::vector<double> fill_plainly(const std::vector<double>& capacity, const std::vector<FlowRoute>& flows) {
   std::vector<double> remaining = capacity, weights(capacity.size(), 0.0), rate(flows.size(), 0.0);
   std::vector<int> unfixed(capacity.size(), 0);
@@ -144,8 +144,8 @@ std::vector<double> fill_plainly(const std::vector<double>& capacity, const std:
   }
 }
 
-// Random flows on resources of two capacities and weights of three values, so that many resources tie in share:
-// the solver (its resources sorted by share, ties by id) gives the plain filling's rates to the bit.
+// Random flows on resources of two capacities and weights of three values, so that many resources tie in
+// share: the solver (its resources sorted by share, ties by id) gives the plain filling's rates to the bit.
 TEST(MaxMin, RandomFlowsGetThePlainFillingsRatesToTheBit) {
   std::mt19937_64 random(7);
   for (int trial = 0; trial < 20; ++trial) {
@@ -250,10 +250,10 @@ TEST(FlowNetwork, AStartOnABusyLinkTakesItsMaxMinLevel) {
   EXPECT_LE(used, 2000.0 * (1 + 1e-12));
 }
 
-// Random links and flows (a fixed seed): every start takes, on each resource of its route, the level a brute-force
-// bisection gives from the rates of the flows there before it (sum of weight x min(level, own level), plus its
-// weight x level, fills the capacity), and its rate is its weight times the lowest such level; no resource ever
-// carries more than its capacity. Landings and solves in between take flows out of the lists and move rates.
+// Random links and flows (a fixed seed): every start takes, on each resource of its route, the level a
+// brute-force bisection gives from the rates of the flows there before it (sum of weight x min(level, own
+// level), plus its weight x level, fills the capacity), and its rate is its weight times the lowest such
+// level; no resource ever carries more than its capacity. Landings and solves in between take flows out of the lists and move rates.
 TEST(FlowNetwork, StartsTakeTheBruteForceLevelOnRandomLinks) {
   std::mt19937_64 random(20240611);
   const auto uniform = [&](double low, double high) {

@@ -36,7 +36,8 @@ class FlowNetwork {
   void solve(double now);
 
   /// The engine's work so far: the solver's (MaxMinSolver::work), route entries visited by starts (each flow
-  /// already on a resource of the route) and by landings (one each). A deterministic measure of its cost (FlowOptions::work_limit).
+  /// already on a resource of the route) and by landings (one each). A deterministic measure of its cost
+  /// (FlowOptions::work_limit).
   std::int64_t work() const { return work_; }
 
   /// The rate of a flow in the network (tests).
@@ -46,8 +47,8 @@ class FlowNetwork {
   }
 
  private:
-  // A flow in the network lives in a slot, reused once it lands: the slots are as many as the flows in flight,
-  // so the passes over a resource's flows read a small, dense array (per message, they were scattered).
+  // A flow in the network lives in a slot, reused once it lands: the slots are as many as the flows in
+  // flight, so the passes over a resource's flows read a small, dense array (per message, they were scattered).
   struct Flow {
     std::int64_t message = -1;
     double remaining = 0;  // bytes, at `since`

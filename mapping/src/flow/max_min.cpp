@@ -19,8 +19,8 @@ unsigned key_byte(const Share& s, int b) {
   return static_cast<unsigned>(bits >> (8 * (b - 4))) & 0xff;
 }
 
-// Sorts positive shares by (share, resource) with a least-significant-digit radix sort: the comparison sort of
-// a few hundred shares at every solve mispredicted most of its branches. Stable passes, the resource's bytes
+// Sorts positive shares by (share, resource) with a least-significant-digit radix sort: the comparison sort
+// of a few hundred shares at every solve mispredicted most of its branches. Stable passes, the resource's bytes
 // first, so ties in share keep the order of their ids; a byte that every key has in common is skipped.
 template <class Share>
 void radix_sort(std::vector<Share>& shares, std::vector<Share>& buffer) {
@@ -75,8 +75,8 @@ void MaxMinSolver::solve(const std::vector<FlowRoute>& flows, std::vector<double
       flows_on_[static_cast<std::size_t>(resources_[*r].first++)] = static_cast<std::int64_t>(i);
   // A resource's fill level (remaining capacity over the weights of its unfixed flows) never falls as flows are
   // fixed (a flow leaves it at the smallest level, no more than its own), so each resource is queued once, in
-  // order of its first share, and a share that has grown by the time it comes up is queued again (a small heap)
-  // instead of being updated at every change. Shares are totally ordered (ties by resource id), so the
+  // order of its first share, and a share that has grown by the time it comes up is queued again (a small
+  // heap) instead of being updated at every change. Shares are totally ordered (ties by resource id), so the
   // resources come up in the same sequence however they were queued. A resource whose flows were all fixed
   // elsewhere costs one step of the sorted list, not a heap pop (most of them, in a large run).
   shares_.clear();
@@ -85,7 +85,8 @@ void MaxMinSolver::solve(const std::vector<FlowRoute>& flows, std::vector<double
     res.first -= res.unfixed;
     shares_.push_back({res.remaining / res.weights, r});
   }
-  const bool positive = std::all_of(shares_.begin(), shares_.end(), [](const Share& s) { return s.share > 0; });
+  const bool positive =
+      std::all_of(shares_.begin(), shares_.end(), [](const Share& s) { return s.share > 0; });
   if (!shares_.empty() && positive)
     radix_sort(shares_, again_);
   else

@@ -36,7 +36,8 @@ class MaxMinSolver {
  private:
   std::vector<double> capacity_;
   // Per resource, valid where stamp == epoch_: capacity not yet given out, the weights and count of the flows
-  // not yet fixed, and the first of its flows in flows_on_ (one struct: a route entry touches one cache line).
+  // not yet fixed, and the first of its flows in flows_on_ (one struct: a route entry touches one cache
+  // line).
   struct Resource {
     double remaining;
     double weights;
@@ -53,7 +54,9 @@ class MaxMinSolver {
   struct Share {
     double share;
     int resource;
-    bool operator<(const Share& o) const { return share != o.share ? share < o.share : resource < o.resource; }
+    bool operator<(const Share& o) const {
+      return share != o.share ? share < o.share : resource < o.resource;
+    }
     bool operator>(const Share& o) const { return o < *this; }
   };
   std::vector<Share> shares_;  // every touched resource's first share, sorted
