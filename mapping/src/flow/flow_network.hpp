@@ -81,6 +81,7 @@ class FlowNetwork {
   static constexpr std::uint32_t kGone = std::numeric_limits<std::uint32_t>::max();  // an OnResource left
 
   double fill_level(int resource, double room, double weight);
+  double fill_rest(int resource, double share, double room, double weights, double level);
   void leave(int resource, std::uint32_t i);
   std::int64_t live(int resource) const {
     return static_cast<std::int64_t>(on_[resource].size() - gone_[resource]);
@@ -100,7 +101,7 @@ class FlowNetwork {
   std::vector<std::vector<OnResource>> on_;  // per resource: the flows crossing it, in the order they came
   std::vector<std::size_t> gone_;            // per resource: entries of on_ marked kGone
   std::vector<double> used_;              // per resource: sum of the rates of its flows
-  std::vector<std::pair<double, double>> levels_;  // fill_level's (rate / weight, weight) of a resource's flows
+  std::vector<std::pair<double, double>> levels_;  // fill_rest's (rate / weight, weight) of candidates
   std::vector<Landing> landings_;         // a min-heap; an entry may be early or dead (see settle())
   std::vector<FlowRoute> routes_;         // of active_, for the solver
   std::vector<double> rates_;
