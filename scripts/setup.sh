@@ -14,6 +14,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # simulated machine and plots
   libsimgrid-dev gnuplot-nox
+  # METIS's and Scotch's programs: the benchmark's graphs of other origins (tests/perf/foreign_graphs)
+  metis scotch
 )
 
 missing=()

@@ -43,6 +43,7 @@ Problem load_problem(const ProblemArgs& args) {
   MapOptions options = make_map_options(args.seed, args.objective, args.max_tasks_per_slot);
   options.min_gain = check_range(args.min_gain, kMinGainRange, "--min-gain");  // before the (large) inputs
   options.step_model_work = args.step_model_work;
+  options.refine_seconds = 0;  // as the apps: the same inputs give the same mapping, whatever the host's load
   Problem p{load_task_graph(args.graph), load_machine(args.machine), options, std::nullopt};
   if (!p.graph.grid()) {
     p.pattern = detect_pattern(p.graph);

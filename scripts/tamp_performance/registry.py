@@ -3,7 +3,7 @@ the script knows each one (the docs tests check both ways)."""
 import os
 import re
 
-from . import kept_tables, mapping_tables, sim_tables
+from . import foreign_tables, kept_tables, mapping_tables, sim_tables
 
 COMMANDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "commands.txt")
 SECTION = re.compile(r"^\[([a-z0-9-]+)\]$")
@@ -27,7 +27,7 @@ def read_commands(path):
 
 
 def load():
-    tables = {t.name: t for t in mapping_tables.TABLES + sim_tables.TABLES + kept_tables.TABLES}
+    tables = {t.name: t for t in mapping_tables.TABLES + foreign_tables.TABLES + sim_tables.TABLES + kept_tables.TABLES}
     commands = read_commands(COMMANDS)
     unknown = sorted(set(commands) - set(tables)) + sorted(set(tables) - set(commands))
     if unknown:

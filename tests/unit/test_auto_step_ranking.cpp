@@ -113,6 +113,25 @@ TEST(AutoStepRanking, AWorkBoundTooSmallLeavesThePhasesVerdict) {
   EXPECT_THROW(map_auto(p.graph, p.job(), negative), std::invalid_argument);
 }
 
+// A bound that ranks `default` and stops at the next entry: `default` alone was ranked, the phases' winner was
+// not, so the phases decide (before, `default` won as the only entry ranked: a 27-point MiniGhost on a sparse
+// Cielo-like job kept `default`, 2.5 times slower in the engine than the phases' winner).
+TEST(AutoStepRanking, DefaultAloneRankedLeavesThePhasesVerdict) {
+  const FftOnGemini p;
+  const AutoResult full = map_auto(p.graph, p.job(), time_objective(MapOptions{}.step_model_work));
+  ASSERT_FALSE(full.ranked.empty());
+  const std::int64_t default_work = full.ranked.front().work;
+  ASSERT_GT(default_work, 0);
+  const AutoResult one = map_auto(p.graph, p.job(), time_objective(default_work + 1));
+  ASSERT_GE(one.ranked.size(), 2u);
+  EXPECT_FALSE(std::isnan(one.ranked[0].seconds));
+  EXPECT_TRUE(std::isnan(one.ranked[1].seconds));
+  const AutoResult off = map_auto(p.graph, p.job(), time_objective(0));
+  ASSERT_NE(off.chosen, "default");  // else the case shows nothing
+  EXPECT_EQ(one.chosen, off.chosen);
+  EXPECT_EQ(one.mapping.slots(), off.mapping.slots());
+}
+
 TEST(AutoStepRanking, RanksWithTheTasksWork) {
   const FftOnGemini p;
   // One task computes a millisecond before the first transpose: the others wait for it in their communication
