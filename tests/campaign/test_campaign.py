@@ -468,7 +468,8 @@ class CampaignTest(unittest.TestCase):
         asked = subprocess.run([TAMP_MAP, "machine", "--machine", job], capture_output=True, text=True, check=True)
         answer = json.loads(asked.stdout)
         self.assertEqual((answer["cores_per_node"], answer["nodes"]), (2, 2))
-        hosts = [line.split()[-1] for line in read(job).splitlines() if line[:1].isdigit()]  # not the comment's path
+        # The node lines' host names, not the comment (its path is a random temporary folder).
+        hosts = [line.split()[-1] for line in read(job).splitlines() if line[:1].isdigit()]
         self.assertIn("h0", hosts)
         self.assertNotIn("h2", hosts)
         with open(os.path.join(self.out, "runs", "stencil-n4-blocked.jsonl")) as f:
