@@ -8,6 +8,7 @@
 #include "tamp/app/collective.hpp"
 #include "tamp/app/shared_graph.hpp"
 #include "tamp/text.hpp"
+#include "work.hpp"
 
 namespace tamp::fft {
 
@@ -48,6 +49,13 @@ std::string FftProblem::summary() const {
       "3D complex FFT of {} ({} {}x{}), {} transposes, {} forward + backward pairs + {} warm-up",
       extents_text(spec_.n), spec_.slab || spec_.pc == 1 ? "slabs on" : "pencils on grid", spec_.pr, spec_.pc,
       transposes, spec_.iterations, spec_.warmup);
+}
+
+app::Problem::StepWork FftProblem::step_work() const {
+  if (spec_.mode == TransposeMode::blocking) return blocking_step_work(spec_, graphs_->all);
+  StepWork work;
+  work.stepped = true;
+  return work;
 }
 
 std::unique_ptr<app::Run> FftProblem::start(const app::RunContext& context) const {

@@ -23,11 +23,9 @@ class FftProblem final : public app::Problem {
   std::vector<std::string> compute_kinds() const override { return {"copy", "fft"}; }
   /// The transposes' rounds step by step: a task whose pair of a round is done goes on to its next round (the
   /// pairwise all-to-all the simulated MPI runs), which added-up rounds would charge the slowest pair each.
-  StepWork step_work() const override {
-    StepWork work;
-    work.stepped = true;
-    return work;
-  }
+  /// Blocking transposes also give each task's FFTs and copies before each transpose and after the last
+  /// (blocking_step_work); overlapped ones their rounds only (the engine has no tiles in flight).
+  StepWork step_work() const override;
 
  private:
   FftSpec spec_;

@@ -30,8 +30,6 @@ CopyFn copy_function(app::Backend backend) {
 }
 
 class FftRun final : public FftRunBase {
-  using dims = std::vector<int>;
-
  public:
   FftRun(const FftSpec& spec, const FftGraphs& graphs, std::shared_ptr<GridComms> comms,
          const app::RunContext& context)
@@ -77,6 +75,7 @@ class FftRun final : public FftRunBase {
     PhaseTimers phases;
     app::IterationTimers timers;
     pair(config_, timers, phases);  // plans and buffers of the timed configuration
+    if (config_.mode == TransposeMode::blocking) check_charged_work();
     if (spec_.mode == TransposeMode::overlap && spec_.reference > 0 && spec_.ranks() > 1) {
       reference_ = time_blocking(pair, spec_.reference, comm_);
     }
@@ -172,31 +171,20 @@ class FftRun final : public FftRunBase {
   Complex* y() { return plan_.forward_rows.identity() ? x_.data() : y_.data(); }
   Complex* z() { return plan_.forward_columns.identity() ? y() : z_.data(); }
 
-  // Each transpose runs the FFTs before its exchange (blocking: fused with the packing, by blocks of slices in
-  // cache) and the FFTs its output then allows (blocking: on each unpacked block of slices; overlapped: on each
-  // delivered tile, overlapping the tiles still in flight). Blocking leaves the FFTs of the next step to the
-  // next transpose (fused with its packing); overlapped runs them as soon as a tile allows, so only the first
-  // FFTs of a direction precede an exchange. A slab's identity row transposes fold into the column transposes
-  // (2D FFTs per plane).
+  // Each transpose runs the FFTs before its exchange and those its output then allows (pair_ffts). A slab's
+  // identity row transposes are not run: their FFTs fold into the column transposes.
   void forward(const PipelineConfig& config, app::IterationTimers& timers, PhaseTimers& phases) {
-    const bool chain = config.mode == TransposeMode::overlap;
-    const bool slab = plan_.forward_rows.identity();
-    if (!slab) f_rows_->run(x_.data(), y(), config, timers, phases, {true, false, chain ? dims{1} : dims{}});
-    f_columns_->run(y(), z(), config, timers, phases, {slab || !chain, slab, {0}});
+    const PairFfts ffts = pair_ffts(plan_, config.mode);
+    if (!plan_.forward_rows.identity()) f_rows_->run(x_.data(), y(), config, timers, phases, ffts.forward_rows);
+    f_columns_->run(y(), z(), config, timers, phases, ffts.forward_columns);
   }
 
   void backward(const PipelineConfig& config, app::IterationTimers& timers, PhaseTimers& phases) {
-    const bool chain = config.mode == TransposeMode::overlap;
+    const PairFfts ffts = pair_ffts(plan_, config.mode);
     const bool slab = plan_.backward_rows.identity();
-    // A slab's last FFTs (along N1 and N2) follow the column transposes: 2D per plane when blocking; along N1
-    // per tile, then along N2, when overlapped (a tile holds only some dimension-2 planes).
-    b_columns_->run(z(), y(), config, timers, phases,
-                    {true, false,
-                     chain  ? dims{1}
-                     : slab ? dims{1, 2}
-                            : dims{}});
-    if (!slab) b_rows_->run(y(), x_.data(), config, timers, phases, {!chain, false, {2}});
-    if (slab && chain) {
+    b_columns_->run(z(), y(), config, timers, phases, ffts.backward_columns);
+    if (!slab) b_rows_->run(y(), x_.data(), config, timers, phases, ffts.backward_rows);
+    if (slab && config.mode == TransposeMode::overlap) {  // the N2 FFTs after the N1 FFTs of each tile
       const FftBatch batch = fft_along(plan_.layouts.x, {2});
       local_work(timers, phases, "fft", fft_units(batch),
                  [&] { plans_->execute(batch, FFTW_BACKWARD, x_.data()); });
@@ -207,6 +195,27 @@ class FftRun final : public FftRunBase {
         for (Complex& value : x_) value *= scale;
       });
     }
+  }
+
+  // Each blocking transpose must have charged what blocking_work says (FftProblem::step_work's figures).
+  void check_charged_work() const {
+    const PairFfts ffts = pair_ffts(plan_, TransposeMode::blocking);
+    const auto check = [&](const Transpose& transpose, const StageFfts& stage_ffts, const char* name) {
+      const TransposeWork want = blocking_work(transpose.stage(), stage_ffts), got = transpose.charged_work();
+      const auto near = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
+      if (near(got.before.fft, want.before.fft) && near(got.before.copy, want.before.copy) &&
+          near(got.after.fft, want.after.fft) && near(got.after.copy, want.after.copy))
+        return;
+      throw std::logic_error(fmt::format(
+          "task {}: the {} transpose charged fft {} + {} and copy {} + {} units (before + after its exchange), "
+          "its model fft {} + {} and copy {} + {}",
+          context_.task, name, got.before.fft, got.after.fft, got.before.copy, got.after.copy, want.before.fft,
+          want.after.fft, want.before.copy, want.after.copy));
+    };
+    if (!plan_.forward_rows.identity()) check(*f_rows_, ffts.forward_rows, "forward row");
+    check(*f_columns_, ffts.forward_columns, "forward column");
+    check(*b_columns_, ffts.backward_columns, "backward column");
+    if (!plan_.backward_rows.identity()) check(*b_rows_, ffts.backward_rows, "backward row");
   }
 
   // Work outside the transposes, timed as FFT work.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <utility>
 
 #include "tamp/app/compute.hpp"
@@ -38,21 +39,7 @@ void timed(app::Timer& phase, app::Timer& common, F&& f) {
   phase.stop();
 }
 
-double copy_units(const CopyBox& box) {
-  return static_cast<double>(box.n[0]) * box.n[1] * box.n[2];
-}
-
 }  // namespace
-
-double fft_units(const FftBatch& batch) {
-  double points = 1.0, logs = 0.0;
-  for (const auto& [length, stride] : batch.dims) {
-    points *= static_cast<double>(length);
-    logs += std::log2(static_cast<double>(std::max<std::int64_t>(length, 1)));
-  }
-  for (const auto& [count, stride] : batch.loops) points *= static_cast<double>(count);
-  return points * logs;
-}
 
 Transpose::Transpose(Stage stage, MPI_Comm comm, int sign, FftPlans& plans, CopyFn copy,
                      const app::RunContext& context)
@@ -64,27 +51,12 @@ void Transpose::charged(app::Timer& phase, app::Timer& common, app::IterationTim
   phase.start();
   app::charged_phase(common, timers, context_, kind, units, std::forward<F>(f));
   phase.stop();
-}
-
-double Transpose::pack_units(const Slot& slot, bool peers, Cut cut) const {
-  double units = copy_units(stage_.self_box(slot.a0, slot.na, cut));
-  if (!peers) return units;
-  for (int p = 0; p < stage_.ranks(); ++p) {
-    if (p != stage_.me()) units += copy_units(stage_.send_box(p, slot.a0, slot.na, cut));
-  }
-  return units;
-}
-
-double Transpose::unpack_units(const Slot& slot, Cut cut) const {
-  double units = 0.0;
-  for (int p = 0; p < stage_.ranks(); ++p) {
-    if (p != stage_.me()) units += copy_units(stage_.recv_box(p, slot.a0, slot.na, cut));
-  }
-  return units;
+  Work& work = exchanged_ ? charged_.after : charged_.before;
+  (std::strcmp(kind, "fft") == 0 ? work.fft : work.copy) += units;
 }
 
 bool Transpose::scale_output(double scale) {
-  if (stage_.identity() || (stage_.ranks() > 1 && stage_.direct_recv())) return false;
+  if (!scales_by_copy(stage_)) return false;
   scale_ = scale;
   return true;
 }
@@ -136,6 +108,8 @@ void Transpose::unpack(const Slot& slot, Complex* out, Cut cut) {
 
 void Transpose::run(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
                     PhaseTimers& phases, const StageFfts& ffts) {
+  charged_ = {};
+  exchanged_ = false;
   // A communicator of one rank is a local reordering (or nothing): nothing to overlap.
   if (config.mode == TransposeMode::blocking || stage_.ranks() == 1) {
     run_blocking(in, out, timers, phases, ffts);
@@ -165,6 +139,7 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
       return;
     }
     if (ffts.before) fft(stage_.fft_before(0, planes, {}, ffts.with_planes), in, timers, phases);
+    exchanged_ = true;
     after({});
     return;
   }
@@ -173,18 +148,20 @@ void Transpose::run_blocking(Complex* in, Complex* out, app::IterationTimers& ti
   // FFTs and packing by blocks of slices that fit in cache: the copies read what the FFTs just wrote.
   for_blocks(stage_.input(), stage_.before_cut_dim(ffts.with_planes), [&](Cut cut) {
     if (ffts.before) fft(stage_.fft_before(0, planes, cut, ffts.with_planes), in, timers, phases);
-    charged(phases.pack, timers.compute, timers, "copy", pack_units(slot, !send_direct, cut),
+    charged(phases.pack, timers.compute, timers, "copy", pack_units(stage_, 0, planes, !send_direct, cut),
             [&] { pack(slot, in, out, !send_direct, cut); });
   });
   const int after_dim = stage_.after_cut_dim(ffts.after);
   if (stage_.ranks() == 1 || recv_direct) {
     if (stage_.ranks() > 1) exchange(slot, send_direct ? in : slot.send.data(), out, timers, phases);
+    exchanged_ = true;
     for_blocks(stage_.output(), after_dim, after);  // strided FFTs on a block in cache
     return;
   }
   exchange(slot, send_direct ? in : slot.send.data(), slot.recv.data(), timers, phases);
+  exchanged_ = true;
   for_blocks(stage_.output(), after_dim, [&](Cut cut) {
-    charged(phases.unpack, timers.compute, timers, "copy", unpack_units(slot, cut),
+    charged(phases.unpack, timers.compute, timers, "copy", unpack_units(stage_, 0, planes, cut),
             [&] { unpack(slot, out, cut); });
     after(cut);
   });
@@ -222,7 +199,7 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
   auto finish = [&](int t) {
     Slot& slot = slots_[t % window];
     timed(phases.transpose, timers.collective, [&] { MPI_Wait(&slot.request, MPI_STATUS_IGNORE); });
-    charged(phases.unpack, timers.compute, timers, "copy", unpack_units(slot, {}),
+    charged(phases.unpack, timers.compute, timers, "copy", unpack_units(stage_, slot.a0, slot.na, {}),
             [&] { unpack(slot, out, {}); });
     if (!ffts.after.empty()) {
       fft(stage_.fft_after(ffts.after, slot.a0, slot.na), out, timers, phases);
@@ -244,7 +221,7 @@ void Transpose::run_pipelined(Complex* in, Complex* out, const PipelineConfig& c
       test_from(first, t);
     }
     timed(phases.pack, timers.compute, [&] { prepare(slot, a0, na, false); });
-    charged(phases.pack, timers.compute, timers, "copy", pack_units(slot, true, {}),
+    charged(phases.pack, timers.compute, timers, "copy", pack_units(stage_, slot.a0, slot.na, true, {}),
             [&] { pack(slot, in, out, true, {}); });
     timed(phases.transpose, timers.collective, [&] {
       MPI_Ialltoallv(slot.send.data(), slot.send_counts.data(), slot.send_displs.data(), MPI_DOUBLE,

@@ -14,6 +14,7 @@
 #include "stage.hpp"
 #include "tamp/app/run_context.hpp"
 #include "tamp/app/timer.hpp"
+#include "work.hpp"
 
 namespace tamp::fft {
 
@@ -41,23 +42,6 @@ struct PhaseTimers {
 
 using CopyFn = void (*)(const CopyBox& box, const Complex* src, Complex* dst);
 
-/// The local FFTs a transpose runs around its exchange.
-struct StageFfts {
-  /// Along the split dimension s before the exchange (per tile when pipelined).
-  bool before = true;
-  /// And along the planes' dimension (a previous identity stage left them): blocking fuses both into 2D
-  /// FFTs, pipelined runs the planes' FFTs on all of the input first.
-  bool with_planes = false;
-  /// Dimensions of the output to transform after the exchange (one, or two for 2D FFTs): per delivered tile
-  /// when pipelined (overlapping the tiles still in flight), per unpacked block of slices when blocking
-  /// (while they are in cache); none if empty.
-  std::vector<int> after;
-};
-
-/// Units of kind "fft" of a batch: points x log2 of the transformed length (the sum of the log2 of each
-/// dimension for a 2D or 3D FFT), the 5 N log2 N of an FFT up to a constant.
-double fft_units(const FftBatch& batch);
-
 class Transpose {
  public:
   /// `comm` has stage.ranks() ranks, this one is the stage's `me`. `sign`: FFTW_FORWARD / FFTW_BACKWARD.
@@ -75,6 +59,9 @@ class Transpose {
   /// timers.compute (kind "fft"), the rest to timers.collective (packing and unpacking: kind "copy").
   void run(Complex* in, Complex* out, const PipelineConfig& config, app::IterationTimers& timers,
            PhaseTimers& phases, const StageFfts& ffts);
+  /// The units the last blocking run charged before and after its exchange: blocking_work's, or the
+  /// predicted time is that of another computation (FftRun checks them).
+  const TransposeWork& charged_work() const { return charged_; }
 
  private:
   // One tile in flight: its buffers, counts (untouched until completion) and request.
@@ -98,10 +85,8 @@ class Transpose {
   // The blocking MPI_Alltoallv of slot 0's counts.
   void exchange(Slot& slot, Complex* send, Complex* recv, app::IterationTimers& timers, PhaseTimers& phases);
   void progress(int first, int last, int window);
-  // Elements pack() / unpack() copy: the units of kind "copy".
-  double pack_units(const Slot& slot, bool peers, Cut cut) const;
-  double unpack_units(const Slot& slot, Cut cut) const;
-  // f as `units` of `kind` (app::charged_phase on `common`), also timed by `phase`.
+  // f as `units` of `kind` (app::charged_phase on `common`), also timed by `phase`; the units are added to
+  // charged_.
   template <class F>
   void charged(app::Timer& phase, app::Timer& common, app::IterationTimers& timers, const char* kind,
                double units, F&& f);
@@ -114,6 +99,8 @@ class Transpose {
   const app::RunContext& context_;
   std::vector<Slot> slots_;
   double scale_ = 1.0;
+  TransposeWork charged_;
+  bool exchanged_ = false;  // where charged() adds: charged_.after once the exchange's point is passed
 };
 
 }  // namespace tamp::fft

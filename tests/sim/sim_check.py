@@ -26,6 +26,11 @@
       tasks leave the barrier before the timed step a little apart, by a different margin under each compute
       model) to FAST's: what a longer sweep hides, step by step in the flow engine, leaves less of the halo's time
       exposed.
+  sim_check.py compute-like FILE -- SIMULATED... -- ENGINE...
+      runs both commands (the same app, placements and modelled compute, under smpirun and with --engine flow)
+      and passes when every run of each has a compute time above zero and the engine's is within 1% of the
+      simulator's (SimGrid's clock adds a little to each timed phase: 0.2% to 0.4% on tamp-fft): the flow
+      engine charges each task the work the app charges itself.
 """
 import json
 import os
@@ -169,6 +174,22 @@ def check_hidden_between(args):
             sys.exit(f"sim_check: {a['mapping']}: the slower compute's predicted communication is not {relation}")
 
 
+def check_compute_like(args):
+    split = [i for i, a in enumerate(args) if a == "--"]
+    if len(split) != 2 or split[0] != 1:
+        sys.exit("usage: sim_check.py compute-like FILE -- SIMULATED... -- ENGINE...")
+    path = args[0]
+    simulated = json_runs(path, args[split[0] + 1:split[1]])
+    engine = json_runs(path, args[split[1] + 1:])
+    if len(simulated) != len(engine):
+        sys.exit(f"sim_check: {len(simulated)} simulated runs against {len(engine)} of the engine")
+    for a, b in zip(simulated, engine):
+        x, y = a["time"]["compute"], b["time"]["compute"]
+        print(f"{a['mapping']}: compute {x!r} s simulated, {y!r} s in the engine ({b['engine']})")
+        if b["engine"] != "flow" or not (x > 0 and abs(y - x) <= 1e-2 * x):
+            sys.exit(f"sim_check: {a['mapping']}: the engine's compute time is not within 1% of the simulator's")
+
+
 def check_expect(args):
     outcome, regex, command = args[0], args[1], args[3:]
     print("running:", " ".join(command), flush=True)
@@ -189,6 +210,8 @@ if __name__ == "__main__":
         check_hidden_between(sys.argv[2:])
     elif len(sys.argv) > 4 and sys.argv[1] == "hidden" and sys.argv[3] in ("less", "equal") and sys.argv[4] == "--":
         check_hidden(sys.argv[2:])
+    elif len(sys.argv) > 3 and sys.argv[1] == "compute-like":
+        check_compute_like(sys.argv[2:])
     elif len(sys.argv) > 3 and sys.argv[1] == "same":
         check_same(sys.argv[2:])
     elif len(sys.argv) > 4 and sys.argv[1] == "same-placement":
