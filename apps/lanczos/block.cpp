@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <stdexcept>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace tamp::lanczos {
 namespace {
@@ -64,6 +66,34 @@ Block make_block(const MatrixSpec& matrix, const std::vector<std::int64_t>& new_
     block.transposed = to_csr(entries, c1 - c0, r1 - r0);
   }
   return block;
+}
+
+std::vector<double> spmv_nonzeros(const MatrixSpec& matrix, const std::vector<std::int64_t>& new_index,
+                                  const Grid& grid) {
+  const int nd = grid.nd();
+  std::vector<std::int64_t> begins(static_cast<std::size_t>(nd) + 1);
+  for (int s = 0; s <= nd; ++s) begins[static_cast<std::size_t>(s)] = grid.segment_begin(s);
+  const auto segment = [&](std::int64_t x) {
+    return static_cast<std::size_t>(std::upper_bound(begins.begin(), begins.end(), x) - begins.begin() - 1);
+  };
+  // Entries of H' in each block (row segment, column segment), as make_block assembles them.
+  std::vector<std::int64_t> entries(static_cast<std::size_t>(nd) * static_cast<std::size_t>(nd), 0);
+  std::vector<std::pair<std::int64_t, double>> row;
+  for (std::int64_t a = 0; a < matrix.n; ++a) {
+    const std::size_t sa = segment(new_index[a]);
+    lower_row(matrix, a, row);
+    for (const auto& [b, value] : row) {
+      const std::size_t sb = segment(new_index[b]);
+      ++entries[sa * nd + sb];
+      if (b != a) ++entries[sb * nd + sa];
+    }
+  }
+  std::vector<double> nonzeros(static_cast<std::size_t>(grid.tasks()));
+  for (int t = 0; t < grid.tasks(); ++t) {
+    const auto block = static_cast<double>(entries[static_cast<std::size_t>(grid.row(t)) * nd + grid.col(t)]);
+    nonzeros[static_cast<std::size_t>(t)] = grid.diagonal(t) ? block : 2.0 * block;
+  }
+  return nonzeros;
 }
 
 }  // namespace tamp::lanczos

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "block.hpp"
 #include "group_metrics.hpp"
 #include "lanczos_run.hpp"
 #include "matrix_source.hpp"
@@ -85,20 +86,15 @@ nlohmann::json LanczosProblem::params() const {
 
 app::Problem::StepWork LanczosProblem::step_work() const {
   const int tasks = grid_.tasks();
-  const auto n = static_cast<double>(spec_.matrix.n);
-  // Off-diagonal entries per row, spread evenly over the segments by the spreading permutation.
-  const double off_row = std::max(0.0, nonzeros_estimate(spec_.matrix) - 1.0);
   const double vectors = spec_.warmup + (spec_.iterations + 1) / 2.0;  // basis size, as lanczos_graph_spec
   StepWork work;
   std::vector<double>& spmv = work.before["row-reduce"]["nonzero"];
   std::vector<double>& orth = work.before["orth-allreduce"]["vector"];
   std::vector<double>& norm = work.before["norm-allreduce"]["vector"];
   std::vector<double>& gather = work.before["orth-gather"]["vector"];
-  for (auto* units : {&spmv, &orth, &norm, &gather}) units->assign(static_cast<std::size_t>(tasks), 0.0);
+  spmv = spmv_nonzeros(spec_.matrix, new_index_, grid_);
+  for (auto* units : {&orth, &norm, &gather}) units->assign(static_cast<std::size_t>(tasks), 0.0);
   for (int t = 0; t < tasks; ++t) {
-    const auto rows = static_cast<double>(grid_.segment_size(grid_.row(t)));
-    const auto cols = static_cast<double>(grid_.segment_size(grid_.col(t)));
-    spmv[t] = grid_.diagonal(t) ? rows + off_row * rows * cols / n : 2.0 * off_row * rows * cols / n;
     const auto piece = static_cast<double>(grid_.piece_size(grid_.orth_group(t), grid_.orth_key(t)));
     orth[t] = 1.5 * vectors * piece;  // one pass (s + 1) x piece before the first allreduce, two before the second
     norm[t] = vectors * piece + piece;

@@ -25,8 +25,8 @@ class LanczosProblem final : public app::Problem {
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
   std::vector<std::string> compute_kinds() const override { return {"nonzero", "tridiagonal", "vector"}; }
   /// The kernels of a step where they run between its collectives (lanczos_run.cpp's iterate()): the SpMV
-  /// before the row reduce (an off-diagonal block multiplies by B and B^T: twice a diagonal block's entries
-  /// per cell, the uneven work whose waits the reduces see), the Gram-Schmidt passes before the
+  /// before the row reduce (each block's own non-zeros, twice for an off-diagonal block, B and B^T: the
+  /// uneven work whose waits the reduces see; spmv_nonzeros), the Gram-Schmidt passes before the
   /// orthogonalisation allreduces, the norm and the normalisation before theirs, the tridiagonal solve after
   /// the step. Sizes that grow with the step (the basis) are their mean over the timed steps, as the task
   /// graph's.
