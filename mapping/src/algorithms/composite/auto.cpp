@@ -142,10 +142,13 @@ void add_refined(const TaskGraph& graph, const Allocation& allocation, const Map
 }
 
 // Objective `time`: the refinement above lowers hop-bytes, but a bandwidth-bound step's time is its busiest
-// link's: the starts of the kCongestionStarts best refined candidates are refined again by max congestion
-// (`refine` under --objective congestion), and each result is a candidate ranked by time like the others. On a
-// clustered 6-nearest-neighbour graph on a Blue Gene/P-like torus this step finds a placement 19% faster than
-// the hop-bytes refinement (docs/performance.md, "`auto` on graphs of other origins").
+// link's: the starts of the refined candidates are refined again by max congestion (`refine` under --objective
+// congestion), and each result is a candidate ranked by time like the others. On a clustered 6-nearest-neighbour
+// graph on a Blue Gene/P-like torus this step finds a placement 19% faster than the hop-bytes refinement, on a
+// power-law graph on a dragonfly 10% faster, from the 5th start (docs/performance.md, "`auto` on graphs of other
+// origins"). Every start up to kCongestionAllTasks tasks; beyond, where each refinement costs seconds, the
+// kCongestionStarts best.
+constexpr int kCongestionAllTasks = 65536;
 constexpr std::size_t kCongestionStarts = 2;
 
 void refine_by_congestion(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
@@ -157,7 +160,8 @@ void refine_by_congestion(const TaskGraph& graph, const Allocation& allocation, 
                    [&](std::size_t a, std::size_t b) { return refined_all[a].score < refined_all[b].score; });
   MapOptions by_congestion = options;
   by_congestion.objective = Objective::congestion;
-  for (std::size_t k = 0; k < order.size() && k < kCongestionStarts; ++k) {
+  const std::size_t starts_refined = graph.num_tasks() <= kCongestionAllTasks ? order.size() : kCongestionStarts;
+  for (std::size_t k = 0; k < order.size() && k < starts_refined; ++k) {
     const Scored& start = *starts[order[k]];
     add_refined(graph, allocation, options, result.candidates[start.index].name + "+refine(congestion)",
                 impl::refine_without_polish(graph, allocation, by_congestion, start.mapping), refined_all, best,
@@ -217,17 +221,15 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
   // Every distinct candidate within kRefineWithin of the best is refined (a mapping equal to a better one's
   // is skipped: same local minimum); the polish of `refine` (congestion where hop-bytes allow) runs once, on
   // the winner.
-  std::vector<const Mapping*> refined_starts;
-  std::vector<Scored> refined_all;  // for the step model's short list
+  std::vector<Scored> refined_all;          // for the step model's short list
   std::vector<const Scored*> refined_from;  // the start of each of refined_all
   bool refined_wins = false;
   const double cutoff = kRefineWithin * scored.front().score.primary;
   for (const Scored& c : scored) {
     if (c.score.primary > cutoff) break;  // sorted by score
     bool seen = false;
-    for (const Mapping* m : refined_starts) seen = seen || m->slots() == c.mapping.slots();
+    for (const Scored* start : refined_from) seen = seen || start->mapping.slots() == c.mapping.slots();
     if (seen) continue;
-    refined_starts.push_back(&c.mapping);
     add_refined(*problem, allocation, options, result.candidates[c.index].name + "+refine",
                 impl::refine_without_polish(*problem, allocation, options, c.mapping), refined_all, best,
                 refined_wins, result);

@@ -1,5 +1,6 @@
 #include "algorithms/composite/step_ranking.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -30,6 +31,8 @@ std::vector<AutoRanked> rank_by_steps(const TaskGraph& graph, const Allocation& 
       options.steps = 1;
       options.warmup = 0;
       options.barrier = false;
+      options.flow.delta = std::max(options.flow.delta, kRankingDelta);
+      options.flow.changes = std::max(options.flow.changes, kRankingChanges);
       options.flow.work_limit = work_bound - work;
       try {
         if (options.flow.work_limit <= 0) throw FlowWorkLimit("no work left");
