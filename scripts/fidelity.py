@@ -63,6 +63,17 @@ def load_experiments(folder, only):
     return out
 
 
+def check_series(experiments):
+    """An experiment's "series" names other simulation experiments (its smaller scales), or it is refused."""
+    kinds = {e["name"]: e["kind"] for e in experiments}
+    for e in (e for e in experiments if "series" in e):
+        series = e["series"]
+        if not isinstance(series, list) or e["kind"] != "simulation" or \
+                not all(kinds.get(name) == "simulation" and name != e["name"] for name in series):
+            refuse(f"{os.path.join(e['dir'], 'experiment.json')}: series must be a list of other simulation "
+                   "experiments")
+
+
 def refuse(message):
     cli.refuse("fidelity", message)
 
@@ -160,10 +171,13 @@ def keep_runs(experiment, args):
 
 
 def run_in_out(experiment, row, args):
-    """The kept record of the row's run in --out, or None when it did not run."""
+    """The kept record of the row's run in --out, or None when it did not run or failed (its .status not ok)."""
     campaign = next(c for c in experiment["campaigns"] if c["file"] == row["campaign"])
     path = os.path.join(campaign_out(experiment, campaign, args), "runs", run_id(row) + ".jsonl")
     try:
+        with open(os.path.splitext(path)[0] + ".status") as f:
+            if f.read().strip() != "ok":
+                return None
         with open(path) as f:
             report = json.loads(f.readline())
         return results.run_record(row["campaign"], row, report, os.path.getmtime(path))
@@ -304,7 +318,7 @@ def table_line(row, run, paper, base_run, my_speedup, is_base):
     return "| " + " | ".join(cells) + " |", same
 
 
-def table(experiment, records):
+def table(experiment, records, by_name):
     """The experiment's table from its kept records, and the lines computed from it below the table."""
     rows = experiment["rows"]
     base = next(r for r in rows if r["label"] == experiment["baseline"])
@@ -319,8 +333,48 @@ def table(experiment, records):
         if same is not None:
             verdicts.append(same)
     notes = [f"Same direction as the paper on {sum(verdicts)} of {len(verdicts)} placements compared."]
-    notes += order_note(rows, paper, mine) + sources_note(rows) + runs_note(runs, rows)
+    notes += order_note(rows, paper, mine) + series_note(experiment, by_name) + sources_note(rows)
+    notes += runs_note(runs, rows)
     return lines, notes
+
+
+def series_note(experiment, by_name):
+    """Where the experiment names the experiments of its smaller scales ("series"): each placement's speed-up at
+    every scale, in the paper and in TAMP, and whether it rises or falls with the scale."""
+    members = [by_name[name] for name in experiment.get("series", [])] + [experiment]
+    if len(members) < 2:
+        return []
+    parts = []
+    for row in experiment["rows"]:
+        if row["label"] == experiment["baseline"]:
+            continue
+        points = [speedups_of(e, row["label"]) for e in members]
+        if all(p is not None and None not in p for p in points):
+            theirs, ours = [p[0] for p in points], [p[1] for p in points]
+            parts.append(f"{row['label']} the paper {', '.join(f'{v:.2f}' for v in theirs)} ({trend(theirs)}), "
+                         f"TAMP {', '.join(f'{v:.2f}' for v in ours)} ({trend(ours)})")
+    if not parts:
+        return []
+    scales = ", ".join(f"{next(r['ranks'] for r in e['rows']):,}" for e in members)
+    return [f"Speed-ups over {experiment['baseline']} at {scales} ranks: {'; '.join(parts)}."]
+
+
+def speedups_of(experiment, label):
+    """(the paper's, TAMP's) speed-up of the row `label` of an experiment over its baseline, or None without it."""
+    rows = experiment["rows"]
+    row = next((r for r in rows if r["label"] == label), None)
+    if row is None:
+        return None
+    base = next(r for r in rows if r["label"] == experiment["baseline"])
+    records = kept_records(experiment)
+    mine = our_speedups([row], [results.find_run(records, row)], results.find_run(records, base))[0]
+    return paper_times([row], base)[0][1], mine
+
+
+def trend(values):
+    """rises / falls when every step moves that way by more than 1%, else "neither throughout"."""
+    steps = [direction(b / a - 1) for a, b in zip(values, values[1:])]
+    return "rises" if set(steps) == {"faster"} else "falls" if set(steps) == {"slower"} else "neither throughout"
 
 
 def order_note(rows, paper, mine):
@@ -385,7 +439,7 @@ GROUPS_HEAD = ["| ranks | allocation | ordering | paper C_col t (s) | paper C_co
                "| ---: | --- | --- | ---: | --- | --- | ---: | --- | --- | --- |"]
 
 
-def groups_table(experiment, records):
+def groups_table(experiment, records, by_name):
     """One line per scale, allocation and ordering, and the lines computed from them below the table: agreement
     per allocation (the metrics that move the paper's way from the baseline ordering) and the trend with scale."""
     lines = [GROUPS_HEAD[0].replace("{base}", experiment["baseline"]), GROUPS_HEAD[1]]
@@ -479,10 +533,10 @@ def wrap(text):
                        for p in text.split("\n\n"))
 
 
-def section(experiment):
+def section(experiment, by_name):
     """The experiment's heading, description, table, the lines computed from its kept results, and its setup."""
     records = kept_records(experiment)
-    lines, notes = (groups_table if experiment["kind"] == "groups" else table)(experiment, records)
+    lines, notes = (groups_table if experiment["kind"] == "groups" else table)(experiment, records, by_name)
     out = [f"## {experiment['title']} — {experiment['cite']}", "", wrap(experiment["what"]), "", *lines, ""]
     for note in notes:
         out += [wrap(note), ""]
@@ -498,8 +552,9 @@ def page(experiments):
     out = [TITLE, ""]
     for paragraph in INTRO:
         out += [wrap(paragraph), ""]
+    by_name = {e["name"]: e for e in experiments}
     for e in experiments:
-        out += section(e)
+        out += section(e, by_name)
     return "\n".join(out)
 
 
@@ -526,6 +581,7 @@ def main():
                         help="the page to write")
     args = parser.parse_args()
     experiments = load_experiments(args.experiments, None)
+    check_series(experiments)
     chosen = load_experiments(args.experiments, args.only.split(",")) if args.only else experiments
     if not args.report_only:
         for e in chosen:

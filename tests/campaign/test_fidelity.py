@@ -67,7 +67,9 @@ class FidelityTest(unittest.TestCase):
 
     def test_table_from_records(self):
         with tempfile.TemporaryDirectory() as tmp:
-            experiments = copy_experiments(tmp, ["deveci14-table2", "aktulga12-table2"])
+            experiments = copy_experiments(tmp, ["deveci14-table2", "deveci14-table2-8192", "aktulga12-table2"])
+            results.write(os.path.join(experiments, "deveci14-table2-8192"), "simulation", [
+                run_record("default", 2.0, 1.0, ranks=8192), run_record("group", 1.9, 0.9, ranks=8192)])
             results.write(os.path.join(experiments, "deveci14-table2"), "simulation", [
                 run_record("default", 2.0, 1.0),                    # the baseline (None)
                 run_record("group", 1.6, 0.6, engine="simgrid"),    # faster, as in the paper
@@ -91,6 +93,11 @@ class FidelityTest(unittest.TestCase):
             self.assertEqual(rows["Geom+R"][:5], ["-", "5.75", "13.6", "1.06", "not run"])
             self.assertIn("Same direction as the paper on 1 of 2 placements compared.", text)
             self.assertIn("Runs: 3 of 6 rows (SimGrid, flow; 2026-01-02); 3 not run.", " ".join(text.split()))
+            # The next scale names this one in its "series": Group's speed-ups at both, the paper's from its totals
+            # (6.07 / 5.70, 6.40 / 5.91), TAMP's 2.0 / 1.6 and 2.0 / 1.9.
+            bigger = " ".join(section(page, "MiniGhost on a Cielo-like Cray XE6 at 8,192 ranks").split())
+            self.assertIn("Speed-ups over None at 4,096, 8,192 ranks: Group the paper 1.06, 1.08 (rises), TAMP 1.25, "
+                          "1.05 (falls).", bigger)
             # Experiments without records are listed, not dropped; a total the paper does not print is not made up.
             akt = table_rows(section(page, "MFDn's Lanczos on a Hopper-like Cray XE6: DM, BDM, CM, BCM"))
             self.assertEqual(akt["BDM"][:5], ["-", "-", "30", "0.93", "not run"])
@@ -253,6 +260,8 @@ class FidelityTest(unittest.TestCase):
                      ([], dict(good, rows=[dict(row, paper={"reading": 1.1})]), "paper of A"),
                      ([], dict(good, rows=[dict(row, paper={"direction": "up"})]), "paper of A"),
                      ([], dict(good, title=["t"]), "title must be a string"),
+                     ([], dict(good, series=["one"]), "series must be a list of other simulation experiments"),
+                     ([], dict(good, series="two"), "series must be a list of other simulation experiments"),
                      ([], dict(good, differences="none"), "differences must be a list of strings")]
             for options, experiment, message in cases:
                 experiments = os.path.join(tmp, "experiments")
