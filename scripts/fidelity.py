@@ -471,29 +471,35 @@ def groups_table(experiment, records, by_name):
 
 
 def groups_trend(experiment, records):
-    """How the baseline ordering's D, T and X move from the smallest scale to the largest, in the paper and TAMP."""
+    """How the baseline ordering's D, T and X move from each scale to the next, in the paper and in TAMP."""
     scales = experiment["scales"]
     if len(scales) < 2:
         return []
-    first, last = scales[0], scales[-1]
     base = experiment["baseline"]
     base_run = next(o["run"] for o in experiment["orderings"] if o["label"] == base)
-    words = {"same": "same", "lower": "falls", "higher": "rises"}
     notes = []
     for group in ("column", "row"):
         moves = []
-        p0, p1 = (s.get("paper", {}).get(base, {}).get(group) for s in (first, last))
-        if p0 and p1:
-            moves.append("the paper " + ", ".join(words[metric_direction(p1[m], p0[m])] for m in "DTX"))
-        for allocation in first["machines"]:
-            m0, m1 = (measured_groups(experiment, s, allocation, records).get(base_run, {}).get(group)
-                      for s in (first, last))
-            if m0 and m1 and allocation in last["machines"]:
-                moves.append(f"TAMP {allocation} " + ", ".join(words[metric_direction(m1[m], m0[m])] for m in "DTX"))
+        theirs = [s.get("paper", {}).get(base, {}).get(group) for s in scales]
+        if all(theirs):
+            moves.append("the paper " + metric_trends(theirs))
+        for allocation in scales[0]["machines"]:
+            ours = [measured_groups(experiment, s, allocation, records).get(base_run, {}).get(group) for s in scales]
+            if all(ours):
+                moves.append(f"TAMP {allocation} " + metric_trends(ours))
         if moves:
-            notes.append(f"{base}'s {group} groups from {first['ranks']:,} to {last['ranks']:,} ranks, D, T, X: "
-                         f"{'; '.join(moves)} (within {100 * METRIC_SAME:.0f}%: same).")
+            notes.append(f"{base}'s {group} groups from {scales[0]['ranks']:,} to {scales[-1]['ranks']:,} ranks, "
+                         f"D, T, X: {'; '.join(moves)} (at every step, by more than {100 * METRIC_SAME:.0f}%).")
     return notes
+
+
+def metric_trends(points):
+    """"rises", "falls" or "neither throughout" for each of D, T and X over a list of {D, T, X}."""
+    words = []
+    for m in "DTX":
+        steps = {metric_direction(b[m], a[m]) for a, b in zip(points, points[1:])}
+        words.append("rises" if steps == {"higher"} else "falls" if steps == {"lower"} else "neither throughout")
+    return ", ".join(words)
 
 
 def groups_sources(experiment):

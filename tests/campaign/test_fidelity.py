@@ -146,6 +146,8 @@ class FidelityTest(unittest.TestCase):
             big = {"run": "dm", "column": {"D": 2.0, "T": 5.0, "X": 40.0}, "row": {"D": 1.0, "T": 10.0, "X": 40.0}}
             results.write(os.path.join(experiments, "aktulga12-tables3-4"), "groups", [
                 results.groups_record({"ranks": 276}, "sparse", [dm, bcm], "2026-01-02"),
+                results.groups_record({"ranks": 1128}, "sparse", [dm], "2026-01-02"),
+                results.groups_record({"ranks": 4560}, "sparse", [dm], "2026-01-02"),
                 results.groups_record({"ranks": 18336}, "sparse", [big], "2026-01-02")])
             text = self.page(experiments, os.path.join(tmp, "f.md"))
             rows = {tuple(c.strip() for c in line.split("|")[2:4]): [c.strip() for c in line.split("|")[4:-1]]
@@ -156,14 +158,15 @@ class FidelityTest(unittest.TestCase):
                                                     "{1.05, 20.0, 20}", "col 3/3, row 2/3"])
             self.assertEqual(rows[("sparse", "CM")][2], "-")  # no record for that ordering
             self.assertEqual(rows[("compact", "DM")][2], "not run")  # no record for that allocation
-            self.assertIn("| 1,128 | sparse | DM | 89 | {5.5, 24, 148} | not run |", text)
+            self.assertIn("| 1,128 | compact | DM | 89 | {5.5, 24, 148} | not run |", text)
             flat = " ".join(text.split())
             self.assertIn("column groups on the sparse allocation 3 of 3; row groups on the sparse allocation 2 of 3",
                           flat)
-            # The trend from 276 to 18,336 ranks, in units of test_276's message (18,336: times 3.4): column D
-            # 1 -> 6.8 rises, T 10 -> 17 rises, X 40 -> 136 rises; the paper's D, T, X rise too.
-            self.assertIn("DM's column groups from 276 to 18,336 ranks, D, T, X: the paper rises, rises, rises; "
-                          "TAMP sparse rises, rises, rises", flat)
+            # The trend over the scales, in units of test_276's message (times 1, 1.7, 2.55, 3.4): column D
+            # 1, 1.7, 2.55, 6.8 rises, T 10, 17, 25.5, 17 does not, X rises; the paper's D falls from 1,128 to
+            # 4,560 ranks (5.5 to 2.1), its T and X rise. No compact records: no compact trend.
+            self.assertIn("DM's column groups from 276 to 18,336 ranks, D, T, X: the paper neither throughout, rises, "
+                          "rises; TAMP sparse rises, neither throughout, rises (at every step", flat)
 
     def test_malformed_results_file_is_refused(self):
         with tempfile.TemporaryDirectory() as tmp:
