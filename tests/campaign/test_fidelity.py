@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""scripts/fidelity.py's table (--report-only, no simulation): stand-in run records for the rows of the shipped
-[Deveci14] experiment give speed-ups, communication shares and gains computed from them, the paper's speed-ups
-from its totals, "same direction" verdicts both ways, and "not run" for rows without a record."""
+"""scripts/fidelity.py's page from kept results (--report-only, no simulation): stand-in results files for the
+shipped [Deveci14] and [Aktulga12] experiments give speed-ups, communication shares and gains computed from them,
+the engine of each row, the paper's speed-ups from its totals, "same direction" verdicts both ways, and "not run"
+for rows without a record; the page is the same bytes every time and reads nothing of --out. The results file's
+writer and reader (scripts/tamp_campaign/fidelity_results.py): stable bytes, records from run reports, and one-line
+refusals naming a malformed file."""
 import json
 import os
 import shutil
@@ -11,54 +14,142 @@ import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SCRIPT = os.path.join(HERE, "..", "..", "scripts", "fidelity.py")
+SCRIPTS = os.path.normpath(os.path.join(HERE, "..", "..", "scripts"))
+SCRIPT = os.path.join(SCRIPTS, "fidelity.py")
+EXPERIMENTS = os.path.normpath(os.path.join(HERE, "..", "..", "inputs", "fidelity"))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, SCRIPTS)
+from tamp_campaign import fidelity_results as results  # noqa: E402
 
 
-def write_run(out, app, ranks, mapping, total, comm):
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, f"{app}-n{ranks}-{mapping}.jsonl"), "w") as f:
-        f.write(json.dumps({"time": {"total": total, "comm": comm}}) + "\n")
+def run_record(mapping, total, comm, ranks=4096, engine="flow", campaign="minighost.campaign", app="halo"):
+    """A kept record of one stand-in run."""
+    return {"campaign": campaign, "app": app, "ranks": ranks, "mapping": mapping, "engine": engine,
+            "time": {"total": total, "comm": comm, "exchange": comm, "collective": 0.0},
+            "hop_bytes": 1000.0, "max_link_load": 10.0, "date": "2026-01-02"}
+
+
+def copy_experiments(tmp, names):
+    """The shipped experiments `names`, without their results files, in tmp/experiments."""
+    folder = os.path.join(tmp, "experiments")
+    for name in names:
+        shutil.copytree(os.path.join(EXPERIMENTS, name), os.path.join(folder, name),
+                        ignore=shutil.ignore_patterns(results.NAME))
+    return folder
+
+
+def section(page, title):
+    """The section of the page whose heading starts with `title`."""
+    return next(s for s in page.split("\n## ") if s.startswith(title))
+
+
+def table_rows(text):
+    """{label: [cells after the label]} of the section's simulation table."""
+    return {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+            for line in text.splitlines() if line.startswith("| ") and not line.startswith("| placement")}
 
 
 class FidelityTest(unittest.TestCase):
-    def page(self, out):
-        """docs/fidelity.md as the script writes it from the records in `out` (--report-only)."""
-        doc = os.path.join(out, "fidelity.md")
-        result = subprocess.run([sys.executable, SCRIPT, "--report-only", "--out", out, "--doc", doc],
-                                capture_output=True, text=True)
-        self.assertEqual(result.returncode, 0, result.stderr)
-        with open(doc) as f:
-            return f.read()
+    def report(self, experiments, doc, out=None):
+        """fidelity.py --report-only: (exit status, stderr, the page's text or None)."""
+        command = [sys.executable, SCRIPT, "--report-only", "--experiments", experiments, "--doc", doc]
+        result = subprocess.run(command + (["--out", out] if out else []), capture_output=True, text=True)
+        text = None
+        if result.returncode == 0:
+            with open(doc) as f:
+                text = f.read()
+        return result.returncode, result.stderr, text
+
+    def page(self, experiments, doc):
+        status, stderr, text = self.report(experiments, doc)
+        self.assertEqual(status, 0, stderr)
+        return text
 
     def test_table_from_records(self):
         with tempfile.TemporaryDirectory() as tmp:
-            runs = os.path.join(tmp, "deveci14-table2", "minighost", "runs")
-            write_run(runs, "halo", 4096, "default", 2.0, 1.0)  # the baseline (None)
-            write_run(runs, "halo", 4096, "group", 1.6, 0.6)     # faster, as in the paper
-            write_run(runs, "halo", 4096, "geom", 2.5, 1.5)      # slower: the paper has Geom faster
-            page = self.page(tmp)
+            experiments = copy_experiments(tmp, ["deveci14-table2", "deveci14-table2-8192", "aktulga12-table2"])
+            results.write(os.path.join(experiments, "deveci14-table2-8192"), "simulation", [
+                run_record("default", 2.0, 1.0, ranks=8192), run_record("group", 1.9, 0.9, ranks=8192)])
+            results.write(os.path.join(experiments, "deveci14-table2"), "simulation", [
+                run_record("default", 2.0, 1.0),                    # the baseline (None)
+                run_record("group", 1.6, 0.6, engine="simgrid"),    # faster, as in the paper
+                run_record("geom", 2.5, 1.5)])                      # slower: the paper has Geom faster
+            # An --out with other figures is not read.
+            runs = os.path.join(tmp, "out", "deveci14-table2", "minighost", "runs")
+            os.makedirs(runs)
+            with open(os.path.join(runs, "halo-n4096-geom-r.jsonl"), "w") as f:
+                f.write(json.dumps({"engine": "flow", "time": {"total": 1.0, "comm": 0.1}}) + "\n")
+            status, stderr, page = self.report(experiments, os.path.join(tmp, "f.md"), os.path.join(tmp, "out"))
+            self.assertEqual(status, 0, stderr)
             # The experiment's own section: other experiments (e.g. [Deveci14] at 8,192 ranks) have the same labels.
-            text = next(s for s in page.split("\n## ")
-                        if s.startswith("MiniGhost on a Cielo-like Cray XE6: None, Group, Geom, Geom+R, Geom+R+S"))
-            rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
-                    for line in text.splitlines() if line.startswith("| ") and not line.startswith("| placement")}
+            text = section(page, "MiniGhost on a Cielo-like Cray XE6: None, Group, Geom, Geom+R, Geom+R+S")
+            rows = table_rows(text)
             # Group: paper 6.07 / 5.70 = 1.06; TAMP 2.0 / 1.6 = 1.25, comm 0.6 / 1.6 = 37.5%, gain 1 - 0.6 / 1.0.
-            self.assertEqual(rows["Group"], ["5.7", "13.9", "1.06", "1.6", "37.5", "1.25", "+40.0%", "yes"])
-            self.assertEqual(rows["Geom"][5:], ["0.80", "-50.0%", "no (paper faster, TAMP slower)"])
-            self.assertEqual(rows["Geom+R"][3], "not run")
+            self.assertEqual(rows["Group"], ["SimGrid", "5.7", "13.9", "1.06", "1.6", "37.5", "1.25", "+40.0%",
+                                             "1000", "10", "yes"])
+            self.assertEqual(rows["None"][0], "flow")
+            self.assertEqual(rows["Geom"][6:8], ["0.80", "-50.0%"])
+            self.assertEqual(rows["Geom"][-1], "no (paper faster, TAMP slower)")
+            self.assertEqual(rows["Geom+R"][:5], ["-", "5.75", "13.6", "1.06", "not run"])
             self.assertIn("Same direction as the paper on 1 of 2 placements compared.", text)
-            # Experiments without records are listed, not dropped.
-            self.assertIn("[Aktulga12] Table 2", page)
+            self.assertIn("Runs: 3 of 6 rows (SimGrid, flow; 2026-01-02); 3 not run.", " ".join(text.split()))
+            # The next scale names this one in its "series": Group's speed-ups at both, the paper's from its totals
+            # (6.07 / 5.70, 6.40 / 5.91), TAMP's 2.0 / 1.6 and 2.0 / 1.9.
+            bigger = " ".join(section(page, "MiniGhost on a Cielo-like Cray XE6 at 8,192 ranks").split())
+            self.assertIn("Speed-ups over None at 4,096, 8,192 ranks: Group the paper 1.06, 1.08 (rises), TAMP 1.25, "
+                          "1.05 (falls).", bigger)
+            # Experiments without records are listed, not dropped; a total the paper does not print is not made up.
+            akt = table_rows(section(page, "MFDn's Lanczos on a Hopper-like Cray XE6: DM, BDM, CM, BCM"))
+            self.assertEqual(akt["BDM"][:5], ["-", "-", "30", "0.93", "not run"])
+            self.assertEqual(akt["DM"][:5], ["-", "211", "24", "1.00", "not run"])
+
+    def test_page_is_the_same_bytes_every_time(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            first, second = os.path.join(tmp, "a.md"), os.path.join(tmp, "b.md")
+            self.page(EXPERIMENTS, first)
+            self.page(EXPERIMENTS, second)
+            with open(first, "rb") as a, open(second, "rb") as b:
+                self.assertEqual(a.read(), b.read())
+
+    def test_shipped_page_is_the_scripts(self):
+        # docs/fidelity.md is what --report-only writes from the kept results, to the byte (also a CTest of its own).
+        with tempfile.TemporaryDirectory() as tmp:
+            text = self.page(EXPERIMENTS, os.path.join(tmp, "fidelity.md"))
+        with open(os.path.join(HERE, "..", "..", "docs", "fidelity.md")) as f:
+            self.assertEqual(text, f.read())
+
+    def test_paper_improvement_and_stated_direction(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            experiments = copy_experiments(tmp, ["bhatele10-stencil2d-16384", "bhatele10-stencil2d"])
+            stencil = {"campaign": "stencil2d.campaign", "app": "stencil"}
+            results.write(os.path.join(experiments, "bhatele10-stencil2d-16384"), "simulation", [
+                run_record("default", 1.0, 0.5, ranks=16384, **stencil),
+                run_record("fold", 1.1, 0.6, ranks=16384, **stencil)])
+            results.write(os.path.join(experiments, "bhatele10-stencil2d"), "simulation", [
+                run_record("default", 1.0, 0.5, ranks=1024, engine="simgrid", **stencil),
+                run_record("fold", 0.8, 0.3, ranks=1024, engine="simgrid", **stencil)])
+            page = self.page(experiments, os.path.join(tmp, "f.md"))
+            big = table_rows(section(page, "2D stencil on a Blue Gene/P-like partition at 16,384 cores"))
+            self.assertEqual(big["Folding"][3], "11% improvement")
+            self.assertEqual(big["Folding"][-1], "no (paper faster, TAMP slower)")
+            small_text = section(page, "2D stencil on a Blue Gene/P-like partition: folding")
+            self.assertEqual(table_rows(small_text)["Folding"][3], "faster (no figure)")
+            self.assertEqual(table_rows(small_text)["Folding"][-1], "yes")
+            self.assertIn("Paper figures not printed as numbers: Folding, section 9.4.1's text",
+                          " ".join(small_text.split()))
 
     def test_groups_table_from_records(self):
         with tempfile.TemporaryDirectory() as tmp:
-            folder = os.path.join(tmp, "aktulga12-tables3-4")
-            os.makedirs(folder)
+            experiments = copy_experiments(tmp, ["aktulga12-tables3-4"])
             dm = {"run": "dm", "column": {"D": 1.0, "T": 10.0, "X": 40.0}, "row": {"D": 1.0, "T": 10.0, "X": 40.0}}
             bcm = {"run": "bcm", "column": {"D": 0.0, "T": 0.0, "X": 0.0}, "row": {"D": 1.05, "T": 20.0, "X": 20.0}}
-            with open(os.path.join(folder, "groups-n276-sparse.jsonl"), "w") as f:
-                f.write(json.dumps(dm) + "\n" + json.dumps(bcm) + "\n")
-            text = self.page(tmp)
+            big = {"run": "dm", "column": {"D": 2.0, "T": 5.0, "X": 40.0}, "row": {"D": 1.0, "T": 10.0, "X": 40.0}}
+            results.write(os.path.join(experiments, "aktulga12-tables3-4"), "groups", [
+                results.groups_record({"ranks": 276}, "sparse", [dm, bcm], "2026-01-02"),
+                results.groups_record({"ranks": 1128}, "sparse", [dm], "2026-01-02"),
+                results.groups_record({"ranks": 4560}, "sparse", [dm], "2026-01-02"),
+                results.groups_record({"ranks": 18336}, "sparse", [big], "2026-01-02")])
+            text = self.page(experiments, os.path.join(tmp, "f.md"))
             rows = {tuple(c.strip() for c in line.split("|")[2:4]): [c.strip() for c in line.split("|")[4:-1]]
                     for line in text.splitlines() if line.startswith("| 276 ")}
             # Paper test_276 BCM: column {0.0, 0, 0}, row {0.8, 14, 44} against DM's {0.9, 20, 56} and
@@ -67,9 +158,71 @@ class FidelityTest(unittest.TestCase):
                                                     "{1.05, 20.0, 20}", "col 3/3, row 2/3"])
             self.assertEqual(rows[("sparse", "CM")][2], "-")  # no record for that ordering
             self.assertEqual(rows[("compact", "DM")][2], "not run")  # no record for that allocation
-            self.assertIn("| 1,128 | sparse | DM | 89 | {5.5, 24, 148} | not run |", text)
+            self.assertIn("| 1,128 | compact | DM | 89 | {5.5, 24, 148} | not run |", text)
+            flat = " ".join(text.split())
             self.assertIn("column groups on the sparse allocation 3 of 3; row groups on the sparse allocation 2 of 3",
-                          text)
+                          flat)
+            # The trend over the scales, in units of test_276's message (times 1, 1.7, 2.55, 3.4): column D
+            # 1, 1.7, 2.55, 6.8 rises, T 10, 17, 25.5, 17 does not, X rises; the paper's D falls from 1,128 to
+            # 4,560 ranks (5.5 to 2.1), its T and X rise. No compact records: no compact trend.
+            self.assertIn("DM's column groups from 276 to 18,336 ranks, D, T, X: the paper neither throughout, rises, "
+                          "rises; TAMP sparse rises, neither throughout, rises (at every step", flat)
+
+    def test_malformed_results_file_is_refused(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            experiments = copy_experiments(tmp, ["deveci14-table2"])
+            path = os.path.join(experiments, "deveci14-table2", results.NAME)
+            for text, message in [("{", "Expecting"), ('{"format": 1, "kind": "groups", "records": []}',
+                                                       "not a simulation results file"),
+                                  (results.dumps({"format": 1, "kind": "simulation", "records": [{"app": "halo"}]}),
+                                   "record 1: without campaign")]:
+                with open(path, "w") as f:
+                    f.write(text)
+                status, stderr, _ = self.report(experiments, os.path.join(tmp, "f.md"))
+                self.assertEqual(status, 2, stderr)
+                self.assertEqual(len(stderr.strip().splitlines()), 1, stderr)
+                self.assertTrue(stderr.startswith(f"fidelity: error: {path}: "), stderr)
+                self.assertIn(message, stderr)
+                self.assertFalse(os.path.exists(os.path.join(tmp, "f.md")))
+
+    def test_results_file_round_trip_and_stable_bytes(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            records = [run_record("default", 2.0, 1.0), run_record("geom", 1.5, 0.5)]
+            path = results.write(tmp, "simulation", records)
+            self.assertEqual(path, os.path.join(tmp, "results.json"))
+            with open(path) as f:
+                text = f.read()
+            self.assertEqual(text, results.dumps({"records": records, "kind": "simulation", "format": 1}))
+            self.assertTrue(text.endswith("}\n"))
+            self.assertLess(text.index('"format"'), text.index('"kind"'))  # sorted keys
+            self.assertEqual(results.read(tmp, "simulation"), records)
+            self.assertEqual(results.find_run(records, {"campaign": "minighost.campaign", "app": "halo",
+                                                        "ranks": 4096, "mapping": "geom"}), records[1])
+            self.assertIsNone(results.find_run(records, {"campaign": "minighost.campaign", "app": "halo",
+                                                         "ranks": 8192, "mapping": "geom"}))
+            self.assertEqual(results.read(os.path.join(tmp, "none"), "simulation"), [])  # no file: no records
+            with self.assertRaisesRegex(results.ResultsError, "results.json: not a groups results file"):
+                results.read(tmp, "groups")
+
+    def test_run_record_keeps_the_reports_figures(self):
+        report = {"engine": "simgrid", "time": {"total": 3.0, "comm": 1.0, "exchange": 0.75, "collective": 0.25,
+                                                "compute": 2.0},
+                  "metrics": {"hop_bytes": 512.0, "max_link_load": 64.0, "messages": 9}, "verified": True}
+        row = {"app": "stencil", "ranks": 64, "mapping": "fold", "label": "Folding"}
+        record = results.run_record("a.campaign", row, report, 86400 * 365)
+        self.assertEqual(record, {"campaign": "a.campaign", "app": "stencil", "ranks": 64, "mapping": "fold",
+                                  "engine": "simgrid", "hop_bytes": 512.0, "max_link_load": 64.0, "date": "1971-01-01",
+                                  "time": {"total": 3.0, "comm": 1.0, "exchange": 0.75, "collective": 0.25}})
+        self.assertIsNone(results.check_run(record))
+        self.assertIn("engine", results.check_run(dict(record, engine="mpirun")))
+        self.assertIn("time must hold", results.check_run(dict(record, time={"total": "1"})))
+        groups = results.groups_record({"ranks": 276}, "compact", [{"run": "dm", "column": {"D": 1, "T": 2, "X": 3},
+                                                                    "row": {"D": 4, "T": 5, "X": 6}, "links": 7}],
+                                       "2026-01-02")
+        self.assertEqual(groups["orderings"], [{"run": "dm", "column": {"D": 1, "T": 2, "X": 3},
+                                                "row": {"D": 4, "T": 5, "X": 6}}])
+        self.assertIsNone(results.check_groups(groups))
+        self.assertIsNotNone(results.check_groups(dict(groups, orderings=[{"run": "dm"}])))
 
     def test_malformed_experiment_is_refused(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -92,6 +245,7 @@ class FidelityTest(unittest.TestCase):
             good = {"title": "t", "cite": "c", "what": "w", "campaigns": [{"file": "a.campaign", "decks": "d"}],
                     "baseline": "A", "rows": [{"label": "A", "campaign": "a.campaign", "app": "stencil", "ranks": 8,
                                                "mapping": "default"}], "differences": []}
+            row = good["rows"][0]
             cases = [(["--jobs", "0"], None, "argument --jobs: 0 is below 1"),
                      (["--jobs", "-3"], None, "argument --jobs: -3 is below 1"),
                      (["--out", a_file], None, "argument --out: " + a_file + " is a file, not a folder"),
@@ -103,7 +257,14 @@ class FidelityTest(unittest.TestCase):
                      ([], dict(good, timeout=0), "timeout must be a number of seconds > 0, not 0"),
                      ([], dict(good, rows={"A": 1}), "rows must be a list of objects"),
                      ([], dict(good, campaigns=[{"file": "a.campaign"}]), "incomplete row, campaign or scale"),
+                     ([], dict(good, campaigns=[{"file": "a.campaign", "decks": "d", "launcher": "mpirun"}]),
+                      "launcher mpirun is not one of sim, flow"),
+                     ([], dict(good, rows=[dict(row, paper={"speedup": "1.1"})]), "paper of A: an object of numbers"),
+                     ([], dict(good, rows=[dict(row, paper={"reading": 1.1})]), "paper of A"),
+                     ([], dict(good, rows=[dict(row, paper={"direction": "up"})]), "paper of A"),
                      ([], dict(good, title=["t"]), "title must be a string"),
+                     ([], dict(good, series=["one"]), "series must be a list of other simulation experiments"),
+                     ([], dict(good, series="two"), "series must be a list of other simulation experiments"),
                      ([], dict(good, differences="none"), "differences must be a list of strings")]
             for options, experiment, message in cases:
                 experiments = os.path.join(tmp, "experiments")

@@ -1,0 +1,114 @@
+"""The kept results of a fidelity experiment (inputs/fidelity/NAME/results.json): what scripts/fidelity.py
+tabulates, written after the experiment's runs and read by --report-only, which reads nothing else of the runs.
+
+A simulation experiment keeps one record per run of its rows: the run's identity (campaign, app, ranks, mapping),
+the engine that ran it (`simgrid` or `flow`, the run report's `engine`), its times (total, comm, exchange,
+collective), hop-bytes, the busiest link's load and the date of the run; a row without a run has no record. A
+groups experiment keeps, per scale and allocation, the D / T / X lines of tamp-lanczos-groups. Sorted keys and a
+fixed indent: the same results give the same bytes (docs/measuring-gains.md, section 5)."""
+import datetime
+import json
+import os
+
+NAME = "results.json"
+FORMAT = 1
+TIMES = ("total", "comm", "exchange", "collective")
+ENGINES = ("simgrid", "flow")
+
+
+class ResultsError(Exception):
+    """A results file that cannot be read or does not have the expected shape; the message names the file."""
+
+
+def path_of(folder):
+    """The results file of the experiment in `folder`."""
+    return os.path.join(folder, NAME)
+
+
+def run_record(campaign, row, report, mtime):
+    """The kept figures of one run report (a run's first JSON line) of `row`, run by `campaign`, dated `mtime`."""
+    metrics = report.get("metrics", {})
+    return {"campaign": campaign, "app": row["app"], "ranks": row["ranks"], "mapping": row["mapping"],
+            "engine": report["engine"], "time": {k: report["time"].get(k) for k in TIMES},
+            "hop_bytes": metrics.get("hop_bytes"), "max_link_load": metrics.get("max_link_load"),
+            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d")}
+
+
+def groups_record(scale, allocation, lines, date):
+    """The kept tamp-lanczos-groups lines (run, column and row D / T / X) of one scale and allocation."""
+    return {"ranks": scale["ranks"], "allocation": allocation, "date": date,
+            "orderings": [{"run": line["run"], **{g: {m: line[g][m] for m in "DTX"} for g in ("column", "row")}}
+                          for line in lines]}
+
+
+def dumps(results):
+    """The file's text: sorted keys, an indent of 1, one trailing newline."""
+    return json.dumps(results, sort_keys=True, indent=1, allow_nan=False) + "\n"
+
+
+def write(folder, kind, records):
+    """Writes `folder`/results.json whole (through a temporary file): {"format", "kind", "records"}."""
+    path = path_of(folder)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(dumps({"format": FORMAT, "kind": kind, "records": records}))
+    os.replace(tmp, path)
+    return path
+
+
+def read(folder, kind):
+    """The records of `folder`/results.json, [] when there is none; ResultsError when it is malformed."""
+    path = path_of(folder)
+    try:
+        with open(path) as f:
+            results = json.load(f)
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as e:
+        raise ResultsError(f"{path}: {e}")
+    if not isinstance(results, dict) or results.get("format") != FORMAT or results.get("kind") != kind or \
+            not isinstance(results.get("records"), list):
+        raise ResultsError(f"{path}: not a {kind} results file of format {FORMAT} "
+                           "(an object with format, kind and a list of records)")
+    check = check_run if kind == "simulation" else check_groups
+    for i, record in enumerate(results["records"]):
+        problem = check(record)
+        if problem:
+            raise ResultsError(f"{path}: record {i + 1}: {problem}")
+    return results["records"]
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def check_run(record):
+    """What is wrong with a simulation record, or None."""
+    if not isinstance(record, dict):
+        return "not an object"
+    missing = [k for k in ("campaign", "app", "ranks", "mapping", "engine", "time", "date") if k not in record]
+    if missing:
+        return f"without {', '.join(missing)}"
+    if record["engine"] not in ENGINES:
+        return f"engine {json.dumps(record['engine'])} is not one of {', '.join(ENGINES)}"
+    if not isinstance(record["time"], dict) or not all(is_number(record["time"].get(k)) for k in ("total", "comm")):
+        return "time must hold numbers total and comm"
+    return None
+
+
+def check_groups(record):
+    """What is wrong with a groups record, or None."""
+    if not isinstance(record, dict) or not all(k in record for k in ("ranks", "allocation", "orderings")):
+        return "not an object with ranks, allocation and orderings"
+    for ordering in record["orderings"] if isinstance(record["orderings"], list) else [None]:
+        if not isinstance(ordering, dict) or "run" not in ordering or not all(
+                isinstance(ordering.get(g), dict) and all(is_number(ordering[g].get(m)) for m in "DTX")
+                for g in ("column", "row")):
+            return "orderings must be objects with run and numbers D, T, X of column and row"
+    return None
+
+
+def find_run(records, row):
+    """The record of `row`'s run (same campaign, app, ranks and mapping), or None."""
+    key = (row["campaign"], row["app"], row["ranks"], row["mapping"])
+    return next((r for r in records if (r["campaign"], r["app"], r["ranks"], r["mapping"]) == key), None)
