@@ -37,5 +37,5 @@ TABLES = [
     Table("whole-job", "hours", kept=HOURS.format("about 30 minutes to an hour each")),
     Table("auto-predicted", "hours",
           kept="it reads the job machines of a main-job campaign (`out/main`), which takes the main job's time."),
-    Table("fidelity-wall", "hours", kept=BY_HAND.format("the campaigns' logs of each experiment")),
+    Table("fidelity-wall", "minutes", kept=BY_HAND.format("the log of `scripts/fidelity.py`")),
 ]
