@@ -17,6 +17,7 @@ Formats: docs/measuring-gains.md, section 5.
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -41,7 +42,8 @@ REQUIRED = {"simulation": ("title", "cite", "what", "campaigns", "baseline", "ro
 
 def load_experiments(folder, only):
     try:
-        names = sorted(d for d in os.listdir(folder) if os.path.isfile(os.path.join(folder, d, "experiment.json")))
+        names = sorted((d for d in os.listdir(folder) if os.path.isfile(os.path.join(folder, d, "experiment.json"))),
+                       key=scale_order)
     except OSError as e:
         refuse(f"{folder}: {e.strerror}")
     if only:
@@ -72,6 +74,11 @@ def check_series(experiments):
                 not all(kinds.get(name) == "simulation" and name != e["name"] for name in series):
             refuse(f"{os.path.join(e['dir'], 'experiment.json')}: series must be a list of other simulation "
                    "experiments")
+
+
+def scale_order(name):
+    """Sort key of experiment folders: numbers by value, so `deveci14-table2-8192` comes before `-16384`."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
 
 
 def refuse(message):
