@@ -68,12 +68,14 @@ def load_experiments(folder, only):
 def check_series(experiments):
     """An experiment's "series" names other simulation experiments (its smaller scales), or it is refused."""
     kinds = {e["name"]: e["kind"] for e in experiments}
-    for e in (e for e in experiments if "series" in e):
-        series = e["series"]
-        if not isinstance(series, list) or e["kind"] != "simulation" or \
-                not all(kinds.get(name) == "simulation" and name != e["name"] for name in series):
-            refuse(f"{os.path.join(e['dir'], 'experiment.json')}: series must be a list of other simulation "
-                   "experiments")
+    for experiment in experiments:
+        series = experiment.get("series")
+        if series is None:
+            continue
+        if not isinstance(series, list) or experiment["kind"] != "simulation" or \
+                not all(kinds.get(name) == "simulation" and name != experiment["name"] for name in series):
+            refuse(f"{os.path.join(experiment['dir'], 'experiment.json')}: series must be a list of other "
+                   "simulation experiments")
 
 
 def scale_order(name):
