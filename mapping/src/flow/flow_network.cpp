@@ -19,8 +19,7 @@ double FlowNetwork::fill_level(int resource, double room, double weight) {
   // share of the rest; repeat until no other flow falls below. One pass for the weights, one for the flows
   // below the equal share: in a Lanczos run at 18,336 ranks, 98% of the calls end there.
   double weights = weight;
-  for (const OnResource& e : on_[resource])
-    if (e.slot != kGone) weights += hot_[e.slot].weight;
+  for (const OnResource& e : on_[resource]) weights += e.weight;
   if (weights <= 0) return kNever;
   const double share = room / weights;
   double lowest_above = kNever;
@@ -82,7 +81,7 @@ void FlowNetwork::leave(int resource, std::uint32_t i) {
   // The flows on a resource stay in the order they came (fill_level's selection, and so its rounding, depends
   // on it): a flow that leaves is marked gone, and the gone are swept out once they are half the list.
   std::vector<OnResource>& on = on_[resource];
-  on[i].slot = kGone;
+  on[i] = {kGone, 0, 0.0};
   if (++gone_[resource] * 2 < on.size()) return;
   std::size_t kept = 0;
   for (const OnResource& e : on) {
@@ -125,7 +124,7 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
       }
     }
     f.at.push_back(static_cast<std::uint32_t>(on.size()));
-    on.push_back({slot, static_cast<std::uint32_t>(r - route.begin)});
+    on.push_back({slot, static_cast<std::uint32_t>(r - route.begin), route.weight});
     used_[*r] += rate;
   }
   hot_[slot].weight = route.weight;

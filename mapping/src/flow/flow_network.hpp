@@ -72,10 +72,12 @@ class FlowNetwork {
     const int* begin;  // of its route
     const int* end;
   };
-  // A flow on a resource: its slot and the index of the resource in its route.
+  // A flow on a resource: its slot, the index of the resource in its route, and its weight (0 once it has
+  // left), so that the pass for the weights reads the list alone.
   struct OnResource {
     std::uint32_t slot;
     std::uint32_t k;
+    double weight;
   };
   struct Landing {
     double time;
