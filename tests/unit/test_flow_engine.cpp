@@ -305,7 +305,8 @@ TEST(FlowNetwork, StartsTakeTheBruteForceLevelOnRandomLinks) {
 }
 
 // The engine's queues: random keys with many ties in time (broken by a sequence number, as in the engine),
-// pushed one by one or gathered and heapified, with pushes and pops mixed: every pop gives the least key left.
+// pushed one by one or gathered and heapified, with pushes and pops mixed: every pop gives the least key
+// left.
 TEST(QuaternaryHeap, EveryPopGivesTheLeastKeyLeft) {
   std::mt19937_64 random(11);
   using Key = std::pair<int, int>;  // (time, sequence)

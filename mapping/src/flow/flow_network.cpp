@@ -156,8 +156,8 @@ void FlowNetwork::schedule(std::uint32_t slot) {
 
 void FlowNetwork::settle() {
   // Until the top is the landing of a flow at its current rate: a dead entry (its flow was pushed again, or
-  // landed: versions are never reused, and a flow's last push leaves the heap when it lands) goes; an early one
-  // (its flow slowed since) is pushed again at its flow's current landing.
+  // landed: versions are never reused, and a flow's last push leaves the heap when it lands) goes; an early
+  // one (its flow slowed since) is pushed again at its flow's current landing.
   while (!landings_.empty()) {
     const Landing top = landings_.top();
     const Hot& h = hot_[top.slot];

@@ -49,9 +49,9 @@ class FlowNetwork {
 
  private:
   // A flow in the network lives in a slot, reused once it lands: the slots are as many as the flows in
-  // flight, so the passes over a resource's flows read a small, dense array (per message, they were scattered).
-  // A slot's data is in three arrays, by who reads it: a change of rate reads and writes one entry of hot_ and
-  // one of motion_ (32 bytes each, one cache line apiece), not the whole flow.
+  // flight, so the passes over a resource's flows read a small, dense array (per message, they were
+  // scattered). A slot's data is in three arrays, by who reads it: a change of rate reads and writes one
+  // entry of hot_ and one of motion_ (32 bytes each, one cache line apiece), not the whole flow.
   struct Flow {
     std::int64_t message = -1;
     std::int64_t active_at = -1;    // its index in active_
