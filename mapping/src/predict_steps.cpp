@@ -11,10 +11,10 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <queue>
 #include <stdexcept>
 #include <string>
 
+#include "flow/dary_heap.hpp"
 #include "flow/flow_network.hpp"
 #include "predict_time.hpp"
 #include "tamp/network_parameters.hpp"
@@ -50,7 +50,7 @@ struct Event {
   std::uint64_t seq;  // ties in time: first scheduled, first processed (deterministic)
   Kind kind;
   std::int64_t id;  // a task (start_round) or a message (global edge id)
-  bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+  bool operator<(const Event& o) const { return time != o.time ? time < o.time : seq < o.seq; }
 };
 
 class StepSimulation {
@@ -327,7 +327,7 @@ class StepSimulation {
   FlowTimes times_;
   std::uint64_t seq_ = 0;
   double now_ = 0;
-  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> queue_;
+  QuaternaryHeap<Event> queue_;
 };
 
 }  // namespace

@@ -10,8 +10,10 @@
 #include <numeric>
 #include <random>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
+#include "flow/dary_heap.hpp"
 #include "flow/flow_network.hpp"
 #include "flow/max_min.hpp"
 #include "tamp/flow.hpp"
@@ -25,6 +27,7 @@ namespace {
 using impl::FlowNetwork;
 using impl::FlowRoute;
 using impl::MaxMinSolver;
+using impl::QuaternaryHeap;
 
 // Routes as resource lists; the FlowRoutes point into them.
 struct Flows {
@@ -298,6 +301,38 @@ TEST(FlowNetwork, StartsTakeTheBruteForceLevelOnRandomLinks) {
     }
     if (random() % 4 == 0) active[network.land()] = 0;
     if (random() % 10 == 0) network.solve(m * 0.01);
+  }
+}
+
+// The engine's queues: random keys with many ties in time (broken by a sequence number, as in the engine),
+// pushed one by one or gathered and heapified, with pushes and pops mixed: every pop gives the least key
+// left.
+TEST(QuaternaryHeap, EveryPopGivesTheLeastKeyLeft) {
+  std::mt19937_64 random(11);
+  using Key = std::pair<int, int>;  // (time, sequence)
+  for (int trial = 0; trial < 50; ++trial) {
+    QuaternaryHeap<Key> heap;
+    std::vector<Key> left;
+    int sequence = 0;
+    const auto key = [&] { return Key{static_cast<int>(random() % 20), sequence++}; };
+    const bool gathered = trial % 2 == 1;
+    for (int k = 0; k < trial * 7; ++k) {
+      left.push_back(key());
+      gathered ? heap.push_unordered(left.back()) : heap.push(left.back());
+    }
+    if (gathered) heap.heapify();
+    for (int k = 0; k < 600; ++k) {
+      if (random() % 3 == 0) {
+        left.push_back(key());
+        heap.push(left.back());
+      } else if (!left.empty()) {
+        const auto least = std::min_element(left.begin(), left.end());
+        ASSERT_EQ(heap.top(), *least) << "trial " << trial << ", step " << k;
+        left.erase(least);
+        heap.pop();
+      }
+      EXPECT_EQ(heap.size(), left.size());
+    }
   }
 }
 

@@ -1,7 +1,6 @@
 #include "flow/flow_network.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <utility>
 
 namespace tamp::impl {
@@ -20,8 +19,7 @@ double FlowNetwork::fill_level(int resource, double room, double weight) {
   // share of the rest; repeat until no other flow falls below. One pass for the weights, one for the flows
   // below the equal share: in a Lanczos run at 18,336 ranks, 98% of the calls end there.
   double weights = weight;
-  for (const OnResource& e : on_[resource])
-    if (e.slot != kGone) weights += hot_[e.slot].weight;
+  for (const OnResource& e : on_[resource]) weights += e.weight;
   if (weights <= 0) return kNever;
   const double share = room / weights;
   double lowest_above = kNever;
@@ -74,7 +72,8 @@ std::uint32_t FlowNetwork::new_slot() {
     return slot;
   }
   flows_.emplace_back();
-  hot_.push_back({0, 1, 0});
+  hot_.push_back({0, 1, 0, 0, 0});
+  motion_.push_back({0, 0, nullptr, nullptr});
   return static_cast<std::uint32_t>(flows_.size() - 1);
 }
 
@@ -82,7 +81,7 @@ void FlowNetwork::leave(int resource, std::uint32_t i) {
   // The flows on a resource stay in the order they came (fill_level's selection, and so its rounding, depends
   // on it): a flow that leaves is marked gone, and the gone are swept out once they are half the list.
   std::vector<OnResource>& on = on_[resource];
-  on[i].slot = kGone;
+  on[i] = {kGone, 0, 0.0};
   if (++gone_[resource] * 2 < on.size()) return;
   std::size_t kept = 0;
   for (const OnResource& e : on) {
@@ -104,9 +103,7 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
   slot_of_[static_cast<std::size_t>(message)] = static_cast<std::int32_t>(slot);
   Flow& f = flows_[slot];
   f.message = message;
-  f.remaining = bytes;
-  f.since = now;
-  f.route = route;
+  motion_[slot] = {bytes, now, route.begin, route.end};
   const std::vector<double>& capacity = solver_.capacity();
   double rate = kNever;
   for (const int* r = route.begin; r != route.end; ++r) {
@@ -127,7 +124,7 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
       }
     }
     f.at.push_back(static_cast<std::uint32_t>(on.size()));
-    on.push_back({slot, static_cast<std::uint32_t>(r - route.begin)});
+    on.push_back({slot, static_cast<std::uint32_t>(r - route.begin), route.weight});
     used_[*r] += rate;
   }
   hot_[slot].weight = route.weight;
@@ -141,46 +138,45 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
 void FlowNetwork::set_rate(std::uint32_t slot, double rate, double now) {
   // Rates only fall between solves, so the flow's landing in the heap stays a lower bound: settle() pushes it
   // again once it comes to the top, instead of a push at every change (most flows slow many times a window).
-  Flow& f = flows_[slot];
+  Motion& m = motion_[slot];
   const double old = hot_[slot].rate;
-  f.remaining = std::max(0.0, f.remaining - old * (now - f.since));
-  f.since = now;
-  for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] += rate - old;
+  m.remaining = std::max(0.0, m.remaining - old * (now - m.since));
+  m.since = now;
+  for (const int* r = m.begin; r != m.end; ++r) used_[*r] += rate - old;
   set_hot(slot, rate);
-  ++f.version;
+  ++hot_[slot].version;
 }
 
 void FlowNetwork::schedule(std::uint32_t slot) {
-  Flow& f = flows_[slot];
-  f.queued = ++f.version;
-  landings_.push_back({f.since + f.remaining / hot_[slot].rate, f.message, slot, f.version});
-  std::push_heap(landings_.begin(), landings_.end(), std::greater<>());
+  Hot& h = hot_[slot];
+  h.queued = ++h.version;
+  const Motion& m = motion_[slot];
+  landings_.push({m.since + m.remaining / h.rate, flows_[slot].message, slot, h.version});
 }
 
 void FlowNetwork::settle() {
-  // Until the top is the landing of a flow at its current rate: a dead entry (its flow landed or was pushed
-  // again) goes; an early one (its flow slowed since) is pushed again at its flow's current landing.
+  // Until the top is the landing of a flow at its current rate: a dead entry (its flow was pushed again, or
+  // landed: versions are never reused, and a flow's last push leaves the heap when it lands) goes; an early
+  // one (its flow slowed since) is pushed again at its flow's current landing.
   while (!landings_.empty()) {
-    const Landing top = landings_.front();
-    const Flow& f = flows_[top.slot];
-    const bool live = f.active_at >= 0 && top.version == f.queued;
-    if (live && f.queued == f.version) return;
-    std::pop_heap(landings_.begin(), landings_.end(), std::greater<>());
-    landings_.pop_back();
+    const Landing top = landings_.top();
+    const Hot& h = hot_[top.slot];
+    const bool live = top.version == h.queued;
+    if (live && h.queued == h.version) return;
+    landings_.pop();
     if (live) schedule(top.slot);
   }
 }
 
 double FlowNetwork::next_landing() {
   settle();
-  return landings_.empty() ? kNever : landings_.front().time;
+  return landings_.empty() ? kNever : landings_.top().time;
 }
 
 std::int64_t FlowNetwork::land() {
   settle();
-  std::pop_heap(landings_.begin(), landings_.end(), std::greater<>());
-  const std::uint32_t slot = landings_.back().slot;
-  landings_.pop_back();
+  const std::uint32_t slot = landings_.top().slot;
+  landings_.pop();
   Flow& f = flows_[slot];
   const std::size_t at = static_cast<std::size_t>(f.active_at);
   flows_[active_.back()].active_at = static_cast<std::int64_t>(at);
@@ -190,9 +186,10 @@ std::int64_t FlowNetwork::land() {
   slot_of_[static_cast<std::size_t>(f.message)] = -1;
   // Its share stays unused until the next solve.
   const double rate = hot_[slot].rate;
-  for (const int* r = f.route.begin; r != f.route.end; ++r) {
+  const Motion& m = motion_[slot];
+  for (const int* r = m.begin; r != m.end; ++r) {
     ++work_;
-    leave(*r, f.at[static_cast<std::size_t>(r - f.route.begin)]);
+    leave(*r, f.at[static_cast<std::size_t>(r - m.begin)]);
     used_[*r] = live(*r) == 0 ? 0.0 : used_[*r] - rate;
   }
   free_.push_back(slot);
@@ -202,24 +199,26 @@ std::int64_t FlowNetwork::land() {
 void FlowNetwork::solve(double now) {
   routes_.clear();
   for (std::uint32_t slot : active_) {
-    Flow& f = flows_[slot];
-    f.remaining = std::max(0.0, f.remaining - hot_[slot].rate * (now - f.since));
-    f.since = now;
-    routes_.push_back(f.route);
-    for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] = 0;
+    Motion& m = motion_[slot];
+    m.remaining = std::max(0.0, m.remaining - hot_[slot].rate * (now - m.since));
+    m.since = now;
+    routes_.push_back({m.begin, m.end, hot_[slot].weight});
   }
   solver_.solve(routes_, rates_);
+  // Sums of the new rates, in the order of active_.
+  for (int r : solver_.touched()) used_[r] = 0;
   work_ += solver_.work() + static_cast<std::int64_t>(active_.size());
   landings_.clear();
   for (std::size_t i = 0; i < active_.size(); ++i) {
     const std::uint32_t slot = active_[i];
-    Flow& f = flows_[slot];
+    const Motion& m = motion_[slot];
     set_hot(slot, rates_[i]);
-    f.queued = ++f.version;
-    landings_.push_back({now + f.remaining / rates_[i], f.message, slot, f.version});
-    for (const int* r = f.route.begin; r != f.route.end; ++r) used_[*r] += rates_[i];
+    Hot& h = hot_[slot];
+    h.queued = ++h.version;
+    landings_.push_unordered({now + m.remaining / rates_[i], flows_[slot].message, slot, h.version});
+    for (const int* r = m.begin; r != m.end; ++r) used_[*r] += rates_[i];
   }
-  std::make_heap(landings_.begin(), landings_.end(), std::greater<>());
+  landings_.heapify();
 }
 
 }  // namespace tamp::impl

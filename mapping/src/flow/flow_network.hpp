@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "flow/dary_heap.hpp"
 #include "flow/max_min.hpp"
 
 namespace tamp::impl {
@@ -48,34 +49,42 @@ class FlowNetwork {
 
  private:
   // A flow in the network lives in a slot, reused once it lands: the slots are as many as the flows in
-  // flight, so the passes over a resource's flows read a small, dense array (per message, they were scattered).
+  // flight, so the passes over a resource's flows read a small, dense array (per message, they were
+  // scattered). A slot's data is in three arrays, by who reads it: a change of rate reads and writes one
+  // entry of hot_ and one of motion_ (32 bytes each, one cache line apiece), not the whole flow.
   struct Flow {
     std::int64_t message = -1;
-    double remaining = 0;  // bytes, at `since`
-    double since = 0;
-    FlowRoute route;
-    std::int64_t active_at = -1;  // its index in active_
-    std::uint32_t version = 0;    // bumped at every change of its rate (never reset: slots are reused)
-    std::uint32_t queued = 0;     // the version of its landing in the heap
+    std::int64_t active_at = -1;    // its index in active_
     std::vector<std::uint32_t> at;  // per resource of its route: its index in on_[resource]
   };
-  // What the pass over a resource's flows reads.
-  struct Hot {
+  // What the pass over a resource's flows reads, and the versions of its rate.
+  struct alignas(32) Hot {
     double level;   // rate / weight
     double weight;
     double rate;    // bytes/s
+    std::uint32_t version;  // bumped at every change of its rate (never reset: slots are reused)
+    std::uint32_t queued;   // the version of its landing in the heap
   };
-  // A flow on a resource: its slot and the index of the resource in its route.
+  // Its bytes left and its route.
+  struct alignas(32) Motion {
+    double remaining;  // bytes, at `since`
+    double since;
+    const int* begin;  // of its route
+    const int* end;
+  };
+  // A flow on a resource: its slot, the index of the resource in its route, and its weight (0 once it has
+  // left), so that the pass for the weights reads the list alone.
   struct OnResource {
     std::uint32_t slot;
     std::uint32_t k;
+    double weight;
   };
   struct Landing {
     double time;
     std::int64_t message;
     std::uint32_t slot;
     std::uint32_t version;
-    bool operator>(const Landing& o) const { return time != o.time ? time > o.time : message > o.message; }
+    bool operator<(const Landing& o) const { return time != o.time ? time < o.time : message < o.message; }
   };
 
   static constexpr std::uint32_t kGone = std::numeric_limits<std::uint32_t>::max();  // an OnResource left
@@ -95,6 +104,7 @@ class FlowNetwork {
   MaxMinSolver solver_;
   std::vector<Flow> flows_;              // per slot
   std::vector<Hot> hot_;                 // per slot
+  std::vector<Motion> motion_;           // per slot
   std::vector<std::uint32_t> free_;      // slots of landed flows
   std::vector<std::int32_t> slot_of_;    // per message: its slot, or -1 when not in the network
   std::vector<std::uint32_t> active_;    // the slots of the flows in the network
@@ -102,7 +112,7 @@ class FlowNetwork {
   std::vector<std::size_t> gone_;            // per resource: entries of on_ marked kGone
   std::vector<double> used_;              // per resource: sum of the rates of its flows
   std::vector<std::pair<double, double>> levels_;  // fill_rest's (rate / weight, weight) of candidates
-  std::vector<Landing> landings_;         // a min-heap; an entry may be early or dead (see settle())
+  QuaternaryHeap<Landing> landings_;  // an entry may be early or dead (see settle())
   std::vector<FlowRoute> routes_;         // of active_, for the solver
   std::vector<double> rates_;
   std::int64_t work_ = 0;

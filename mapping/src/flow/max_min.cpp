@@ -21,18 +21,19 @@ unsigned key_byte(const Share& s, int b) {
 
 // Sorts positive shares by (share, resource) with a least-significant-digit radix sort: the comparison sort
 // of a few hundred shares at every solve mispredicted most of its branches. Stable passes, the resource's bytes
-// first, so ties in share keep the order of their ids; a byte that every key has in common is skipped.
+// first, so ties in share keep the order of their ids; a byte that every key has in common is skipped. Fewer
+// than 2^32 shares: a resource id is an int.
 template <class Share>
 void radix_sort(std::vector<Share>& shares, std::vector<Share>& buffer) {
   constexpr int kBytes = 12;
-  std::size_t count[kBytes][256] = {};
+  std::uint32_t count[kBytes][256] = {};  // 12 KiB to clear at every solve, not 24
   for (const Share& s : shares)
     for (int b = 0; b < kBytes; ++b) ++count[b][key_byte(s, b)];
   buffer.resize(shares.size());
   for (int b = 0; b < kBytes; ++b) {
     if (count[b][key_byte(shares.front(), b)] == shares.size()) continue;
-    std::size_t next = 0;
-    for (std::size_t& c : count[b]) next += std::exchange(c, next);
+    std::uint32_t next = 0;
+    for (std::uint32_t& c : count[b]) next += std::exchange(c, next);
     for (const Share& s : shares) buffer[count[b][key_byte(s, b)]++] = s;
     shares.swap(buffer);
   }

@@ -30,6 +30,8 @@ class MaxMinSolver {
   void solve(const std::vector<FlowRoute>& flows, std::vector<double>& rate);
 
   const std::vector<double>& capacity() const { return capacity_; }
+  /// The resources the last solve's flows cross.
+  const std::vector<int>& touched() const { return touched_; }
   /// The last solve's work: route entries of its flows, resources touched and heap pops and pushes again.
   std::int64_t work() const { return work_; }
 
