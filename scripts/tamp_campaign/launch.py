@@ -196,7 +196,9 @@ WALL_MEASURED = {
 FLOW_WALL_MEASURED = {
     "stencil": [(64, 1.8), (512, 8.8), (4096, 32.3)],
     "halo": [(64, 8.4), (512, 41.3), (4096, 136.3), (16384, 245.0), (65536, 1595.0)],
-    "lanczos": [(28, 0.6), (55, 0.9), (276, 5.8), (18336, 2971.0)],  # 18,336: under load (1,206 s of CPU)
+    # 1,128 and 4,560: the slowest run of the fidelity experiments (`cm`, `auto`; two at a time); 18,336: under
+    # load (1,206 s of CPU)
+    "lanczos": [(28, 0.6), (55, 0.9), (276, 5.8), (1128, 55.7), (4560, 209.4), (18336, 2971.0)],
     "mesh": [(64, 1.0), (512, 4.6), (4096, 37.6)],
     "fft": [(64, 1.2), (512, 5.1)],
     "replay": [(64, 2.1), (512, 6.3)],  # replay.deck (MiniGhost's graph), `default`, at a load of 7-8
