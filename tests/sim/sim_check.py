@@ -77,14 +77,12 @@ def one_run(path):
 
 
 def check_same_placement(args):
-    split = [i for i, a in enumerate(args) if a == "--"]
-    if len(split) != 2 or split[0] != 2:
-        sys.exit("usage: sim_check.py same-placement FILE_A FILE_B -- COMMAND_A... -- COMMAND_B...")
-    for path in args[:2]:
+    files, first, second = two_commands(args, 2, "same-placement FILE_A FILE_B -- COMMAND_A... -- COMMAND_B...")
+    for path in files:
         if os.path.exists(path):
             os.remove(path)
-    run(args[split[0] + 1:split[1]])
-    run(args[split[1] + 1:])
+    run(first)
+    run(second)
     a, b = one_run(args[0]), one_run(args[1])
     pairs = {"comm": (a["time"]["comm"], b["time"]["comm"]),
              "hop_bytes": (a["metrics"]["hop_bytes"], b["metrics"]["hop_bytes"])}
@@ -105,14 +103,21 @@ def ring_time(output):
 
 
 def check_ring(args):
-    split = [i for i, a in enumerate(args) if a == "--"]
-    if len(split) != 2:
-        sys.exit("usage: sim_check.py ring -- NEAR... -- FAR...")
-    near = ring_time(run(args[split[0] + 1:split[1]]))
-    far = ring_time(run(args[split[1] + 1:]))
+    _, near_command, far_command = two_commands(args, None, "ring -- NEAR... -- FAR...")
+    near = ring_time(run(near_command))
+    far = ring_time(run(far_command))
     print(f"simulated ring time: near {near:.6g} s, far {far:.6g} s")
     if not near < far:
         sys.exit("sim_check: the far placement is not slower")
+
+
+def two_commands(args, leading, usage):
+    """(the `leading` arguments, first command, second command) of ARG... -- FIRST... -- SECOND..., or the usage
+    line and exit status 1. leading None: any number before the first `--`."""
+    split = [i for i, a in enumerate(args) if a == "--"]
+    if len(split) != 2 or (leading is not None and split[0] != leading):
+        sys.exit("usage: sim_check.py " + usage)
+    return args[:split[0]], args[split[0] + 1:split[1]], args[split[1] + 1:]
 
 
 def json_runs(path, command):
@@ -132,12 +137,9 @@ def json_times(path, command):
 
 
 def check_same(args):
-    split = [i for i, a in enumerate(args) if a == "--"]
-    if len(split) != 2 or split[0] != 1:
-        sys.exit("usage: sim_check.py same FILE -- FIRST... -- SECOND...")
-    path = args[0]
-    first = json_times(path, args[split[0] + 1:split[1]])
-    second = json_times(path, args[split[1] + 1:])
+    (path,), first_command, second_command = two_commands(args, 1, "same FILE -- FIRST... -- SECOND...")
+    first = json_times(path, first_command)
+    second = json_times(path, second_command)
     for (mapping, time, stats), (_, time2, stats2) in zip(first, second):
         print(f"{mapping}: total {time['total']!r} s vs {time2['total']!r} s, compute {time['compute']!r} s vs "
               f"{time2['compute']!r} s")
@@ -160,12 +162,10 @@ def check_hidden(args):
 
 
 def check_hidden_between(args):
-    path, relation = args[0], args[1]
-    split = [i for i, a in enumerate(args) if a == "--"]
-    if len(split) != 2 or split[0] != 2:
-        sys.exit("usage: sim_check.py hidden-between FILE less|equal -- SLOW... -- FAST...")
-    slow = json_runs(path, args[split[0] + 1:split[1]])
-    fast = json_runs(path, args[split[1] + 1:])
+    (path, relation), slow_command, fast_command = two_commands(
+        args, 2, "hidden-between FILE less|equal -- SLOW... -- FAST...")
+    slow = json_runs(path, slow_command)
+    fast = json_runs(path, fast_command)
     for a, b in zip(slow, fast):
         x, y = a["metrics"]["predicted_comm_time"], b["metrics"]["predicted_comm_time"]
         print(f"{a['mapping']}: predicted communication {x!r} s (slower compute) against {y!r} s")
@@ -175,12 +175,10 @@ def check_hidden_between(args):
 
 
 def check_compute_like(args):
-    split = [i for i, a in enumerate(args) if a == "--"]
-    if len(split) != 2 or split[0] != 1:
-        sys.exit("usage: sim_check.py compute-like FILE -- SIMULATED... -- ENGINE...")
-    path = args[0]
-    simulated = json_runs(path, args[split[0] + 1:split[1]])
-    engine = json_runs(path, args[split[1] + 1:])
+    (path,), simulated_command, engine_command = two_commands(
+        args, 1, "compute-like FILE -- SIMULATED... -- ENGINE...")
+    simulated = json_runs(path, simulated_command)
+    engine = json_runs(path, engine_command)
     if len(simulated) != len(engine):
         sys.exit(f"sim_check: {len(simulated)} simulated runs against {len(engine)} of the engine")
     for a, b in zip(simulated, engine):
