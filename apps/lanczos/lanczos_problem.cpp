@@ -92,7 +92,8 @@ app::Problem::StepWork LanczosProblem::step_work() const {
   std::vector<double>& orth = work.before["orth-allreduce"]["vector"];
   std::vector<double>& norm = work.before["norm-allreduce"]["vector"];
   std::vector<double>& gather = work.before["orth-gather"]["vector"];
-  spmv = spmv_nonzeros(spec_.matrix, new_index_, grid_);
+  std::call_once(spmv_once_, [this] { spmv_nonzeros_ = spmv_nonzeros(spec_.matrix, new_index_, grid_); });
+  spmv = spmv_nonzeros_;
   for (auto* units : {&orth, &norm, &gather}) units->assign(static_cast<std::size_t>(tasks), 0.0);
   for (int t = 0; t < tasks; ++t) {
     const auto piece = static_cast<double>(grid_.piece_size(grid_.orth_group(t), grid_.orth_key(t)));

@@ -1,6 +1,7 @@
 // The Lanczos eigensolver as a tamp::app::Problem: its task graph (what the mappers place) and its runs.
 #pragma once
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,6 +50,10 @@ class LanczosProblem final : public app::Problem {
   std::string graph_spec_;                  // params.graph
   std::shared_ptr<const TaskGraph> graph_;  // one per process (tamp/app/shared_graph.hpp)
   std::vector<std::int64_t> new_index_;
+  // spmv_nonzeros() of the matrix: one pass over it, made when step_work() first asks (rank 0 alone asks, once
+  // per placement), not by every rank's constructor.
+  mutable std::once_flag spmv_once_;
+  mutable std::vector<double> spmv_nonzeros_;
   std::vector<std::pair<std::string, std::vector<int>>> orderings_;  // name, slot of each task
 };
 
