@@ -232,6 +232,19 @@ Tally measure(const TaskGraph& graph, const Allocation& allocation, const Mappin
   return measure_nodes(graph, allocation, task_nodes(graph, allocation, mapping), loads, per_class);
 }
 
+/// Sum over messages of bytes x the declared distance of the levels their nodes are apart.
+double level_cost(const Machine& machine, const TaskGraph& graph, const std::vector<int>& node_of_task) {
+  const std::vector<double>& distance = machine.level_distances();
+  const auto& offsets = graph.offsets();
+  const auto& targets = graph.targets();
+  const auto& bytes = graph.bytes();
+  double cost = 0;
+  for (int u = 0; u < graph.num_tasks(); ++u)
+    for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e)
+      cost += bytes[e] * distance[machine.level_apart(node_of_task[u], node_of_task[targets[e]])];
+  return cost;
+}
+
 /// Empty, or one finite non-negative number of seconds per task; else std::invalid_argument naming `what`.
 void check_task_seconds(const std::vector<double>& seconds, int tasks, const char* what) {
   if (!seconds.empty() && static_cast<int>(seconds.size()) != tasks)
@@ -387,6 +400,8 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
   m.total_bytes = graph.total_bytes();
   m.hop_bytes = tally.hop_bytes;
   m.max_dilation = tally.max_hops;
+  if (!allocation.machine().level_distances().empty())
+    m.level_cost = impl::level_cost(allocation.machine(), graph, impl::task_nodes(graph, allocation, mapping));
   if (m.total_bytes > 0) {
     m.hops_per_byte = m.hop_bytes / m.total_bytes;
     m.offnode_fraction = tally.offnode_bytes / m.total_bytes;
@@ -424,7 +439,9 @@ std::ostream& operator<<(std::ostream& os, const Metrics& m) {
      << "max link load     " << m.max_link_load << "\n"
      << "mean link load    " << m.mean_link_load << "\n"
      << "max congestion    " << m.max_congestion << "\n"
-     << "off-node bytes    " << 100.0 * m.offnode_fraction << " %\n"
+     << "off-node bytes    " << 100.0 * m.offnode_fraction << " %\n";
+  if (m.level_cost) os << "level cost        " << *m.level_cost << "\n";
+  os
      << "hop-bytes / class";
   for (double v : m.hop_bytes_per_class) os << ' ' << v;
   os << "\npredicted time    " << m.predicted_comm_time << " s\n";

@@ -144,6 +144,14 @@ int FatTree::hops(int node_a, int node_b) const {
   return depth_[s] + depth_[t] - 2 * depth_[tree_lca(s, t)];
 }
 
+int FatTree::level_apart(int node_a, int node_b) const {
+  if (node_a == node_b) return 0;
+  const int s = switch_of_node(node_a);
+  const int t = switch_of_node(node_b);
+  if (kary_) return 1 + kary_climb(s, t);
+  return levels_ - depth_[tree_lca(s, t)];
+}
+
 void FatTree::route(int node_a, int node_b, std::vector<LinkId>& out) const {
   out.clear();
   if (kary_)

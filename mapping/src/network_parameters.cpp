@@ -5,10 +5,14 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "tamp/machine.hpp"
 
 namespace tamp {
+namespace {
+constexpr double kLevelDistanceMax = 1e9;  // keeps bytes x distance summed over a large graph finite and exact
+}  // namespace
 
 std::ostream& operator<<(std::ostream& os, const NetworkParameters& p) {
   return os << "link " << p.link_bandwidth << " B/s " << p.link_latency << " s/hop, injection "
@@ -33,6 +37,22 @@ void validate(const NetworkParameters& p) {
 void Machine::set_network(const NetworkParameters& parameters) {
   validate(parameters);
   network_ = parameters;
+}
+
+void Machine::set_level_distances(std::vector<double> distances) {
+  const int wanted = num_distance_levels();
+  if (wanted == 0) throw std::invalid_argument("level_distances: a " + kind() + " machine has no levels");
+  if (static_cast<int>(distances.size()) != wanted)
+    throw std::invalid_argument("level_distances: " + std::to_string(wanted) + " values wanted (one node, then " +
+                                std::to_string(wanted - 1) + " switch levels), got " +
+                                std::to_string(distances.size()));
+  for (std::size_t l = 0; l < distances.size(); ++l) {
+    if (!(distances[l] > 0 && distances[l] <= kLevelDistanceMax))
+      throw std::invalid_argument("level_distances: " + std::to_string(distances[l]) + " is not in (0, 1e9]");
+    if (l > 0 && distances[l] < distances[l - 1])
+      throw std::invalid_argument("level_distances: a higher level cannot be nearer than a lower one");
+  }
+  level_distances_ = std::move(distances);
 }
 
 double fastest_link_bandwidth(const Machine& machine) {

@@ -36,6 +36,7 @@ void print_metrics(const Metrics& m) {
   fmt::print("link load max/mean {:.6g} / {:.6g} bytes\n", m.max_link_load, m.mean_link_load);
   fmt::print("max congestion     {:.6g}\n", m.max_congestion);
   fmt::print("off-node bytes     {:.2f} %\n", 100 * m.offnode_fraction);
+  if (m.level_cost) fmt::print("level cost         {:.6g}\n", *m.level_cost);
   fmt::print("predicted time     {:.6g} s per iteration\n", m.predicted_comm_time);
   fmt::print("  {:<22} {:<10} {:>7} {:>12} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11} {:>12}\n", "phase", "kind",
              "count", "time (s)", "link", "injection", "loopback", "latency", "message", "resource", "max link");

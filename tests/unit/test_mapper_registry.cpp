@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "tamp/fat_tree.hpp"
 #include "tamp/mapper.hpp"
 #include "test_support.hpp"
 
@@ -48,26 +49,36 @@ TEST(MapperRegistry, TooManyTasksIsAnError) {
 
 // The inputs of EveryAlgorithmIsValidAndDeterministic that an algorithm refuses by design
 // (std::invalid_argument), by case name: "ALLOCATION/GRID" with ALLOCATION whole (the 4x4x4 torus, 2 nodes
-// per router), sparse (8 nodes scattered), partial (3 nodes, the last half full) or plane (a whole 4x4 torus,
-// for the 2D embeddings) and GRID 1d or 2d. Any other refusal fails the test.
+// per router), sparse (8 nodes scattered), partial (3 nodes, the last half full), plane (a whole 4x4 torus,
+// for the 2D embeddings) or tree (a 2-ary 3-tree, 8 nodes) and GRID 1d or 2d. Any other refusal fails the test.
 const std::map<std::string, std::set<std::string>>& refusals() {
+  static const std::set<std::string> tree = {"tree/1d", "tree/2d"};
+  static const std::set<std::string> tori = {"whole/1d",  "whole/2d",  "sparse/1d", "sparse/2d",
+                                             "partial/1d", "partial/2d", "plane/1d",  "plane/2d"};
+  const auto with = [](std::set<std::string> a, const std::set<std::string>& b) {
+    a.insert(b.begin(), b.end());
+    return a;
+  };
   static const std::map<std::string, std::set<std::string>> table = {
-      // The grid heuristics need a task grid at node level: the half-full node of `partial` breaks it.
-      {"coce", {"partial/1d", "partial/2d"}},
-      {"exco", {"partial/1d", "partial/2d"}},
-      {"hilbert", {"partial/1d", "partial/2d"}},
+      // The grid heuristics need a task grid at node level (the half-full node of `partial` breaks it) on a
+      // torus or mesh.
+      {"coce", with({"partial/1d", "partial/2d"}, tree)},
+      {"exco", with({"partial/1d", "partial/2d"}, tree)},
+      {"hilbert", with({"partial/1d", "partial/2d"}, tree)},
       // [Deveci14]'s Group fills every node with one block: equal cores per node.
       {"group", {"partial/1d", "partial/2d"}},
       // The 2D embeddings also need the nodes to fill a 2D box.
-      {"mxovlp", {"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}},
-      {"mxoval", {"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}},
-      {"step", {"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}},
+      {"mxovlp", with({"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}, tree)},
+      {"mxoval", with({"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}, tree)},
+      {"step", with({"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}, tree)},
       // Stacking and folding need a full 3D box.
-      {"stack", {"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "plane/1d", "plane/2d"}},
-      {"fold", {"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "plane/1d", "plane/2d"}},
+      {"stack", with({"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "plane/1d", "plane/2d"}, tree)},
+      {"fold", with({"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "plane/1d", "plane/2d"}, tree)},
       // The affine map needs as many grid dimensions as the box has (the 4x4x4 torus with 2 nodes per
       // router is a 4D box).
-      {"affn", {"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}},
+      {"affn", with({"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}, tree)},
+      // Multisection follows switch levels, which tori do not have.
+      {"multisection", tori},
   };
   return table;
 }
@@ -76,11 +87,15 @@ const std::map<std::string, std::set<std::string>>& refusals() {
 // allocations; it refuses only the inputs listed in refusals(), and applies to at least one.
 TEST(MapperRegistry, EveryAlgorithmIsValidAndDeterministic) {
   auto torus = test::make_torus({4, 4, 4}, true, 2);
+  FatTreeSpec tree;  // 4 leaves x 2 nodes
+  tree.arity = 2;
+  tree.levels = 3;
   const std::vector<std::pair<std::string, Allocation>> allocations = {
       {"whole", Allocation::whole_machine(torus, 2)},
       {"sparse", Allocation(torus, {3, 17, 40, 41, 90, 100, 127, 64}, 4)},
       {"partial", Allocation(torus, {5, 6, 7}, std::vector<int>{4, 4, 2})},
       {"plane", Allocation::whole_machine(test::make_torus({4, 4}), 2)},
+      {"tree", Allocation::whole_machine(std::make_shared<const FatTree>(tree), 2)},
   };
   std::map<std::string, int> applied;
   for (const auto& [alloc_name, alloc] : allocations) {

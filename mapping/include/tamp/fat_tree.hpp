@@ -84,6 +84,11 @@ class FatTree final : public Machine {
   int link_class(LinkId link) const override;
   int num_link_classes() const override;
   int diameter() const override { return diameter_; }
+  /// One node, then each switch level: num_levels() + 1.
+  int num_distance_levels() const override { return levels_ + 1; }
+  /// 0 for one node, else 1 + the level of the nearest common switch (leaf level 0; a switch tree's switch s
+  /// has level height - depth(s)).
+  int level_apart(int node_a, int node_b) const override;
   std::vector<double> node_coordinates(int node) const override;
 
  private:

@@ -62,6 +62,24 @@ class Machine {
   /// own link bandwidths when it has them (a torus's link_bandwidth), else network().link_bandwidth.
   virtual double fastest_link_bandwidth() const { return network_.link_bandwidth; }
 
+  /// How many values `level_distances` takes: the levels two nodes can be apart (one node, then each switch
+  /// level of a fat tree); 0 when the machine takes none (a torus, a dragonfly).
+  virtual int num_distance_levels() const { return 0; }
+  /// In [0, num_distance_levels()): 0 for one node, else 1 + the level of the lowest switch the route
+  /// crosses (1: the leaf switch). Machines without distance levels: 0 for one node, 1 otherwise.
+  virtual int level_apart(int node_a, int node_b) const { return node_a == node_b ? 0 : 1; }
+  /// The cost per byte of each level apart (machine file key `level_distances`, as KaHIP's
+  /// --distance_parameter_string and Scotch's tleaf costs); empty when not declared.
+  const std::vector<double>& level_distances() const { return level_distances_; }
+  /// Throws std::invalid_argument unless there are num_distance_levels() values, positive and non-decreasing.
+  void set_level_distances(std::vector<double> distances);
+  /// What placing two tasks on nodes a and b costs per byte: with declared distances, the distance of their
+  /// level less the on-node one (so that the sum differs from the level cost by a constant); else hops().
+  double placement_distance(int node_a, int node_b) const {
+    if (level_distances_.empty()) return hops(node_a, node_b);
+    return level_distances_[level_apart(node_a, node_b)] - level_distances_[0];
+  }
+
   /// Bandwidths and latencies of the predicted communication time (the machine file's keys; defaults
   /// otherwise).
   const NetworkParameters& network() const { return network_; }
@@ -70,6 +88,7 @@ class Machine {
 
  private:
   NetworkParameters network_;
+  std::vector<double> level_distances_;
 };
 
 }  // namespace tamp

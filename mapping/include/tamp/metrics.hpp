@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct Metrics {
   double mean_link_load = 0;       // total link bytes / links of the machine ([Aktulga12] Eq. 3, in bytes)
   double max_congestion = 0;       // max over links of load / relative capacity
   double offnode_fraction = 0;     // share of bytes whose endpoints are on different nodes
+  // sum of b_i x the machine's declared distance of the levels apart (Machine::level_distances: KaHIP's and
+  // SharedMap's objective J, on-node messages included); none when the machine declares no distances.
+  std::optional<double> level_cost;
   std::vector<double> hop_bytes_per_class;  // hop-bytes carried by links of each dimension / level
   // Predicted communication time per iteration (seconds): sum over phases of count x phase time; computed
   // with the link loads (EvaluateOptions::link_loads), from the machine's NetworkParameters. A graph without

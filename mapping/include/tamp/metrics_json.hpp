@@ -40,6 +40,7 @@ inline void to_json(nlohmann::json& j, const Metrics& m) {
                      {"predicted_comm_time", m.predicted_comm_time},
                      {"predicted_network_time", m.predicted_network_time},
                      {"phases", m.phases}};
+  if (m.level_cost) j["level_cost"] = *m.level_cost;
 }
 
 }  // namespace tamp

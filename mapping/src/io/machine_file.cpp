@@ -16,11 +16,11 @@ namespace tamp {
 namespace {
 
 // clang-format off
-constexpr std::array<std::string_view, 19> kHeaderKeys = {
+constexpr std::array<std::string_view, 20> kHeaderKeys = {
     "name",  "topology", "dims",   "wrap",   "nodes_per_router",  "cores_per_node", "link_bandwidth",
     "arity", "levels",   "switch", "groups", "routers_per_group", "global_links",
     "link_latency", "injection_bandwidth", "injection_latency", "loopback_bandwidth", "loopback_latency",
-    "message_overhead"};
+    "message_overhead", "level_distances"};
 // clang-format on
 enum KeyIndex {
   kName,
@@ -42,7 +42,9 @@ enum KeyIndex {
   kInjectionLatency,
   kLoopbackBandwidth,
   kLoopbackLatency,
-  kMessageOverhead
+  kMessageOverhead,
+  // Cost per byte by levels apart (fat trees), as KaHIP's and Scotch's process mappers weigh them.
+  kLevelDistances
 };
 
 // The NetworkParameters field of a network key and the range of its figure.
@@ -78,6 +80,7 @@ bool key_applies(int key, impl::Topology topology) {
     case kArity:
     case kLevels:
     case kSwitch:
+    case kLevelDistances:
       return topology == impl::Topology::kFatTree;
     case kGroups:
     case kRoutersPerGroup:
@@ -147,6 +150,7 @@ class MachineParser {
   std::vector<impl::SwitchEntry> switches_;
   std::unordered_map<std::string, int> switch_index_;
   NetworkParameters network_;
+  std::vector<double> level_distances_;
   std::shared_ptr<const Machine> machine_;
   std::shared_ptr<const FatTree> switch_tree_;  // machine_ when it is a switch tree (nodes named by switch)
   std::vector<int> extents_;  // numeric node-line coordinates (none on a switch tree or a one-level tree)
@@ -245,6 +249,15 @@ void MachineParser::header_line(std::string_view text, const std::vector<std::st
     case kGlobalLinks:
       global_links_ = at(line, [&] { return impl::parse_size(single(), "global_links"); });
       break;
+    case kLevelDistances:
+      if (values.empty()) reader_.fail("level_distances needs one value per level");
+      for (const std::string_view token : values) {
+        double v = 0;
+        if (!impl::parse_double(token, v))
+          reader_.fail("level_distances must be numbers, got " + impl::quoted(token));
+        level_distances_.push_back(v);
+      }
+      break;
     default: {
       ValueRange range{};
       double* field = network_field(k, network_, range);
@@ -312,6 +325,9 @@ void MachineParser::finish_header(long line) {
   // The machine was just made by make_shared and nobody else holds it yet: setting its network parameters
   // here is the last step of building it.
   std::const_pointer_cast<Machine>(machine_)->set_network(network_);
+  if (key_line_[kLevelDistances])
+    at(key_line_[kLevelDistances],
+       [&] { std::const_pointer_cast<Machine>(machine_)->set_level_distances(level_distances_); });
   extents_ = machine_->coordinate_extents();
   per_router_ = machine_->nodes_per_router();
 }

@@ -133,6 +133,7 @@ void write_machine(std::ostream& out, const MachineDescription& d) {
       {"message_overhead", &NetworkParameters::message_overhead}};
   for (const auto& [key, field] : keys)
     if (p.*field != defaults.*field) out << key << ' ' << impl::format_double(p.*field) << '\n';
+  write_list(out, "level_distances", machine.level_distances());
   out << "cores_per_node " << d.cores_per_node << '\n';
   if (is_whole_machine(d)) return;
   const Allocation& a = d.allocation;

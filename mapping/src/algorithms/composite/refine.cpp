@@ -181,7 +181,7 @@ void Refiner::collect_moves(int t) {
   const int per_node = std::max(kMinPerNode, kMaxCandidates / static_cast<int>(nodes_.size()));
   for (int node : nodes_) {
     const double base = cost(t, node);
-    const int hops = distance_(home, node);
+    const double distance = distance_(home, node);
     int free_slot = -1;
     partners_.clear();
     const auto before = [&](int a, int b) { return costs_[a] != costs_[b] ? costs_[a] > costs_[b] : a < b; };
@@ -199,7 +199,7 @@ void Refiner::collect_moves(int t) {
     }
     for (int p : partners_) {
       // Both tasks' costs count the t-p message, which a swap leaves as long as it was: add it back twice.
-      const double delta = base - costs_[t] + cost(p, home) - costs_[p] + 2 * weight(t, p) * hops;
+      const double delta = base - costs_[t] + cost(p, home) - costs_[p] + 2 * weight(t, p) * distance;
       moves_.push_back({p, slot_of_[p], delta});
     }
     if (free_slot >= 0) moves_.push_back({-1, free_slot, base - costs_[t]});
@@ -324,7 +324,7 @@ std::vector<char> Refiner::hot_tasks() {
   for (int src = 0; src < graph_.num_tasks(); ++src)
     for (auto e = off[src]; e < off[src + 1]; ++e) {
       const int dst = graph_.targets()[e];
-      work_ += distance_(node_of_[src], node_of_[dst]);
+      work_ += distance_.hops(node_of_[src], node_of_[dst]);
       if (links_->crosses(node_of_[src], node_of_[dst], threshold)) hot[src] = hot[dst] = 1;
     }
   return hot;

@@ -7,7 +7,9 @@
 namespace tamp::impl {
 
 NodeDistance::NodeDistance(const Allocation& allocation)
-    : machine_(&allocation.machine()), nodes_(allocation.nodes()) {
+    : machine_(&allocation.machine()),
+      by_level_(!allocation.machine().level_distances().empty()),
+      nodes_(allocation.nodes()) {
   const Grid* torus = machine_->grid();
   if (torus == nullptr) return;
   const int D = torus->num_dims();

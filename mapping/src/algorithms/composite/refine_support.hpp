@@ -8,13 +8,19 @@
 
 namespace tamp::impl {
 
-/// Hops between allocated nodes (indices into the allocation). On a Torus the router coordinates are cached
-/// and the distance computed inline (the virtual Machine::hops would dominate the swap search); elsewhere
+/// Distances between allocated nodes (indices into the allocation): hops, or the machine's declared level
+/// distances (Machine::placement_distance) when it has them. On a Torus the router coordinates are cached
+/// and the hops computed inline (the virtual Machine::hops would dominate the swap search); elsewhere
 /// Machine::hops. Assumes hops(a, b) == hops(b, a), true of every machine of the module.
 class NodeDistance {
  public:
   explicit NodeDistance(const Allocation& allocation);
-  int operator()(int a, int b) const {
+  /// What a byte between tasks on a and b costs the hop-bytes objective.
+  double operator()(int a, int b) const {
+    if (by_level_) return a == b ? 0.0 : machine_->placement_distance(nodes_[a], nodes_[b]);
+    return hops(a, b);
+  }
+  int hops(int a, int b) const {
     if (a == b) return 0;
     if (dims_.empty()) return machine_->hops(nodes_[a], nodes_[b]);
     const int D = static_cast<int>(dims_.size());
@@ -33,6 +39,7 @@ class NodeDistance {
 
  private:
   const Machine* machine_;
+  bool by_level_ = false;  // the machine declares level distances
   std::vector<int> nodes_;
   std::vector<int> dims_;  // empty: not a grid machine (Machine::grid())
   std::vector<bool> wrap_;

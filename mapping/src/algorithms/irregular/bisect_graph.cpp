@@ -6,6 +6,7 @@
 #include <queue>
 #include <tuple>
 
+#include "algorithms/irregular/fm_move.hpp"
 #include "algorithms/irregular/irregular.hpp"
 #include "tamp/error.hpp"
 
@@ -13,20 +14,6 @@ namespace tamp::impl {
 namespace {
 
 constexpr int kMaxPasses = 8;
-
-// The vertex farthest (last in breadth-first order) from `from`, within its component.
-int farthest(const SymGraph& g, int from) {
-  std::vector<char> seen(g.num_vertices, 0);
-  std::vector<int> queue{from};
-  seen[from] = 1;
-  for (size_t head = 0; head < queue.size(); ++head)
-    for (std::int64_t e = g.offsets[queue[head]]; e < g.offsets[queue[head] + 1]; ++e)
-      if (!seen[g.targets[e]]) {
-        seen[g.targets[e]] = 1;
-        queue.push_back(g.targets[e]);
-      }
-  return queue.back();
-}
 
 // Grows `label` over `size` vertices, always adding the vertex whose move lowers the objective most (bytes to
 // the grown part minus bytes to the rest, plus its preference for `label`; ties to the lower id); the rest
@@ -56,7 +43,7 @@ std::vector<char> grow(const SymGraph& g, const std::vector<double>& preference,
       heap.emplace(gain(u), -u);
     }
   };
-  if (size > 0) add(seed >= 0 ? seed : farthest(g, farthest(g, 0)));
+  if (size > 0) add(seed >= 0 ? seed : farthest_vertex(g, farthest_vertex(g, 0)));
   while (grown < size) {
     int pick = -1;
     while (!heap.empty()) {
@@ -94,8 +81,7 @@ double fm_pass(const SymGraph& g, const std::vector<double>& preference, std::ve
       if (side[v] == 0) cut += preference[v];
     }
   }
-  using Entry = std::tuple<double, int, int>;  // (gain, -vertex, version)
-  std::priority_queue<Entry> heap[2];
+  FmHeap heap[2];
   std::vector<int> version(n, 0);
   std::vector<char> locked(n, 0);
   // Boundary FM: only vertices with a neighbour across or a preference start in the heaps; the others enter
@@ -139,14 +125,8 @@ double fm_pass(const SymGraph& g, const std::vector<double>& preference, std::ve
     heap[from].pop();
     locked[v] = 1;
     current -= gain[v];
-    side[v] = static_cast<char>(1 - from);
     count0 += from == 0 ? -1 : 1;
-    gain[v] = -gain[v];
-    for (std::int64_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
-      const int u = g.targets[e];
-      gain[u] += side[u] == side[v] ? -2 * g.bytes[e] : 2 * g.bytes[e];
-      if (!locked[u]) heap[static_cast<int>(side[u])].emplace(gain[u], -u, ++version[u]);
-    }
+    fm_move(g, v, side, gain, locked, heap, version);
     moves.push_back(v);
     if (count0 == size0 && current < best_cut - tolerance) {
       best_cut = current;
@@ -161,12 +141,34 @@ double fm_pass(const SymGraph& g, const std::vector<double>& preference, std::ve
 
 }  // namespace
 
+int farthest_vertex(const SymGraph& g, int from) {
+  std::vector<char> seen(g.num_vertices, 0);
+  std::vector<int> queue{from};
+  seen[from] = 1;
+  for (size_t head = 0; head < queue.size(); ++head)
+    for (std::int64_t e = g.offsets[queue[head]]; e < g.offsets[queue[head] + 1]; ++e)
+      if (!seen[g.targets[e]]) {
+        seen[g.targets[e]] = 1;
+        queue.push_back(g.targets[e]);
+      }
+  return queue.back();
+}
+
 double cut_bytes(const SymGraph& g, const std::vector<char>& side) {
   double cut = 0;
   for (int v = 0; v < g.num_vertices; ++v)
     for (std::int64_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e)
       if (side[g.targets[e]] != side[v]) cut += g.bytes[e];
   return cut / 2;
+}
+
+std::vector<char> refine_bisection(const SymGraph& g, std::vector<char> side, int size0) {
+  require(static_cast<int>(side.size()) == g.num_vertices &&
+              std::count(side.begin(), side.end(), 0) == static_cast<std::ptrdiff_t>(size0),
+          "refine_bisection: side 0 must have size0 vertices");
+  for (int pass = 0; pass < kMaxPasses; ++pass)
+    if (fm_pass(g, {}, side, size0) <= 0) break;
+  return side;
 }
 
 std::vector<char> bisect_graph(const SymGraph& g, int size0, const std::vector<double>& preference) {

@@ -29,6 +29,11 @@ Mapping map_rcm(const TaskGraph& groups, const Allocation& nodes, const MapOptio
 /// (geometric).
 Mapping map_rb(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options);
 
+/// `multisection`: the tasks split top-down along the machine's levels (Machine::level_apart), by recursive
+/// bisection of the task graph at each level; machines without distance levels are refused
+/// (std::invalid_argument). A task-level algorithm: it fills slots itself.
+Mapping map_multisection(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
+
 /// Alg. 10.2 from tasks already placed: pops a task, puts each unplaced neighbour (in id order) on the free
 /// cell nearest the popped task's cell and queues it. When the queue runs dry (another component), the lowest
 /// unplaced id goes next to the last placed cell and the traversal goes on from it.
@@ -49,6 +54,13 @@ std::vector<int> rcm_order(const SymGraph& graph);
 /// growing from the vertex that prefers the grown side most (a pseudo-peripheral vertex when none does), then
 /// Fiduccia-Mattheyses passes. Returns the side (0 or 1) of each vertex.
 std::vector<char> bisect_graph(const SymGraph& graph, int size0, const std::vector<double>& preference = {});
+/// Fiduccia-Mattheyses passes from `side` (side 0 has exactly size0 vertices), as bisect_graph ends.
+std::vector<char> refine_bisection(const SymGraph& graph, std::vector<char> side, int size0);
+/// The same split, multilevel (heavy-edge matchings, growings on the coarsest graph, weighted FM on every
+/// level, then refine_bisection): straighter cuts on meshes and grids than bisect_graph, for multisection.
+std::vector<char> multilevel_bisect(const SymGraph& graph, int size0);
+/// The vertex farthest (last in breadth-first order) from `from`, within its component.
+int farthest_vertex(const SymGraph& graph, int from);
 /// Bytes on edges whose ends are on different sides.
 double cut_bytes(const SymGraph& graph, const std::vector<char>& side);
 

@@ -1,4 +1,5 @@
-// The irregular mappers of the registry: node-level algorithms, made multi-core aware by two_level.
+// The irregular mappers of the registry: node-level algorithms, made multi-core aware by two_level, and
+// multisection, which fills slots itself.
 #include "algorithms/impl/families.hpp"
 #include "algorithms/impl/two_level.hpp"
 #include "algorithms/irregular/irregular.hpp"
@@ -24,6 +25,10 @@ std::vector<MapperInfo> irregular_mappers() {
        two_level<map_rcm>},
       {"rb", "recursive bisection of task graph (graph growing + FM) and machine together (LibTopoMap)",
        two_level<map_rb>},
+      {"multisection",
+       "tasks split top-down along the switch levels, each level by recursive bisection (KaHIP's global "
+       "multisection); fat trees",
+       map_multisection},
   };
 }
 
