@@ -20,7 +20,11 @@ constexpr int kCoarsestVertices = 160;    // stop coarsening below this
 constexpr double kMinShrink = 0.9;        // ... or when a matching removes fewer than 10% of the vertices
 constexpr int kSeeds = 8;                 // greedy growings tried on the coarsest graph
 constexpr int kPassesPerLevel = 4;
-constexpr int kCycles = 8;                // whole multilevel runs, each with its own matching order
+// Whole multilevel runs, each with its own matching order: up to 32 on graphs of a few thousand vertices (the
+// top splits of a 2,048-task mesh cut 2.5% fewer bytes with 32 than with 8), fewer as the graph grows, so
+// that the runs together touch about kCycleWork vertices and edges.
+constexpr int kMaxCycles = 32;
+constexpr double kCycleWork = 4e6;
 
 struct Level {
   SymGraph graph;
@@ -268,7 +272,9 @@ std::vector<char> multilevel_bisect(const SymGraph& graph, int size0) {
   if (size0 == 0 || size0 == n) return std::vector<char>(n, size0 == 0 ? 1 : 0);
   std::vector<char> best;
   double best_cut = 0;
-  for (int cycle = 0; cycle < kCycles; ++cycle) {  // ties: the earlier cycle
+  const double size = static_cast<double>(n) + static_cast<double>(graph.targets.size());
+  const int cycles = static_cast<int>(std::clamp(kCycleWork / size, 2.0, static_cast<double>(kMaxCycles)));
+  for (int cycle = 0; cycle < cycles; ++cycle) {  // ties: the earlier cycle
     std::vector<char> side = multilevel_cycle(graph, size0, cycle);
     const double cut = cut_bytes(graph, side);
     if (best.empty() || cut < best_cut) best = std::move(side), best_cut = cut;
