@@ -1,26 +1,30 @@
 #!/usr/bin/env python3
-"""TAMP's placements against KaHIP's process mappers on hierarchical machines (docs/performance.md, "TAMP against
-KaHIP's process mappers"; tests/perf/README.md says how KaHIP was built).
+"""TAMP's placements against KaHIP's process mappers on hierarchical machines (docs/performance.md, section
+"Hierarchical machines against the process mappers"; tests/perf/README.md says how KaHIP was built).
 
     run_all.py OUT TAMP_MAP KAFFPA GLOBAL_MULTISECTION -- GRAPH...
 
 For each GRAPH (a METIS file with bytes as edge weights, or a `tamp-map gen` spec) of n tasks, a machine of exactly
 n cores: 16 cores per node, the nodes under switches of A2 nodes each (A2 the divisor of the node count nearest its
-square root, 2,048 tasks -> 16:8:16, 2,016 -> 16:9:14), the switches under one top switch, and level distances
-1 (two cores of one node), 10 (two nodes of one switch), 100 (through the top switch). KaHIP's objective
+square root: 1,024 tasks -> 16:8:8, 2,048 -> 16:8:16, 2,016 -> 16:9:14), the switches under one top switch, and level
+distances 1 (two cores of one node), 10 (two nodes of one switch), 100 (through the top switch). KaHIP's objective
 J = sum over both directions of each edge of bytes x distance is TAMP's `level_cost` there.
 
-Mappers: `kaffpa --enable_mapping` and `global_multisection`, each with the preconfigurations eco and strong, seed 1,
-on the graph with its bytes in units of 2^k bytes (the smallest k for which J cannot pass 2^31 - 1: KaHIP adds edge
-weights in 32-bit ints), rounded up, at least 1; TAMP's `default`, `multisection`, `auto --objective hop-bytes`,
-`auto` (objective time) and `rb`. KaHIP puts up to 2 tasks on a PE (its partitioner keeps 1-3% imbalance even at one
-task per block; its own balancing, `--imbalance=0`, takes ~10 minutes a graph and triples J), so each of its
-partitions is made one task per core by `one_per_pe` below (the moves it made are recorded). Every mapping is then
-judged by `TAMP_MAP eval --steps 1 --json` on the unscaled graph: level_cost (checked against J computed here),
-hop_bytes, max_link_load and the flow engine's time of one step.
+KaHIP: `kaffpa --enable_mapping` and `global_multisection`, preconfigurations eco and strong, seed 1, each run twice:
+onto the cores (hierarchy 16:A2:A3, distances 1:10:100: one block per core, KaHIP's PE p = TAMP's slot p) and onto
+the nodes (hierarchy A2:A3, distances 9:99: J less 1 x all bytes, as two tasks of one node cost 1 on any cores).
+Its graph has the bytes in units of 2^k bytes, rounded up, at least 1, k the least for which no J can pass 2^31 - 1
+(KaHIP adds edge weights in 32-bit ints); the J it prints is checked against its partition's. KaHIP keeps 1-3%
+imbalance at every level even at one task per block (a third of the cores get 2 tasks, nodes up to 27 of 16), and
+its own balancing (`--imbalance=0`) took ~10 minutes on one 2,048-task graph for 3x the J, so `one_per_core` below
+makes each partition one task per core (what it moved is recorded). TAMP: `default`, `multisection`, `auto
+--objective hop-bytes`, `auto` (objective time) and `rb`, by `tamp-map map`. Every mapping is then judged by
+`TAMP_MAP eval --steps 1 --json` on the unscaled graph: level_cost (checked against J computed here), hop_bytes,
+max_link_load and the flow engine's time of one step.
 
 Writes OUT/results.json (wall times only in its field `wall_seconds`: the rest is the same every run) and OUT/NAME/
 (machine file, KaHIP's graph, partitions, mapping files); prints the Markdown tables. Runs one program at a time."""
+import collections
 import json
 import math
 import os
@@ -33,7 +37,8 @@ CORES = 16
 DISTANCES = (1, 10, 100)
 SEED = 1
 INT_MAX = 2**31 - 1
-KAHIP = (("kaffpa", "eco"), ("kaffpa", "strong"), ("global_multisection", "eco"), ("global_multisection", "strong"))
+KAHIP = tuple((tool, preset, granularity) for granularity in ("cores", "nodes")
+              for tool in ("kaffpa", "global_multisection") for preset in ("eco", "strong"))
 TAMP = (("default", "default", "time"), ("multisection", "multisection", "time"),
         ("auto (hop-bytes)", "auto", "hop-bytes"), ("auto", "auto", "time"), ("rb", "rb", "time"))
 
@@ -55,6 +60,13 @@ def run(command):
         last = (done.stderr.strip() or done.stdout.strip()).splitlines()[-1:]
         fail(f"{' '.join(command)} failed (exit {done.returncode}){': ' + last[0] if last else ''}")
     return done.stdout, wall
+
+
+def parse_json(text, what):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        fail(f"{what}: not JSON")
 
 
 # ---- graphs ----
@@ -149,52 +161,90 @@ def level_cost(adjacency, pe, hierarchy):
 
 # ---- KaHIP ----
 
-def one_per_pe(adjacency, pe, hierarchy):
-    """Moves the surplus tasks of PEs holding several to free PEs, PE by PE in order: each time the task and free PE
-    (the lowest free core of a node: cores of one node cost the same) whose move adds the least to J.
-    Returns (mapping, PEs that held several tasks, tasks moved)."""
-    pe = list(pe)
-    slots = len(adjacency)
-    on = [[] for _ in range(slots)]
-    for t, p in enumerate(pe):
-        on[p].append(t)
-    free = sorted(p for p in range(slots) if not on[p])
-    crowded = [p for p in range(slots) if len(on[p]) > 1]
-    moved = 0
-    for p in crowded:
-        while len(on[p]) > 1:
-            candidates = sorted({q // CORES: q for q in reversed(free)}.values())  # lowest free core per node
-            best = None
-            for t in on[p]:
-                here = sum(w * distance(p, pe[u], hierarchy) for u, w in adjacency[t])
-                for q in candidates:
-                    gain = sum(w * distance(q, pe[u], hierarchy) for u, w in adjacency[t]) - here
-                    if best is None or (gain, t, q) < best:
-                        best = (gain, t, q)
-            _, t, q = best
-            on[p].remove(t)
-            on[q].append(t)
-            free.remove(q)
-            pe[t] = q
-            moved += 1
-    return pe, len(crowded), moved
-
-
-def run_kahip(binary, tool, preset, graph, hierarchy, tasks, partition):
+def kahip_run(binary, tool, preset, graph, hierarchy, distances, blocks, partition):
+    """One run of kaffpa --enable_mapping or global_multisection; returns (block of each task, KaHIP's J, wall s)."""
     command = [binary, graph, f"--preconfiguration={preset}", f"--seed={SEED}",
                "--hierarchy_parameter_string=" + ":".join(map(str, hierarchy)),
-               "--distance_parameter_string=" + ":".join(map(str, DISTANCES)), f"--output_filename={partition}"]
+               "--distance_parameter_string=" + ":".join(map(str, distances)), f"--output_filename={partition}"]
     if tool == "kaffpa":
-        command[2:2] = [f"--k={tasks}", "--enable_mapping"]
+        command[2:2] = [f"--k={blocks}", "--enable_mapping"]
     stdout, wall = run(command)
     found = re.search(r"quadratic assignment objective J\(C,D,Pi'\) = (-?\d+)", stdout)
     if not found:
         fail(f"{' '.join(command)}: no J in its output")
     with open(partition) as f:
-        pe = [int(line) for line in f.read().split()]
-    if len(pe) != tasks or not all(0 <= p < tasks for p in pe):
-        fail(f"{partition}: not {tasks} PEs in [0, {tasks})")
-    return pe, int(found.group(1)), wall
+        block = [int(line) for line in f.read().split()]
+    if not all(0 <= b < blocks for b in block):
+        fail(f"{partition}: a block outside [0, {blocks})")
+    return block, int(found.group(1)), wall
+
+
+def node_cost(adjacency, node, hierarchy):
+    """J once every node's tasks have cores of their own: D0 between two tasks of one node."""
+    return sum(w * (DISTANCES[0] if node[v] == node[u] else distance(node[v] * CORES, node[u] * CORES, hierarchy))
+               for v, edges in enumerate(adjacency) for u, w in edges)
+
+
+def one_per_core(adjacency, node, hierarchy, pe=None):
+    """Makes a KaHIP partition one task per core. Nodes holding more tasks than cores give up their surplus, node by
+    node in order: each time the one task of that node goes to the one node with free cores whose move adds the
+    least to J (two tasks of one node cost D0 wherever their cores are). Then, with `pe` (a PE partition), a task
+    alone on its PE keeps it; the others take their node's free cores in order. Returns (mapping, tasks moved to
+    another node). Done by this script, not by KaHIP: what it changed is recorded beside each KaHIP row."""
+    slots, node = len(adjacency), list(node)
+    load = collections.Counter(node)
+
+    def cost(t, n):  # what t's edges cost with t on node n
+        return sum(w * (DISTANCES[0] if node[u] == n else distance(n * CORES, node[u] * CORES, hierarchy))
+                   for u, w in adjacency[t])
+
+    moved = 0
+    for n in range(slots // CORES):
+        while load[n] > CORES:
+            here = [t for t in range(slots) if node[t] == n]  # a few hundred moves in all: no index needed
+            targets = [q for q in range(slots // CORES) if load[q] < CORES]
+            _, t, q = min((cost(t, q) - cost(t, n), t, q) for t in here for q in targets)
+            node[t] = q
+            load[n] -= 1
+            load[q] += 1
+            moved += 1
+    tasks_on = collections.Counter(pe or [])
+    mapping, taken = [None] * slots, set()
+    for t in range(slots if pe else 0):
+        if node[t] == pe[t] // CORES and tasks_on[pe[t]] == 1:
+            mapping[t] = pe[t]
+            taken.add(pe[t])
+    for t in range(slots):
+        if mapping[t] is None:
+            mapping[t] = min(p for p in range(node[t] * CORES, (node[t] + 1) * CORES) if p not in taken)
+            taken.add(mapping[t])
+    return mapping, moved
+
+
+def kahip_mapping(binary, tool, preset, granularity, graph, small, adjacency, hierarchy, partition):
+    """KaHIP's mapping of the tasks to cores (its hierarchy 16:A2:A3, distances 1:10:100, one block per core) or to
+    nodes (hierarchy A2:A3, distances D1-D0:D2-D0, i.e. 9:99: then its J plus D0 x all bytes is J, as tasks of one
+    node cost D0 on any cores). Checks KaHIP's J against the partition's; returns (mapping, facts, wall s)."""
+    tasks = len(adjacency)
+    if granularity == "cores":
+        block, reported, wall = kahip_run(binary, tool, preset, graph, hierarchy, DISTANCES, tasks, partition)
+        mine, node = level_cost(small, block, hierarchy), [b // CORES for b in block]
+        before = level_cost(adjacency, block, hierarchy)
+    else:
+        distances = [d - DISTANCES[0] for d in DISTANCES[1:]]
+        node, reported, wall = kahip_run(binary, tool, preset, graph, hierarchy[1:], distances, tasks // CORES,
+                                         partition)
+        mine = node_cost(small, node, hierarchy) - DISTANCES[0] * sum(w for edges in small for _, w in edges)
+        before = node_cost(adjacency, node, hierarchy)
+    if len(node) != tasks:
+        fail(f"{partition}: {len(node)} lines for {tasks} tasks")
+    if reported != mine:
+        fail(f"{partition}: KaHIP's J {reported} is not its partition's, {mine} (the PE numbering?)")
+    mapping, moved = one_per_core(adjacency, node, hierarchy, block if granularity == "cores" else None)
+    facts = {"kahip_J_scaled": reported, "level_cost_before_repair": before,
+             "most_tasks_on_a_core": max(collections.Counter(block).values()) if granularity == "cores" else None,
+             "most_tasks_on_a_node": max(collections.Counter(node).values()), "tasks_moved_off_node": moved}
+    return mapping, facts, wall
 
 
 # ---- TAMP ----
@@ -202,7 +252,7 @@ def run_kahip(binary, tool, preset, graph, hierarchy, tasks, partition):
 def evaluate(tamp_map, graph, machine, mapping):
     stdout, _ = run([tamp_map, "eval", "--graph", graph, "--machine", machine, "--mapping", mapping,
                      "--steps", "1", "--json"])
-    metrics = json.loads(stdout)
+    metrics = parse_json(stdout, f"{tamp_map} eval --mapping {mapping}")
     if "level_cost" not in metrics:
         fail(f"{tamp_map} eval gives no level_cost: a tamp-map without level distances")
     return {"level_cost": metrics["level_cost"], "hop_bytes": metrics["hop_bytes"],
@@ -257,20 +307,13 @@ def instance(graph, out, tools, wall):
             fail(f"{name} {label}: tamp-map's level_cost {metrics['level_cost']} is not J = {mine}")
         row["mappings"].append({"mapper": label, **metrics, **extra})
 
-    for tool, preset in KAHIP:
-        label = f"{tool} {preset}"
-        partition = os.path.join(folder, f"{tool}-{preset}.part")
-        pe, reported, wall[name][label] = run_kahip(binaries[tool], tool, preset, kahip_graph, hierarchy, tasks,
-                                                    partition)
-        if reported != level_cost(small, pe, hierarchy):
-            fail(f"{name} {label}: KaHIP's J {reported} is not J = {level_cost(small, pe, hierarchy)} of its "
-                 "partition on its graph (PE numbering?)")
-        repaired, crowded, moved = one_per_pe(adjacency, pe, hierarchy)
-        path = os.path.join(folder, f"{tool}-{preset}.map")
-        write_mapping(path, repaired)
-        judge(label, path, repaired, {"kind": "kahip", "kahip_J_scaled": reported,
-                                      "level_cost_before_repair": level_cost(adjacency, pe, hierarchy),
-                                      "pes_with_several_tasks": crowded, "tasks_moved": moved})
+    for tool, preset, granularity in KAHIP:
+        label = kahip_label(tool, preset, granularity)
+        stem = os.path.join(folder, f"{tool}-{preset}-{granularity}")
+        mapping, facts, wall[name][label] = kahip_mapping(binaries[tool], tool, preset, granularity, kahip_graph,
+                                                          small, adjacency, hierarchy, stem + ".part")
+        write_mapping(stem + ".map", mapping)
+        judge(label, stem + ".map", mapping, {"kind": "kahip", **facts})
         log(f"{name}: {label} done")
     for label, algorithm, objective in TAMP:
         path = os.path.join(folder, "tamp-" + re.sub(r"[^a-z-]+", "-", label).strip("-") + ".map")
@@ -285,55 +328,83 @@ def instance(graph, out, tools, wall):
 
 # ---- tables ----
 
+def kahip_label(tool, preset, granularity):
+    return f"{tool} {preset}" + (" (nodes)" if granularity == "nodes" else "")
+
+
+def short_label(label):
+    return label.replace("global_multisection", "gms").replace(" (nodes)", "/n").replace(" (hop-bytes)", " hb")
+
+
 def percent(value, reference):
-    change = 100.0 * (value - reference) / reference
-    return "0" if value == reference else f"{change:+.1f}%"
+    return "0" if value == reference else f"{100.0 * (value - reference) / reference:+.1f}%"
 
 
-def tables(rows):
-    labels = [f"{t} {p}" for t, p in KAHIP] + [label for label, _, _ in TAMP]
-    heads = ["`kaffpa` eco", "`kaffpa` strong", "`global_ms` eco", "`global_ms` strong"] + \
-            [f"`{label}`" if "(" not in label else f"`auto` ({label.split('(')[1]}" for label, _, _ in TAMP]
-    lines = ["J (KaHIP's objective, bytes x distance 1:10:100) relative to the best KaHIP mapper's; lower is better",
-             "", "| graph | tasks | machine | best KaHIP: J, one task per core | its repair | " + " | ".join(heads) + " |",
-             "| --- | ---: | --- | --- | --- | " + " | ".join(["---:"] * len(heads)) + " |"]
+def markdown(head, rows, left=1):
+    """A Markdown table, its first `left` columns aligned left, the others right."""
+    rule = ["---"] * left + ["---:"] * (len(head) - left)
+    return "\n".join(["| " + " | ".join(head) + " |", "| " + " | ".join(rule) + " |"] +
+                      ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def j_table(rows, labels):
+    body = []
     for row in rows:
         by = {m["mapper"]: m for m in row["mappings"]}
-        kahip = by[row["best_kahip"]]
-        best = kahip["level_cost"]
-        repair = f"{kahip['tasks_moved']} moved, J {percent(best, kahip['level_cost_before_repair'])}"
-        lines.append(f"| {row['name']} | {row['tasks']:,} | {row['hierarchy']} | {best:.4g} `{row['best_kahip']}` | "
-                     f"{repair} | " + " | ".join(percent(by[label]["level_cost"], best) for label in labels) + " |")
-    lines += ["", "Flow engine, one step: TAMP's `auto` (objective time) against the best-J KaHIP mapping", "",
-              "| graph | best-J KaHIP | its step | `auto` step | `auto` against it | `multisection` step |",
-              "| --- | --- | ---: | ---: | ---: | ---: |"]
+        best = by[row["best_kahip"]]["level_cost"]
+        body.append([row["name"], f"{row['tasks']:,}", row["hierarchy"],
+                     f"{best:.4g} `{short_label(row['best_kahip'])}`"] +
+                    [percent(by[label]["level_cost"], best) for label in labels])
+    head = ["graph", "tasks", "machine", "best KaHIP J"] + [f"`{short_label(label)}`" for label in labels]
+    return markdown(head, body, 4)
+
+
+def step_table(rows):
+    body = []
     for row in rows:
         by = {m["mapper"]: m for m in row["mappings"]}
-        kahip, auto = by[row["best_kahip"]]["step_time"], by["auto"]["step_time"]
-        lines.append(f"| {row['name']} | `{row['best_kahip']}` | {kahip * 1e6:.1f} us | {auto * 1e6:.1f} us | "
-                     f"{percent(auto, kahip)} | {by['multisection']['step_time'] * 1e6:.1f} us |")
-    return "\n".join(lines)
+        theirs, auto = by[row["best_kahip"]]["step_time"], by["auto"]["step_time"]
+        body.append([row["name"], f"`{short_label(row['best_kahip'])}`", f"{theirs * 1e6:.1f} us",
+                     f"{auto * 1e6:.1f} us", percent(auto, theirs), f"{by['multisection']['step_time'] * 1e6:.1f} us"])
+    return markdown(["graph", "best-J KaHIP", "its step", "`auto`", "`auto` against it", "`multisection`"], body, 2)
 
 
-def wall_table(rows, wall):
-    labels = [f"{t} {p}" for t, p in KAHIP] + [label for label, _, _ in TAMP]
-    lines = ["Wall seconds (one process each; the machine may be shared)", "",
-             "| graph | " + " | ".join(labels) + " |", "| --- | " + " | ".join(["---:"] * len(labels)) + " |"]
-    for row in rows:
-        lines.append(f"| {row['name']} | " + " | ".join(f"{wall[row['name']][label]:.2f}" for label in labels) + " |")
-    return "\n".join(lines)
+def repair_table(rows, labels):
+    def cell(m):
+        return (f"{m['most_tasks_on_a_core'] or '-'}/{m['most_tasks_on_a_node']}, {m['tasks_moved_off_node']}, "
+                f"{percent(m['level_cost'], m['level_cost_before_repair'])}")
+    body = [[row["name"]] + [cell({m["mapper"]: m for m in row["mappings"]}[label]) for label in labels]
+            for row in rows]
+    return markdown(["graph"] + [f"`{short_label(label)}`" for label in labels], body)
+
+
+def tables(rows, wall):
+    kahip = [kahip_label(*mapper) for mapper in KAHIP]
+    labels = kahip + [label for label, _, _ in TAMP]
+    times = [[row["name"]] + [f"{wall[row['name']][label]:.2f}" for label in labels] for row in rows]
+    return "\n".join([
+        "J (KaHIP's objective: bytes x distance 1:10:100, both directions) against the best KaHIP mapping's. "
+        "`/n`: KaHIP mapped to nodes; `gms`: global_multisection; `auto hb`: auto --objective hop-bytes.", "",
+        j_table(rows, labels), "",
+        "Flow engine, one step: TAMP's `auto` (objective time) against the best-J KaHIP mapping", "",
+        step_table(rows), "",
+        "KaHIP's partitions made one task per core: most tasks on a core / on a node (16 cores), tasks moved off "
+        "their node, J after against KaHIP's partition (tasks sharing a core cost 0 there)", "",
+        repair_table(rows, kahip), "",
+        "Wall seconds of each mapper (one process; the machine may be shared)", "",
+        markdown(["graph"] + [f"`{short_label(label)}`" for label in labels], times)])
 
 
 def main():
     args = sys.argv[1:]
     if len(args) < 6 or "--" not in args or args.index("--") != 4:
         fail("usage: run_all.py OUT TAMP_MAP KAFFPA GLOBAL_MULTISECTION -- GRAPH...")
-    out, tamp_map, kaffpa, multisection = (os.path.abspath(a) if i else a for i, a in enumerate(args[:4]))
+    out, tamp_map, kaffpa, multisection = args[:4]
     graphs = args[5:]
     for label, path in (("TAMP_MAP", tamp_map), ("KAFFPA", kaffpa), ("GLOBAL_MULTISECTION", multisection)):
         if not (os.path.isfile(path) and os.access(path, os.X_OK)):
             fail(f"{label} {path}: not an executable file")
-    if "multisection" not in json.loads(run([tamp_map, "placements"])[0])["algorithms"]:
+    if "multisection" not in parse_json(run([tamp_map, "placements"])[0], f"{tamp_map} placements")["algorithms"]:
         fail(f"{tamp_map}: no `multisection` placement (a tamp-map without level distances)")
     version = run([kaffpa, "--version"])[0].split()
     os.makedirs(out, exist_ok=True)
@@ -350,9 +421,7 @@ def main():
         json.dump(results, f, indent=1)
         f.write("\n")
     os.replace(path + ".part", path)
-    print(tables(rows))
-    print()
-    print(wall_table(rows, wall))
+    print(tables(rows, wall))
 
 
 if __name__ == "__main__":
