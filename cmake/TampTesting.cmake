@@ -19,6 +19,15 @@ function(tamp_mpiexec_command out ranks)
   set(${out} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks} ${_flags} PARENT_SCOPE)
 endfunction()
 
+# The environment of an MPI test: one OpenMP thread, and (Open MPI) a session directory of its own. Open MPI keeps
+# its session files under one directory per host and user in /tmp; with tests run two at a time, one run
+# removing that directory as it ends can make another's mkdir fail ("orte_session_dir failed"). MPICH ignores it.
+function(tamp_mpi_test_environment out name)
+  set(_sessions ${CMAKE_BINARY_DIR}/mpi-sessions/${name})
+  file(MAKE_DIRECTORY ${_sessions})
+  set(${out} "OMP_NUM_THREADS=1;OMPI_MCA_orte_tmpdir_base=${_sessions}" PARENT_SCOPE)
+endfunction()
+
 function(tamp_add_mpi_test)
   cmake_parse_arguments(T "" "NAME;RANKS" "COMMAND;LABELS" ${ARGN})
   tamp_mpiexec_command(_mpiexec ${T_RANKS})
@@ -28,8 +37,9 @@ function(tamp_add_mpi_test)
     set(_exe $<TARGET_FILE:${_exe}>)
   endif()
   add_test(NAME ${T_NAME} COMMAND ${_mpiexec} ${_exe} ${T_COMMAND})
+  tamp_mpi_test_environment(_environment ${T_NAME})
   set_tests_properties(${T_NAME} PROPERTIES LABELS "mpi;${T_LABELS}" PROCESSORS ${T_RANKS}
-                       ENVIRONMENT "OMP_NUM_THREADS=1" TIMEOUT 300)
+                       ENVIRONMENT "${_environment}" TIMEOUT 300)
 endfunction()
 
 # A test that runs `cmake -D... -P SCRIPT` on the MPI command (exe and args, joined by "|" for the script).
@@ -40,7 +50,8 @@ function(tamp_add_mpi_script_test name ranks script timeout command defines)
   set(_command ${_mpiexec} $<TARGET_FILE:${_exe}> ${command})
   string(REPLACE ";" "|" _command "${_command}")
   add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${_command}" ${defines} -P ${script})
-  set_tests_properties(${name} PROPERTIES LABELS "mpi" PROCESSORS ${ranks} ENVIRONMENT "OMP_NUM_THREADS=1"
+  tamp_mpi_test_environment(_environment ${name})
+  set_tests_properties(${name} PROPERTIES LABELS "mpi" PROCESSORS ${ranks} ENVIRONMENT "${_environment}"
                        TIMEOUT ${timeout})
 endfunction()
 

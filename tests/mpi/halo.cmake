@@ -77,7 +77,8 @@ tamp_mpiexec_command(_hmpiexec 2)
 add_test(NAME halo-check-fails
          COMMAND sh -c "\"$@\"; rc=$?; [ $rc -ne 0 ] && echo \"exit status $rc\"" sh ${_hmpiexec}
                  $<TARGET_FILE:tamp-halo> ${_halo_deck} --stencil 23 --npx 2 --error_tol 30)
-set_tests_properties(halo-check-fails PROPERTIES LABELS mpi PROCESSORS 2 ENVIRONMENT "OMP_NUM_THREADS=1"
+tamp_mpi_test_environment(_halo_environment halo-check-fails)
+set_tests_properties(halo-check-fails PROPERTIES LABELS mpi PROCESSORS 2 ENVIRONMENT "${_halo_environment}"
                      PASS_REGULAR_EXPRESSION "the error is.*does NOT validate.*exit status [1-9]")
 
 # Bad decks: one line, non-zero exit status.
