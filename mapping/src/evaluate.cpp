@@ -394,14 +394,15 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
   validate(options.flow);
   std::vector<double> loads;
   Metrics m;
-  const impl::Tally tally =
-      impl::measure(graph, allocation, mapping, options.link_loads ? &loads : nullptr, m.hop_bytes_per_class);
+  const std::vector<int> node_of_task = impl::task_nodes(graph, allocation, mapping);
+  const impl::Tally tally = impl::measure_nodes(graph, allocation, node_of_task,
+                                                options.link_loads ? &loads : nullptr, m.hop_bytes_per_class);
   m.messages = graph.num_edges();
   m.total_bytes = graph.total_bytes();
   m.hop_bytes = tally.hop_bytes;
   m.max_dilation = tally.max_hops;
   if (!allocation.machine().level_distances().empty())
-    m.level_cost = impl::level_cost(allocation.machine(), graph, impl::task_nodes(graph, allocation, mapping));
+    m.level_cost = impl::level_cost(allocation.machine(), graph, node_of_task);
   if (m.total_bytes > 0) {
     m.hops_per_byte = m.hop_bytes / m.total_bytes;
     m.offnode_fraction = tally.offnode_bytes / m.total_bytes;
