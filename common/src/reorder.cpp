@@ -3,6 +3,7 @@
 #include "tamp/app/reorder.hpp"
 
 #include <fmt/format.h>
+#include <omp.h>
 
 #include <map>
 #include <memory>
@@ -66,6 +67,7 @@ std::vector<Mapping> compute_mappings(const Problem& problem, const Allocation& 
   // `auto` ranks its short list by a step of the tasks' own work, as the placements' predictions are made.
   MapOptions map = options.map;
   map.step_work = std::make_shared<const EvaluateOptions>(prediction_options(problem, options.compute_model));
+  map.threads = omp_get_max_threads();  // this rank's share of the node's cores (set_default_threads)
   for (const tamp::Placement& placement : placements(options)) {
     try {
       mappings.push_back(compute_mapping(problem, job, placement, map));

@@ -7,7 +7,7 @@
 namespace tamp {
 
 double check_range(double value, const ValueRange& range, std::string_view what) {
-  if (std::isfinite(value) && value >= range.min && value <= range.max) return value;
+  if (range.contains(value)) return value;
   std::ostringstream message;
   message << what << ": must be a finite number in [" << range.min << ", " << range.max << "]"
           << (*range.unit ? " " : "") << range.unit << ", not " << value;

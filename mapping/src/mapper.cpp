@@ -35,7 +35,8 @@ std::ostream& operator<<(std::ostream& os, const MapOptions& options) {
   return os << "seed=" << options.seed << " objective=" << to_string(options.objective)
             << " max_tasks_per_slot=" << options.max_tasks_per_slot << " min_gain=" << options.min_gain
             << " refine_passes=" << options.refine_passes << " refine_work=" << options.refine_work
-            << " refine_seconds=" << options.refine_seconds << " step_model_work=" << options.step_model_work;
+            << " refine_seconds=" << options.refine_seconds << " step_model_work=" << options.step_model_work
+            << " threads=" << options.threads;
 }
 
 MapOptions make_map_options(std::uint64_t seed, std::string_view objective, int max_tasks_per_slot) {
@@ -51,6 +52,7 @@ void validate(const MapOptions& options) {
   check_range(options.min_gain, kMinGainRange, "min_gain");
   check_range(options.refine_seconds, kRefineSecondsRange, "refine_seconds");
   require(options.step_model_work >= 0, "step_model_work must be 0 (off) or positive");
+  require(options.threads >= 0, "threads must be 0 (automatic) or positive");
 }
 
 const std::vector<MapperInfo>& mapper_registry() {

@@ -37,12 +37,18 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
                   "auto under --objective time: the flow engine's work for ranking its short list (0: off)")
       ->check(cli::unsigned_integer())
       ->capture_default_str();
+  cmd->add_option("--threads", args.threads,
+                  "threads for auto's candidates and geom-r's rotations (0: OMP_NUM_THREADS, else every core); "
+                  "the mapping is the same for every count")
+      ->check(CLI::Range(0, 4096))
+      ->capture_default_str();
 }
 
 Problem load_problem(const ProblemArgs& args) {
   MapOptions options = make_map_options(args.seed, args.objective, args.max_tasks_per_slot);
   options.min_gain = check_range(args.min_gain, kMinGainRange, "--min-gain");  // before the (large) inputs
   options.step_model_work = args.step_model_work;
+  options.threads = args.threads;
   options.refine_seconds = 0;  // as the apps: the same inputs give the same mapping, whatever the host's load
   Problem p{load_task_graph(args.graph), load_machine(args.machine), options, std::nullopt};
   if (!p.graph.grid()) {

@@ -20,6 +20,7 @@ struct ProblemArgs {
   int max_tasks_per_slot = 1;
   double min_gain = MapOptions{}.min_gain;
   std::int64_t step_model_work = MapOptions{}.step_model_work;
+  int threads = MapOptions{}.threads;
 };
 
 struct Problem {

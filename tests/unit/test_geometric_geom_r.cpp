@@ -72,6 +72,12 @@ TEST(GeometricGeomR, PastTheBudgetRanksByHopBytesFirst) {
     const Mapping all = map_geometric_slots(graph, alloc, options, full);
     const Mapping kept = map_geometric_slots(graph, alloc, options, prefiltered);
     EXPECT_EQ(map_geometric_slots(graph, alloc, options, prefiltered).slots(), kept.slots());
+    for (int threads : {1, 3}) {  // each thread keeps its orderings' best; together, the best of all
+      MapOptions threaded = options;
+      threaded.threads = threads;
+      EXPECT_EQ(map_geometric_slots(graph, alloc, threaded, prefiltered).slots(), kept.slots()) << threads;
+      EXPECT_EQ(map_geometric_slots(graph, alloc, threaded, full).slots(), all.slots()) << threads;
+    }
     const Score s_hops = score(graph, alloc, by_hops, objective);
     const Score s_all = score(graph, alloc, all, objective);
     const Score s_kept = score(graph, alloc, kept, objective);

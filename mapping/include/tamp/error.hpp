@@ -1,5 +1,6 @@
 // One error style for the whole module: the library throws, callers catch at main.
 #pragma once
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -29,6 +30,8 @@ struct ValueRange {
   double min;
   double max;
   const char* unit;
+  /// Finite and inside; what check_range() accepts.
+  bool contains(double value) const { return std::isfinite(value) && value >= min && value <= max; }
 };
 
 /// `value` when it is finite and inside `range`; else std::invalid_argument("WHAT: must be a finite number in

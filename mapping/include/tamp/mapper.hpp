@@ -42,13 +42,16 @@ struct MapOptions {
   // What the tasks compute in that step (EvaluateOptions' hidden_compute, step_compute, before_compute; the apps
   // give their work under a modelled compute model); null: the network alone.
   std::shared_ptr<const EvaluateOptions> step_work;
+  // Threads for the searches that try many placements (`auto`'s candidates and refinements, geom-r's rotations):
+  // 0 takes OMP_NUM_THREADS when set, else the machine's cores. The mapping is the same for every count.
+  int threads = 0;
 };
 /// The ranges of validate(): min_gain is a fraction; refine_seconds at most about 11 days.
 inline constexpr ValueRange kMinGainRange{0, 1, ""};
 inline constexpr ValueRange kRefineSecondsRange{0, 1e6, "s"};
 /// Throws std::invalid_argument unless max_tasks_per_slot >= 1 and min_gain and refine_seconds are in their
 /// ranges (check_range: NaN is refused, which `auto` would otherwise read as "keep default") and
-/// step_model_work is not negative. map_tasks() and
+/// step_model_work and threads are not negative. map_tasks() and
 /// map_auto() call it first.
 void validate(const MapOptions& options);
 std::ostream& operator<<(std::ostream& os, const MapOptions& options);

@@ -8,13 +8,17 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "algorithms/composite/composite.hpp"
 #include "algorithms/composite/step_ranking.hpp"
 #include "algorithms/impl/objective.hpp"
+#include "algorithms/irregular/sym_graph.hpp"
+#include "parallel.hpp"
 #include "tamp/error.hpp"
 
 namespace tamp {
@@ -24,6 +28,11 @@ namespace {
 // winner started up to 1.74x worse than the best unrefined candidate (geom on a 2D stencil onto a 3D torus);
 // starts 2x worse (default, round-robin) never won, and refining them is most of auto's time.
 constexpr double kRefineWithin = 2.0;
+// Beyond this many tasks, where each refinement costs most of a second, only the kLargeGraphStarts best distinct
+// starts are refined: on the 10^6-task stencil the winner came from the best start, and the other twelve
+// refinements took 10 of `auto`'s 36 s of CPU (docs/algorithms/composite.md, `auto` step 4).
+constexpr int kLargeGraphTasks = 65536;
+constexpr std::size_t kLargeGraphStarts = 8;
 
 // auto runs every candidate, and most of them scan every slot of the allocation: a job far smaller than its
 // allocation (16 tasks on a whole 4096x4096 mesh: 16.7M slots, 280 s and 3.9 GB) is refused before the work.
@@ -53,6 +62,13 @@ struct Scored {
   Mapping mapping;
 };
 
+// One registry algorithm's try: its mapping and score, or why it does not apply.
+struct CandidateRun {
+  std::optional<Mapping> mapping;
+  impl::Score score;
+  std::string note;
+};
+
 // The launcher's placement costs nothing to keep: a winner (of score `winner`) predicted less than
 // options.min_gain better is within the model's error (docs/algorithms/composite.md, `auto` step 6), so
 // `default` stays, and the report says what it was kept over.
@@ -75,9 +91,11 @@ void keep_default_within_min_gain(const impl::Score& winner, const MapOptions& o
 // candidate and `random`, best by the phases first) ranked by the flow engine's step within
 // options.step_model_work. The fastest ranked entry wins; `default` stays unless it is at least
 // options.min_gain faster. False when the phases' winner was not ranked (the phases' verdict stands).
+// `launcher_step` is the launcher's step, run beside the candidates; `random` the `random` placement and its
+// score, made there too.
 bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                      const std::vector<Scored>& scored, const std::vector<Scored>& refined,
-                     AutoResult& result) {
+                     const impl::StepRun& launcher_step, CandidateRun& random, AutoResult& result) {
   const Mapping* launcher = nullptr;
   std::vector<const Scored*> others;
   for (const Scored& c : scored) {
@@ -90,11 +108,10 @@ bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const
   for (const Scored& c : refined) others.push_back(&c);
   // `random` joins here, scored by the phases like the others: the step model can prefer it (an all-to-all's
   // pairwise rounds drift apart and spread over the links).
-  Mapping random_mapping = map_tasks("random", graph, allocation, options);
-  const impl::Score random_score = impl::score(graph, allocation, random_mapping, options.objective);
-  result.candidates.push_back({"random", true, random_score.primary, random_score.secondary, ""});
-  const Scored random{random_score, result.candidates.size() - 1, std::move(random_mapping)};
-  others.push_back(&random);
+  if (!random.mapping) throw std::invalid_argument(random.note);
+  result.candidates.push_back({"random", true, random.score.primary, random.score.secondary, ""});
+  const Scored random_scored{random.score, result.candidates.size() - 1, std::move(*random.mapping)};
+  others.push_back(&random_scored);
   std::stable_sort(others.begin(), others.end(),
                    [](const Scored* a, const Scored* b) { return a->score < b->score; });
   const Mapping phase_winner = result.mapping;
@@ -105,7 +122,8 @@ bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const
     list.push_back({name, &c->mapping});
   }
   result.ranked = impl::rank_by_steps(graph, allocation, list, options.step_work.get(),
-                                      options.step_model_work, result.ranked_work, result.ranked_note);
+                                      options.step_model_work, result.ranked_work, result.ranked_note,
+                                      &launcher_step);
   // The step model overrules the phases only where it ranked their winner (entry 1): a bound that stopped after
   // `default` alone would otherwise hand the choice to `default` by default.
   if (result.ranked.size() < 2 || std::isnan(result.ranked[1].seconds)) return false;
@@ -124,13 +142,11 @@ bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const
   return true;
 }
 
-// A refined mapping joins the candidates and the step model's short list, and becomes the winner when it scores
-// strictly better than the best so far.
-void add_refined(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options, std::string name,
-                 Mapping refined, std::vector<Scored>& refined_all, impl::Score& best, bool& refined_wins,
-                 AutoResult& result) {
+// A refined mapping (of score `s`) joins the candidates and the step model's short list, and becomes the winner
+// when it scores strictly better than the best so far.
+void add_refined(const MapOptions& options, std::string name, Mapping refined, const impl::Score& s,
+                 std::vector<Scored>& refined_all, impl::Score& best, bool& refined_wins, AutoResult& result) {
   refined.validate(options.max_tasks_per_slot);
-  const impl::Score s = impl::score(graph, allocation, refined, options.objective);
   if (s < best) {
     best = s;
     result.mapping = refined;
@@ -146,27 +162,34 @@ void add_refined(const TaskGraph& graph, const Allocation& allocation, const Map
 // congestion), and each result is a candidate ranked by time like the others. On a clustered 6-nearest-neighbour
 // graph on a Blue Gene/P-like torus this step finds a placement 19% faster than the hop-bytes refinement, on a
 // power-law graph on a dragonfly 10% faster, from the 5th start (docs/performance.md, "`auto` on graphs of other
-// origins"). Every start up to kCongestionAllTasks tasks; beyond, where each refinement costs seconds, the
+// origins"). Every start up to kLargeGraphTasks tasks; beyond, where each refinement costs seconds, the
 // kCongestionStarts best.
-constexpr int kCongestionAllTasks = 65536;
 constexpr std::size_t kCongestionStarts = 2;
 
 void refine_by_congestion(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-                          const std::vector<const Scored*>& starts, std::vector<Scored>& refined_all,
-                          impl::Score& best, bool& refined_wins, AutoResult& result) {
+                          const impl::SymGraph& sym, int threads, const std::vector<const Scored*>& starts,
+                          std::vector<Scored>& refined_all, impl::Score& best, bool& refined_wins,
+                          AutoResult& result) {
   std::vector<std::size_t> order(refined_all.size());  // refined_all[i] was refined from starts[i]
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return refined_all[a].score < refined_all[b].score; });
   MapOptions by_congestion = options;
   by_congestion.objective = Objective::congestion;
-  const std::size_t starts_refined = graph.num_tasks() <= kCongestionAllTasks ? order.size() : kCongestionStarts;
-  for (std::size_t k = 0; k < order.size() && k < starts_refined; ++k) {
-    const Scored& start = *starts[order[k]];
-    add_refined(graph, allocation, options, result.candidates[start.index].name + "+refine(congestion)",
-                impl::refine_without_polish(graph, allocation, by_congestion, start.mapping), refined_all, best,
-                refined_wins, result);
-  }
+  const std::size_t starts_refined =
+      std::min(order.size(), graph.num_tasks() <= kLargeGraphTasks ? order.size() : kCongestionStarts);
+  std::vector<std::pair<Mapping, impl::Score>> runs(starts_refined);
+  impl::parallel_for(starts_refined, threads, [&](std::size_t k) {
+    const Mapping& start = starts[order[k]]->mapping;
+    Mapping refined = impl::refine_scored(graph, allocation, by_congestion, sym, start,
+                                          impl::score(graph, allocation, start, Objective::congestion))
+                          .first;
+    const impl::Score s = impl::score(graph, allocation, refined, options.objective);
+    runs[k] = {std::move(refined), s};
+  });
+  for (std::size_t k = 0; k < starts_refined; ++k)
+    add_refined(options, result.candidates[starts[order[k]]->index].name + "+refine(congestion)",
+                std::move(runs[k].first), runs[k].second, refined_all, best, refined_wins, result);
 }
 
 }  // namespace
@@ -191,26 +214,61 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
 
   // Every candidate's mapping is kept until the refinement step: refining a runner-up can beat the refined
   // winner (each start has its own local minimum).
+  const int threads = impl::worker_threads(options.threads);
+  MapOptions one_thread = options;  // what each piece runs with: the pieces share the threads
+  one_thread.threads = 1;
+  std::vector<std::string_view> names;
+  for (const MapperInfo& info : mapper_registry())
+    if (is_candidate(info.name)) names.push_back(info.name);
+  // Under `time`, the step model's first entry (the launcher's step) and `random` (its short list's last) do
+  // not depend on the search: they run beside the candidates.
+  const bool by_steps = options.objective == Objective::time && options.step_model_work > 0;
+  const std::size_t extras = by_steps ? 2 : 0;
+  std::vector<CandidateRun> runs(names.size());
+  CandidateRun random;
+  impl::StepRun launcher_step;
+  const auto try_candidate = [&](std::string_view name, CandidateRun& run) {
+    try {
+      Mapping mapping = map_tasks(name, *problem, allocation, one_thread);
+      run.score = impl::score(*problem, allocation, mapping, options.objective);
+      run.mapping = std::move(mapping);
+    } catch (const std::invalid_argument& e) {
+      run.note = e.what();
+    }
+  };
+  // The longest pieces first (the launcher's step, then the registry from its end, where the searching
+  // geometric mappers are), so that the threads finish together.
+  impl::parallel_for(names.size() + extras, threads, [&](std::size_t i) {
+    if (i >= extras) {
+      const std::size_t c = names.size() - 1 - (i - extras);
+      try_candidate(names[c], runs[c]);
+    } else if (i == 1) {
+      try_candidate("random", random);
+    } else {
+      try {
+        launcher_step = impl::run_step(*problem, allocation, map_tasks("default", *problem, allocation, options),
+                                       options.step_work.get(), options.step_model_work);
+      } catch (const std::invalid_argument& e) {
+        launcher_step.error = e.what();  // decide_by_steps does not rank without the launcher's placement
+      }
+    }
+  });
   std::vector<Scored> scored;
   std::string first_error;
-  for (const MapperInfo& info : mapper_registry()) {
-    if (!is_candidate(info.name)) continue;
+  for (std::size_t i = 0; i < names.size(); ++i) {
     AutoCandidate candidate;
-    candidate.name = std::string(info.name);
-    try {
-      Mapping mapping = map_tasks(info.name, *problem, allocation, options);
-      const impl::Score s = impl::score(*problem, allocation, mapping, options.objective);
+    candidate.name = std::string(names[i]);
+    if (runs[i].mapping) {
       candidate.applied = true;
-      candidate.primary = s.primary;
-      candidate.secondary = s.secondary;
-      scored.push_back({s, result.candidates.size(), std::move(mapping)});
-    } catch (const std::invalid_argument& e) {
-      candidate.note = e.what();
-      if (first_error.empty()) first_error = e.what();
+      candidate.primary = runs[i].score.primary;
+      candidate.secondary = runs[i].score.secondary;
+      scored.push_back({runs[i].score, result.candidates.size(), std::move(*runs[i].mapping)});
+    } else {
+      candidate.note = runs[i].note;
+      if (first_error.empty()) first_error = runs[i].note;
     }
     result.candidates.push_back(std::move(candidate));
   }
-  if (scored.empty()) throw std::invalid_argument("auto: no algorithm applies (" + first_error + ")");
   // Best first; ties keep registry order, so `default` wins ties.
   std::stable_sort(scored.begin(), scored.end(),
                    [](const Scored& a, const Scored& b) { return a.score < b.score; });
@@ -225,18 +283,25 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
   std::vector<const Scored*> refined_from;  // the start of each of refined_all
   bool refined_wins = false;
   const double cutoff = kRefineWithin * scored.front().score.primary;
+  const std::size_t most_starts = problem->num_tasks() <= kLargeGraphTasks ? scored.size() : kLargeGraphStarts;
   for (const Scored& c : scored) {
-    if (c.score.primary > cutoff) break;  // sorted by score
+    if (c.score.primary > cutoff || refined_from.size() == most_starts) break;  // sorted by score
     bool seen = false;
     for (const Scored* start : refined_from) seen = seen || start->mapping.slots() == c.mapping.slots();
-    if (seen) continue;
-    add_refined(*problem, allocation, options, result.candidates[c.index].name + "+refine",
-                impl::refine_without_polish(*problem, allocation, options, c.mapping), refined_all, best,
-                refined_wins, result);
-    refined_from.push_back(&c);
+    if (!seen) refined_from.push_back(&c);
   }
+  const impl::SymGraph sym = impl::symmetrize(*problem);  // one for every refinement
+  std::vector<std::pair<Mapping, impl::Score>> refined_runs(refined_from.size());
+  impl::parallel_for(refined_from.size(), threads, [&](std::size_t k) {
+    refined_runs[k] = impl::refine_scored(*problem, allocation, options, sym, refined_from[k]->mapping,
+                                          refined_from[k]->score);
+  });
+  for (std::size_t k = 0; k < refined_from.size(); ++k)
+    add_refined(options, result.candidates[refined_from[k]->index].name + "+refine",
+                std::move(refined_runs[k].first), refined_runs[k].second, refined_all, best, refined_wins, result);
   if (options.objective == Objective::time)
-    refine_by_congestion(*problem, allocation, options, refined_from, refined_all, best, refined_wins, result);
+    refine_by_congestion(*problem, allocation, options, sym, threads, refined_from, refined_all, best,
+                         refined_wins, result);
   if (options.objective != Objective::congestion) {  // kept only when not worse by the objective
     Mapping polished = impl::polish_congestion(*problem, allocation, options, result.mapping);
     const impl::Score s = impl::score(*problem, allocation, polished, options.objective);
@@ -247,7 +312,7 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
     }
   }
   if (options.objective == Objective::time && options.step_model_work > 0 &&
-      decide_by_steps(*problem, allocation, options, scored, refined_all, result))
+      decide_by_steps(*problem, allocation, options, scored, refined_all, launcher_step, random, result))
     return result;
   keep_default_within_min_gain(best, options, scored, result);
   return result;

@@ -1,5 +1,9 @@
 // The composite family: steps that work on top of the other algorithms (refine, auto).
 #pragma once
+#include <utility>
+
+#include "algorithms/impl/objective.hpp"
+#include "algorithms/irregular/sym_graph.hpp"
 #include "tamp/mapper.hpp"
 
 namespace tamp::impl {
@@ -14,6 +18,11 @@ Mapping refine_mapping(const TaskGraph& graph, const Allocation& allocation, con
 /// The first two phases only (what `auto` runs on every candidate before polishing the winner).
 Mapping refine_without_polish(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                               Mapping initial);
+/// refine_without_polish for a caller that already holds the graph's symmetrize() and the start's score by
+/// options.objective (`auto` refines many starts of one graph): the same mapping, and its score.
+std::pair<Mapping, Score> refine_scored(const TaskGraph& graph, const Allocation& allocation,
+                                        const MapOptions& options, const SymGraph& sym, Mapping initial,
+                                        const Score& initial_score);
 /// The polish phase alone; never raises hop-bytes nor max congestion.
 Mapping polish_congestion(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                           Mapping initial);

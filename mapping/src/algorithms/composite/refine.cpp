@@ -38,8 +38,9 @@ enum class Mode { hop_bytes, congestion, polish };
 
 class Refiner {
  public:
+  // `sym`: symmetrize(graph) when the caller has it (auto refines many starts of one graph), else null.
   Refiner(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-          const Mapping& initial, Mode mode);
+          const Mapping& initial, Mode mode, const SymGraph* sym = nullptr);
   Mapping run();
 
  private:
@@ -61,7 +62,8 @@ class Refiner {
   const Mode mode_;
   const bool congestion_;  // link loads are kept (congestion and polish)
   const int per_slot_;
-  SymGraph sym_;
+  std::optional<SymGraph> own_sym_;
+  const SymGraph& sym_;
   NodeDistance distance_;
   std::vector<int> slot_of_, node_of_, slot_tasks_, slot_fill_;
   std::vector<double> costs_;             // cost(t, node_of_[t]), kept up to date as tasks move
@@ -80,14 +82,15 @@ class Refiner {
 };
 
 Refiner::Refiner(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-                 const Mapping& initial, Mode mode)
+                 const Mapping& initial, Mode mode, const SymGraph* sym)
     : graph_(graph),
       alloc_(allocation),
       options_(options),
       mode_(mode),
       congestion_(mode != Mode::hop_bytes),
       per_slot_(options.max_tasks_per_slot),
-      sym_(symmetrize(graph)),
+      own_sym_(sym ? std::nullopt : std::optional<SymGraph>(symmetrize(graph))),
+      sym_(sym ? *sym : *own_sym_),
       distance_(allocation),
       slot_of_(initial.slots()) {
   const int n = graph.num_tasks();
@@ -415,24 +418,30 @@ void check_refine_input(const TaskGraph& graph, const Allocation& allocation, co
   initial.validate(options.max_tasks_per_slot);
 }
 
-// Every accepted step improves the objective; comparing the end points guards against rounding all the same.
-Mapping better_of(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options, Mapping initial,
-                  Mapping refined) {
-  if (score(graph, allocation, initial, options.objective) < score(graph, allocation, refined, options.objective))
-    return initial;
-  return refined;
-}
-
 }  // namespace
+
+std::pair<Mapping, Score> refine_scored(const TaskGraph& graph, const Allocation& allocation,
+                                        const MapOptions& options, const SymGraph& sym, Mapping initial,
+                                        const Score& initial_score) {
+  check_refine_input(graph, allocation, options, initial);
+  require(sym.num_vertices == graph.num_tasks(), "refine: the symmetric graph is not the task graph's");
+  if (options.refine_passes == 0 || graph.num_edges() == 0) return {std::move(initial), initial_score};
+  const Mode mode = options.objective == Objective::congestion ? Mode::congestion : Mode::hop_bytes;
+  Mapping refined =
+      Refiner(graph, allocation, options, swap_node_contents(graph, allocation, options, initial), mode, &sym)
+          .run();
+  // Every accepted step improves the objective; comparing the end points guards against rounding all the same.
+  const Score refined_score = score(graph, allocation, refined, options.objective);
+  if (initial_score < refined_score) return {std::move(initial), initial_score};
+  return {std::move(refined), refined_score};
+}
 
 Mapping refine_without_polish(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                               Mapping initial) {
   check_refine_input(graph, allocation, options, initial);
   if (options.refine_passes == 0 || graph.num_edges() == 0) return initial;
-  const Mode mode = options.objective == Objective::congestion ? Mode::congestion : Mode::hop_bytes;
-  Mapping refined =
-      Refiner(graph, allocation, options, swap_node_contents(graph, allocation, options, initial), mode).run();
-  return better_of(graph, allocation, options, std::move(initial), std::move(refined));
+  const Score initial_score = score(graph, allocation, initial, options.objective);
+  return refine_scored(graph, allocation, options, symmetrize(graph), std::move(initial), initial_score).first;
 }
 
 Mapping polish_congestion(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
@@ -447,7 +456,9 @@ Mapping refine_mapping(const TaskGraph& graph, const Allocation& allocation, con
   Mapping refined = refine_without_polish(graph, allocation, options, std::move(initial));
   if (options.objective == Objective::congestion) return refined;
   Mapping polished = polish_congestion(graph, allocation, options, refined);
-  return better_of(graph, allocation, options, std::move(refined), std::move(polished));
+  if (score(graph, allocation, refined, options.objective) < score(graph, allocation, polished, options.objective))
+    return refined;  // the polish never makes things worse; this guards against rounding all the same
+  return polished;
 }
 
 }  // namespace tamp::impl

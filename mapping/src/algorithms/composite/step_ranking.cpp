@@ -9,9 +9,37 @@
 
 namespace tamp::impl {
 
+StepRun run_step(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
+                 const EvaluateOptions* step_work, std::int64_t work_left) {
+  StepRun run;
+  if (work_left <= 0) {
+    run.over = true;
+    return run;
+  }
+  EvaluateOptions options = step_work ? *step_work : EvaluateOptions{};
+  options.link_loads = true;
+  options.steps = 1;
+  options.warmup = 0;
+  options.barrier = false;
+  options.flow.delta = std::max(options.flow.delta, kRankingDelta);
+  options.flow.changes = std::max(options.flow.changes, kRankingChanges);
+  options.flow.work_limit = work_left;
+  try {
+    const Metrics m = evaluate(graph, allocation, mapping, options);
+    run.seconds = m.predicted_comm_time;
+    run.work = m.flow.work;
+  } catch (const FlowWorkLimit&) {
+    run.over = true;
+  } catch (const std::invalid_argument& e) {
+    run.error = e.what();
+  }
+  return run;
+}
+
 std::vector<AutoRanked> rank_by_steps(const TaskGraph& graph, const Allocation& allocation,
                                       const std::vector<ShortListed>& list, const EvaluateOptions* step_work,
-                                      std::int64_t work_bound, std::int64_t& work, std::string& note) {
+                                      std::int64_t work_bound, std::int64_t& work, std::string& note,
+                                      const StepRun* first) {
   constexpr double kNotRanked = std::numeric_limits<double>::quiet_NaN();
   std::vector<AutoRanked> ranked;
   work = 0;
@@ -26,28 +54,21 @@ std::vector<AutoRanked> rank_by_steps(const TaskGraph& graph, const Allocation& 
       }
     }
     if (!stopped && entry.same_as.empty()) {
-      EvaluateOptions options = step_work ? *step_work : EvaluateOptions{};
-      options.link_loads = true;
-      options.steps = 1;
-      options.warmup = 0;
-      options.barrier = false;
-      options.flow.delta = std::max(options.flow.delta, kRankingDelta);
-      options.flow.changes = std::max(options.flow.changes, kRankingChanges);
-      options.flow.work_limit = work_bound - work;
-      try {
-        if (options.flow.work_limit <= 0) throw FlowWorkLimit("no work left");
-        const Metrics m = evaluate(graph, allocation, *list[i].mapping, options);
-        entry.seconds = m.predicted_comm_time;
-        entry.work = m.flow.work;
-        work += m.flow.work;
-      } catch (const FlowWorkLimit&) {
+      const StepRun run = i == 0 && first ? *first
+                                          : run_step(graph, allocation, *list[i].mapping, step_work, work_bound - work);
+      if (!run.error.empty()) {
+        note = "not ranked by the step model: " + run.error;
+        return {};
+      }
+      if (run.over) {
         stopped = true;
         work = work_bound;
         note = "the step model's work bound (" + std::to_string(work_bound) + ") ended the ranking at " +
                list[i].name;
-      } catch (const std::invalid_argument& e) {
-        note = std::string("not ranked by the step model: ") + e.what();
-        return {};
+      } else {
+        entry.seconds = run.seconds;
+        entry.work = run.work;
+        work += run.work;
       }
     }
     ranked.push_back(std::move(entry));

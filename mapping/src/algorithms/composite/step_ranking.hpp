@@ -22,15 +22,28 @@ struct ShortListed {
 constexpr double kRankingDelta = 1e-2;
 constexpr double kRankingChanges = 0.2;
 
+/// One entry's step, run within `work_left` of the engine's work: its time and work; `over` when the work ran
+/// out first; `error` when the graph's phases cannot run as steps.
+struct StepRun {
+  double seconds = 0;
+  std::int64_t work = 0;
+  bool over = false;
+  std::string error;
+};
+StepRun run_step(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
+                 const EvaluateOptions* step_work, std::int64_t work_left);
+
 /// The step model's times of `list`, in order, one step of the graph's phases (those windows) (the tasks' work of `step_work`
 /// when not null, else the network alone), until the
 /// engine's work passes `work_bound` (the entry being run then and the rest are not ranked). An entry whose
 /// mapping equals an earlier one's is not run again. Entries are AutoRanked with seconds = NaN when not
 /// ranked. The work spent is returned in `work`; nothing is ranked when the graph's phases cannot run as
 /// steps
-/// (`note` says why).
+/// (`note` says why). `first`, when given, is run_step() of the first entry with the whole bound, run earlier
+/// by the caller (`auto` runs the launcher's step beside its candidates).
 std::vector<AutoRanked> rank_by_steps(const TaskGraph& graph, const Allocation& allocation,
                                       const std::vector<ShortListed>& list, const EvaluateOptions* step_work,
-                                      std::int64_t work_bound, std::int64_t& work, std::string& note);
+                                      std::int64_t work_bound, std::int64_t& work, std::string& note,
+                                      const StepRun* first = nullptr);
 
 }  // namespace tamp::impl

@@ -3,6 +3,10 @@
 // what a million-task search evaluates 36 times, so it has a path of its own: router of every task, then one
 // pass over the messages with per-dimension distance tables (no Mapping built, no link loads). It gives
 // evaluate()'s hop-bytes (exactly when the byte counts are integers, up to rounding otherwise).
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
 #include "algorithms/geometric/geometric.hpp"
 #include "algorithms/impl/objective.hpp"
 #include "tamp/grid.hpp"
@@ -32,12 +36,29 @@ CandidateScorer::CandidateScorer(const TaskGraph& graph, const Allocation& alloc
   router_of_slot_.resize(allocation.num_slots());
   for (int s = 0; s < allocation.num_slots(); ++s)
     router_of_slot_[s] = torus->router_of_node(allocation.machine_node_of_slot(s));
+  // A graph whose every message has its reverse with the same integer bytes (stencils, halos) is summed over
+  // one direction and doubled: half the work, and the same sum (integers add exactly in any order).
+  const auto& offsets = graph.offsets();
+  const auto& targets = graph.targets();
+  const auto& bytes = graph.bytes();
+  int longest = 0;
+  for (int d = 0; d < dims_; ++d) longest += *std::max_element(distance_[d].begin(), distance_[d].end());
+  symmetric_ = graph.total_bytes() * std::max(longest, 1) < 0x1p53;
+  for (int u = 0; u < graph.num_tasks() && symmetric_; ++u) {
+    for (std::int64_t e = offsets[u]; e < offsets[u + 1] && symmetric_; ++e) {
+      const int v = targets[e];
+      const auto first = targets.begin() + offsets[v], last = targets.begin() + offsets[v + 1];
+      const auto back = std::lower_bound(first, last, u);  // rows are sorted by destination
+      symmetric_ = bytes[e] == std::floor(bytes[e]) && back != last && *back == u &&
+                   bytes[static_cast<std::size_t>(back - targets.begin())] == bytes[e];
+    }
+  }
 }
 
 namespace {
 
 // The message loop, with the number of dimensions known to the compiler (D = 0: read it from `dims`).
-template <int D>
+template <int D, bool kHalf>
 double sum_hop_bytes(const TaskGraph& graph, const std::vector<int>& router, const int* coords,
                      const int* const* dist, int dims, double bound) {
   const int n = graph.num_tasks();
@@ -52,13 +73,14 @@ double sum_hop_bytes(const TaskGraph& graph, const std::vector<int>& router, con
     const int* a = coords + static_cast<size_t>(ru) * nd;
     double task_hop_bytes = 0;  // per task, so consecutive tasks' sums overlap in the pipeline
     for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+      if (kHalf && targets[e] <= u) continue;  // the reverse message counts this one twice
       const int rv = router_of[targets[e]];
       const int* b = coords + static_cast<size_t>(rv) * nd;
       int hops = 0;
       for (int d = 0; d < nd; ++d) hops += dist[d][a[d] - b[d]];
       task_hop_bytes += hops * bytes[e];
     }
-    hop_bytes += task_hop_bytes;
+    hop_bytes += kHalf ? 2 * task_hop_bytes : task_hop_bytes;
     if ((u & 1023) == 0 && hop_bytes > bound) break;  // cannot win any more: the sum only grows
   }
   return hop_bytes;
@@ -74,14 +96,18 @@ Score CandidateScorer::operator()(const std::vector<int>& slot_of_task, double b
   const int* dist[kMaxFastDims];
   for (int d = 0; d < dims_; ++d) dist[d] = distance_[d].data() + distance_[d].size() / 2;  // index by delta
   const int* coords = router_coords_.data();
-  switch (dims_) {
-    case 2:
-      return {sum_hop_bytes<2>(graph_, router, coords, dist, dims_, bound), 0};
-    case 3:
-      return {sum_hop_bytes<3>(graph_, router, coords, dist, dims_, bound), 0};
-    default:
-      return {sum_hop_bytes<0>(graph_, router, coords, dist, dims_, bound), 0};
-  }
+  const auto sum = [&](auto half) {
+    constexpr bool kHalf = decltype(half)::value;
+    switch (dims_) {
+      case 2:
+        return sum_hop_bytes<2, kHalf>(graph_, router, coords, dist, dims_, bound);
+      case 3:
+        return sum_hop_bytes<3, kHalf>(graph_, router, coords, dist, dims_, bound);
+      default:
+        return sum_hop_bytes<0, kHalf>(graph_, router, coords, dist, dims_, bound);
+    }
+  };
+  return {symmetric_ ? sum(std::true_type{}) : sum(std::false_type{}), 0};
 }
 
 }  // namespace tamp::impl

@@ -14,6 +14,7 @@
 
 #include "algorithms/geometric/geometric.hpp"
 #include "algorithms/geometric/mj_partition.hpp"
+#include "parallel.hpp"
 #include "tamp/error.hpp"
 #include "tamp/grid.hpp"
 
@@ -87,14 +88,28 @@ std::vector<std::vector<int>> axis_orders(const PointSet& points, bool all) {
 // The sort key of each level for ordering `order` cut along its first `m` axes (m = minDim): level l cuts
 // along order[l % m]; ties go to the next cut axes cyclically, then the uncut axes in order, then the point
 // index.
-std::vector<const std::vector<int>*> level_keys(MjPoints& points, const std::vector<int>& order, int m) {
-  std::vector<const std::vector<int>*> keys;
+std::vector<std::vector<int>> level_axes(const std::vector<int>& order, int m) {
+  std::vector<std::vector<int>> keys;
   for (int l = 0; l < m; ++l) {
     std::vector<int> key;
     for (int k = 0; k < m; ++k) key.push_back(order[(l + k) % m]);
     key.insert(key.end(), order.begin() + m, order.end());
-    keys.push_back(&points.ranks(key));
+    keys.push_back(std::move(key));
   }
+  return keys;
+}
+
+// The level keys of every ordering of `points`, their orders computed side by side first.
+std::vector<std::vector<const std::vector<int>*>> level_keys(MjPoints& points,
+                                                             const std::vector<std::vector<int>>& orders, int m,
+                                                             int threads) {
+  std::vector<std::vector<int>> all;
+  for (const auto& order : orders)
+    for (std::vector<int>& key : level_axes(order, m)) all.push_back(std::move(key));
+  points.prepare(all, threads);
+  std::vector<std::vector<const std::vector<int>*>> keys(orders.size());
+  for (std::size_t i = 0; i < orders.size(); ++i)
+    for (const std::vector<int>& key : level_axes(orders[i], m)) keys[i].push_back(&points.ranks(key));
   return keys;
 }
 
@@ -102,15 +117,15 @@ constexpr int kMaxRotatedDims = 6;  // 6! x 6! = 518,400 orderings is already fa
 
 }  // namespace
 
-Mapping map_geometric_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-                            GeomVariant variant) {
+ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& allocation,
+                                     const MapOptions& options, GeomVariant variant) {
   const int tn = graph.num_tasks();
   require(graph.grid() || graph.has_coordinates(),
           "geom: needs task coordinates (a grid shape or coordinates)");
   require(options.max_tasks_per_slot >= 1, "geom: max_tasks_per_slot must be at least 1");
   const long pn = allocation.num_slots();
   require(tn <= pn * options.max_tasks_per_slot, "geom: more tasks than the slots can hold");
-  if (tn == 0) return Mapping({}, allocation.num_slots());
+  if (tn == 0) return {Mapping({}, allocation.num_slots()), std::nullopt};
 
   // Machine side: shift (geom-rs), choose the closest subset when cores outnumber tasks, list the cores in
   // use.
@@ -146,70 +161,81 @@ Mapping map_geometric_slots(const TaskGraph& graph, const Allocation& allocation
           "geom-r: at most 6 coordinate dimensions per side");
   MjPoints task_points_mj(task_space), node_points_mj(node_space);
 
-  // Each machine ordering's partition (the slot of every part) is computed once and paired with every task
-  // ordering.
-  std::vector<std::vector<int>> slot_of_part;
-  for (const auto& order : axis_orders(node_space, variant.all_rotations))
-    slot_of_part.push_back(
-        mj_partition_weighted(level_keys(node_points_mj, order, m), weight, first_slot, parts).order);
+  // Each side's sort orders are computed (and cached in MjPoints) before the threads start; each machine
+  // ordering's partition (the slot of every part) is computed once and paired with every task ordering.
+  const int threads = worker_threads(options.threads);
+  const auto node_keys = level_keys(node_points_mj, axis_orders(node_space, variant.all_rotations), m, threads);
+  const auto task_keys = level_keys(task_points_mj, axis_orders(task_space, variant.all_rotations), m, threads);
+  std::vector<std::vector<int>> slot_of_part(node_keys.size());
+  parallel_for(node_keys.size(), threads, [&](std::size_t i) {
+    slot_of_part[i] = mj_partition_weighted(node_keys[i], weight, first_slot, parts).order;
+  });
+  const std::int64_t machine_orders = static_cast<std::int64_t>(slot_of_part.size());
+  const auto slots_of = [&](const MjParts& task_parts, std::int64_t machine_order) {
+    const std::vector<int>& slots_in_order = slot_of_part[static_cast<std::size_t>(machine_order)];
+    std::vector<int> slot(tn);
+    for (int k = 0; k < parts; ++k)
+      for (int j = task_parts.part_start[k]; j < task_parts.part_start[k + 1]; ++j)
+        slot[task_parts.order[j]] = slots_in_order[k];
+    return slot;
+  };
+  if (!variant.all_rotations)
+    return {Mapping(slots_of(mj_partition(task_keys.front(), parts), 0), allocation.num_slots()), std::nullopt};
 
-  const bool single = !variant.all_rotations;
-  const std::vector<std::vector<int>> task_orders = axis_orders(task_space, variant.all_rotations);
-  const std::int64_t candidates = static_cast<std::int64_t>(task_orders.size() * slot_of_part.size());
+  const std::int64_t candidates = static_cast<std::int64_t>(task_keys.size()) * machine_orders;
   // Scoring every rotation by the time or congestion objective routes every message of the graph each time
-  // (36 times over at 10^6 tasks: 6 s of 9). Past the variant's full_scoring_budget messages, the rotations
-  // are ranked by hop-bytes (its fast path: no routes, no link loads) and only the `keep` best are scored by
-  // the objective. Those objectives reward the short routes hop-bytes counts; below the budget every rotation
-  // is scored in full.
-  const std::int64_t keep = std::max<std::int64_t>(
-      kKeptByHopBytes, variant.full_scoring_budget / std::max<std::int64_t>(1, graph.num_edges()));
-  const bool by_hop_bytes_first = !single && options.objective != Objective::hop_bytes && candidates > keep;
-  std::optional<CandidateScorer> scorer, hop_bytes;
-  if (!single) scorer.emplace(graph, allocation, options.objective);
-  if (by_hop_bytes_first) hop_bytes.emplace(graph, allocation, Objective::hop_bytes);
+  // (36 times over at 10^6 tasks: 6 s of 9) and clears and scans a load per link and a count per node. Past the
+  // variant's full_scoring_budget of those, the rotations are ranked by hop-bytes (its fast path: no routes, no
+  // link loads) and only the `keep` best are scored by the objective. Those objectives reward the short routes
+  // hop-bytes counts; below the budget every rotation is scored in full.
+  const std::int64_t scoring_cost = std::max<std::int64_t>(
+      1, graph.num_edges() + allocation.machine().link_id_bound() + allocation.machine().num_nodes());
+  const std::int64_t keep = std::max<std::int64_t>(kKeptByHopBytes, variant.full_scoring_budget / scoring_cost);
+  const bool by_hop_bytes_first = options.objective != Objective::hop_bytes && candidates > keep;
+  const CandidateScorer scorer(graph, allocation, by_hop_bytes_first ? Objective::hop_bytes : options.objective);
+  const std::int64_t per_task_order = by_hop_bytes_first ? keep : 1;
+  // Rotation r = task ordering r / machine_orders x machine ordering r % machine_orders ([Deveci14]'s
+  // numbering). Each task ordering keeps its `per_task_order` best rotations by the scorer (ties: the lower
+  // rotation; a score cut short by the bound is above it and never kept), so the best of all lists are the
+  // best of all rotations, whatever the threads.
   struct Kept {
-    Score hop_bytes;
+    Score score;
     std::int64_t rotation;
     std::vector<int> slot;
-  };
-  std::vector<Kept>
-      kept;  // by_hop_bytes_first: the `keep` best by hop-bytes, best first (ties: lower rotation)
-  std::optional<std::vector<int>> best;
-  Score best_score;
-  const auto consider = [&](std::vector<int>&& slot) {  // ties: the lowest rotation index
-    const Score s = (*scorer)(slot, best ? best_score.primary : std::numeric_limits<double>::infinity());
-    if (!best || s < best_score) best = std::move(slot), best_score = s;
-  };
-  std::int64_t rotation = 0;
-  for (const auto& order : task_orders) {
-    const MjParts task_parts = mj_partition(level_keys(task_points_mj, order, m), parts);
-    for (const std::vector<int>& slots_in_order : slot_of_part) {
-      std::vector<int> slot(tn);
-      for (int k = 0; k < parts; ++k)
-        for (int j = task_parts.part_start[k]; j < task_parts.part_start[k + 1]; ++j)
-          slot[task_parts.order[j]] = slots_in_order[k];
-      if (single) return Mapping(std::move(slot), allocation.num_slots());
-      if (!by_hop_bytes_first) {
-        consider(std::move(slot));
-      } else {
-        const bool full = static_cast<std::int64_t>(kept.size()) == keep;
-        const double bound = full ? kept.back().hop_bytes.primary : std::numeric_limits<double>::infinity();
-        const Score h = (*hop_bytes)(slot, bound);
-        if (!full || h < kept.back().hop_bytes) {
-          const auto at = std::upper_bound(kept.begin(), kept.end(), h,
-                                           [](const Score& a, const Kept& b) { return a < b.hop_bytes; });
-          kept.insert(at, {h, rotation, std::move(slot)});
-          if (static_cast<std::int64_t>(kept.size()) > keep) kept.pop_back();
-        }
-      }
-      ++rotation;
+    bool operator<(const Kept& o) const {
+      return score < o.score || (!(o.score < score) && rotation < o.rotation);
     }
+  };
+  std::vector<std::vector<Kept>> kept_by_order(task_keys.size());
+  parallel_for(task_keys.size(), threads, [&](std::size_t i) {
+    const MjParts task_parts = mj_partition(task_keys[i], parts);
+    std::vector<Kept>& kept = kept_by_order[i];  // best first
+    for (std::int64_t j = 0; j < machine_orders; ++j) {
+      std::vector<int> slot = slots_of(task_parts, j);
+      const bool full = static_cast<std::int64_t>(kept.size()) == per_task_order;
+      const Score s = scorer(slot, full ? kept.back().score.primary : std::numeric_limits<double>::infinity());
+      Kept entry{s, static_cast<std::int64_t>(i) * machine_orders + j, std::move(slot)};
+      if (full && !(entry < kept.back())) continue;
+      kept.insert(std::upper_bound(kept.begin(), kept.end(), entry), std::move(entry));
+      if (static_cast<std::int64_t>(kept.size()) > per_task_order) kept.pop_back();
+    }
+  });
+  std::vector<Kept> best;
+  for (std::vector<Kept>& list : kept_by_order)
+    for (Kept& k : list) best.push_back(std::move(k));
+  std::sort(best.begin(), best.end());
+  if (static_cast<std::int64_t>(best.size()) > per_task_order) best.resize(static_cast<std::size_t>(per_task_order));
+  if (by_hop_bytes_first) {  // the kept rotations by the objective (ties: the lower rotation, as in the full search)
+    const CandidateScorer by_objective(graph, allocation, options.objective);
+    parallel_for(best.size(), threads, [&](std::size_t k) { best[k].score = by_objective(best[k].slot); });
+    std::sort(best.begin(), best.end());
   }
-  // The kept rotations in rotation order: ties of the objective go to the lowest index, as in the full
-  // search.
-  std::sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) { return a.rotation < b.rotation; });
-  for (Kept& k : kept) consider(std::move(k.slot));
-  return Mapping(std::move(*best), allocation.num_slots());
+  return {Mapping(std::move(best.front().slot), allocation.num_slots()), best.front().score};
+}
+
+Mapping map_geometric_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                            GeomVariant variant) {
+  return search_geometric_slots(graph, allocation, options, variant).mapping;
 }
 
 Mapping map_geom_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {

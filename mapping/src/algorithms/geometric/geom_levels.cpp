@@ -8,18 +8,38 @@
 #include "algorithms/geometric/geometric.hpp"
 #include "algorithms/impl/block_shape.hpp"
 #include "algorithms/impl/two_level.hpp"
+#include "parallel.hpp"
 
 namespace tamp::impl {
 namespace {
 
+// `slots` is map_geometric_slots of `variant`, for the node level.
 Mapping best_of_both_levels(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-                            NodeLevelFn slots) {
-  Mapping by_slots = slots(graph, allocation, options);
+                            NodeLevelFn slots, GeomVariant variant) {
   const int group_size = allocation.max_cores_per_node() * options.max_tasks_per_slot;
-  if (group_size == 1 || !node_level_keeps_geometry(graph, allocation, options)) return by_slots;
-  Mapping by_nodes = map_two_level(graph, allocation, options, slots);
+  if (group_size == 1 || !node_level_keeps_geometry(graph, allocation, options))
+    return slots(graph, allocation, options);
+  // The two forms at once when there are threads, each scored at its end: each has serial parts (the closest
+  // subset of cores, the grouping, the last scores) that the other's search fills.
   const CandidateScorer scorer(graph, allocation, options.objective);
-  return scorer(by_nodes.slots()) < scorer(by_slots.slots()) ? by_nodes : by_slots;  // ties: the paper's form
+  Mapping by_slots, by_nodes;
+  Score slots_score, nodes_score;
+  const auto on_slots = [&] {
+    ScoredMapping searched = search_geometric_slots(graph, allocation, options, variant);
+    by_slots = std::move(searched.mapping);
+    slots_score = searched.score ? *searched.score : scorer(by_slots.slots());  // the search's score, if any
+  };
+  const auto on_nodes = [&] {
+    by_nodes = map_two_level(graph, allocation, options, slots);
+    nodes_score = scorer(by_nodes.slots());
+  };
+  if (worker_threads(options.threads) > 1) {
+    side_by_side(on_slots, on_nodes);
+  } else {
+    on_slots();
+    on_nodes();
+  }
+  return nodes_score < slots_score ? by_nodes : by_slots;  // ties: the paper's form
 }
 
 }  // namespace
@@ -36,11 +56,11 @@ Mapping map_geom(const TaskGraph& graph, const Allocation& allocation, const Map
 }
 
 Mapping map_geom_r(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
-  return best_of_both_levels(graph, allocation, options, map_geom_r_slots);
+  return best_of_both_levels(graph, allocation, options, map_geom_r_slots, {true, false});
 }
 
 Mapping map_geom_rs(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
-  return best_of_both_levels(graph, allocation, options, map_geom_rs_slots);
+  return best_of_both_levels(graph, allocation, options, map_geom_rs_slots, {true, true});
 }
 
 }  // namespace tamp::impl

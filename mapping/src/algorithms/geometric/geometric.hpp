@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "algorithms/impl/objective.hpp"
@@ -15,9 +16,10 @@ namespace tamp::impl {
 struct GeomVariant {
   bool all_rotations = false;  // every task-axis x machine-axis ordering, best by the objective (Geom+R)
   bool torus_shift = false;  // machine coordinates shifted across the largest gap of wrapping dimensions (+S)
-  // With all_rotations, under an objective other than hop-bytes: past this many messages scored in all
-  // (rotations x messages; about 30 ns each to route and load), the rotations are ranked by hop-bytes first and
-  // the best max(kKeptByHopBytes, budget / messages) are scored by the objective (geom.cpp).
+  // With all_rotations, under an objective other than hop-bytes: past this many messages, links and nodes scored
+  // in all (rotations x (messages + links + nodes); about 30 ns each to route and load), the rotations are ranked
+  // by hop-bytes first and the best max(kKeptByHopBytes, budget / (messages + links + nodes)) are scored by the
+  // objective (geom.cpp).
   std::int64_t full_scoring_budget = 10'000'000;
 };
 inline constexpr std::int64_t kKeptByHopBytes = 3;
@@ -28,6 +30,13 @@ inline constexpr std::int64_t kKeptByHopBytes = 3;
 /// graph has neither a grid shape nor coordinates.
 Mapping map_geometric_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                             GeomVariant variant);
+/// The same mapping, and its score by options.objective (CandidateScorer's) when the rotations were searched.
+struct ScoredMapping {
+  Mapping mapping;
+  std::optional<Score> score;
+};
+ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& allocation,
+                                     const MapOptions& options, GeomVariant variant);
 Mapping map_geom_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
 Mapping map_geom_r_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
 Mapping map_geom_rs_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
@@ -77,6 +86,7 @@ class CandidateScorer {
   const Allocation& allocation_;
   Objective objective_;
   bool fast_ = false;
+  bool symmetric_ = false;  // every message has its reverse with the same integer bytes: one direction, doubled
   int dims_ = 0;
   std::vector<int> router_coords_;          // router r, dimension d at r * dims_ + d
   std::vector<std::vector<int>> distance_;  // per dimension: hops between coordinates delta apart

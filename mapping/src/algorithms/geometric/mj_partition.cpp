@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <numeric>
 
+#include "parallel.hpp"
 #include "tamp/error.hpp"
 
 namespace tamp::impl {
@@ -206,6 +207,20 @@ MjPoints::MjPoints(const PointSet& points) : n_(points.size()) {
 const std::vector<int>& MjPoints::ranks(const std::vector<int>& key_axes) {
   auto found = cache_.find(key_axes);
   if (found != cache_.end()) return found->second;
+  return cache_.emplace(key_axes, compute_ranks(key_axes)).first->second;
+}
+
+void MjPoints::prepare(const std::vector<std::vector<int>>& keys, int threads) {
+  std::vector<std::vector<int>> missing;
+  for (const std::vector<int>& key : keys)
+    if (!cache_.count(key) && std::find(missing.begin(), missing.end(), key) == missing.end())
+      missing.push_back(key);
+  std::vector<std::vector<int>> computed(missing.size());
+  parallel_for(missing.size(), threads, [&](std::size_t i) { computed[i] = compute_ranks(missing[i]); });
+  for (std::size_t i = 0; i < missing.size(); ++i) cache_.emplace(missing[i], std::move(computed[i]));
+}
+
+std::vector<int> MjPoints::compute_ranks(const std::vector<int>& key_axes) const {
   // Least significant key first: stable counting sorts from the index order (the last tie-break) up.
   std::vector<int> order(n_), next(n_);
   std::iota(order.begin(), order.end(), 0);
@@ -219,7 +234,7 @@ const std::vector<int>& MjPoints::ranks(const std::vector<int>& key_axes) {
   }
   std::vector<int> rank(n_);
   for (int pos = 0; pos < n_; ++pos) rank[order[pos]] = pos;
-  return cache_.emplace(key_axes, std::move(rank)).first->second;
+  return rank;
 }
 
 MjParts mj_partition(const std::vector<const std::vector<int>*>& level_keys, int num_parts) {

@@ -24,8 +24,12 @@ class MjPoints {
   /// Position of every point in the lexicographic order of (coordinate key_axes[0], key_axes[1], ..., point
   /// index).
   const std::vector<int>& ranks(const std::vector<int>& key_axes);
+  /// Computes the orders of every key not yet cached, on up to `threads` threads (then ranks() only looks up).
+  void prepare(const std::vector<std::vector<int>>& keys, int threads);
 
  private:
+  std::vector<int> compute_ranks(const std::vector<int>& key_axes) const;
+
   int n_ = 0;
   std::vector<std::vector<int>>
       values_;  // per axis: dense rank of the point's coordinate among distinct values
