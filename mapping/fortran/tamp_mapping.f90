@@ -33,6 +33,7 @@ module tamp_mapping
     integer(c_int) :: refine_passes
     integer(c_int64_t) :: refine_work
     real(c_double) :: refine_seconds
+    integer(c_int) :: threads
   end type tamp_map_options
 
   ! struct tamp_metrics

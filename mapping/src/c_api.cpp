@@ -64,6 +64,7 @@ tamp::MapOptions to_options(const tamp_map_options* o) {
   options.refine_passes = o->refine_passes;
   options.refine_work = o->refine_work;
   options.refine_seconds = o->refine_seconds;
+  options.threads = o->threads;
   return options;
 }
 
@@ -176,6 +177,7 @@ void tamp_map_options_init(tamp_map_options* options) {
   options->refine_passes = defaults.refine_passes;
   options->refine_work = defaults.refine_work;
   options->refine_seconds = defaults.refine_seconds;
+  options->threads = defaults.threads;
 }
 
 int tamp_map(const tamp_graph* graph, const tamp_machine* machine, const char* algorithm,

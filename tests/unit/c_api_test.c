@@ -142,6 +142,11 @@ int main(void) {
   options.refine_seconds = NAN;
   CHECK(tamp_map(graph, machine, "geom", &options, &mapping) == TAMP_ERROR_INVALID && mapping == NULL);
   CHECK(strstr(tamp_last_error(), "refine_seconds: must be a finite number") != NULL);
+  tamp_map_options_init(&options);
+  CHECK(options.threads == 0);
+  options.threads = -2;
+  CHECK(tamp_map(graph, machine, "geom", &options, &mapping) == TAMP_ERROR_INVALID && mapping == NULL);
+  CHECK(strstr(tamp_last_error(), "threads must be 0 (automatic) or positive") != NULL);
 
   /* A generator spec in place of a file. */
   tamp_graph* generated = NULL;

@@ -27,7 +27,7 @@ typedef struct tamp_graph tamp_graph;     /* tasks and the bytes they exchange *
 typedef struct tamp_mapping tamp_mapping; /* task -> slot */
 
 /* Options of tamp_map; tamp_map_options_init fills the defaults (seed 1, hop-bytes, 1 task per slot, the
- * refine bounds of MapOptions). */
+ * refine bounds of MapOptions, threads 0: OMP_NUM_THREADS when set, else every core). */
 typedef struct tamp_map_options {
   uint64_t seed;
   int objective; /* enum tamp_objective */
@@ -35,6 +35,7 @@ typedef struct tamp_map_options {
   int refine_passes;
   int64_t refine_work;
   double refine_seconds;
+  int threads; /* for auto's and geom-r's searches; the mapping is the same for every count */
 } tamp_map_options;
 
 typedef struct tamp_metrics {
