@@ -31,10 +31,11 @@ struct MapOptions {
   // faster ran 3.5% slower; docs/algorithms/composite.md, `auto` step 6).
   double min_gain = 0.02;
   // `refine` (post-processing step): the passes and the work are the deterministic bounds; the wall-clock cap is a
-  // safety net only (when it stops a run, the result depends on the speed of the machine).
+  // safety net a caller may set (when it stops a run, the result depends on the speed and load of the machine, and
+  // ranks mapping on their own could disagree), off by default.
   int refine_passes = 8;                       // passes over the tasks at most
   std::int64_t refine_work = 10000000;         // edge visits at most, over all passes (~0.3 s)
-  double refine_seconds = 1.0;                 // wall-clock safety cap
+  double refine_seconds = 0;                   // wall-clock safety cap, s; 0: none
   // `auto` under Objective::time ranks its short list with the flow engine's step (the model that ranks
   // placements as the simulator does), within this much of the engine's work (FlowTimes::work, route entries
   // visited: a few times 1e7 a second); 0: the phases added up decide alone.
