@@ -190,6 +190,16 @@ TEST(Auto, RefusesAJobFarSmallerThanAHugeAllocation) {
 TEST(Auto, TooManyTasksIsStillAnError) {
   const Allocation alloc = Allocation::whole_machine(test::make_torus({2, 2}), 1);
   EXPECT_THROW(map_tasks("auto", test::stencil({4, 4}, 5), alloc), std::invalid_argument);
+  for (Objective objective : {Objective::hop_bytes, Objective::time}) {  // map_auto itself: no candidate applies
+    MapOptions options;
+    options.objective = objective;
+    try {
+      map_auto(test::stencil({4, 4}, 5), alloc, options);
+      ADD_FAILURE() << "no exception";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("auto: no algorithm applies"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace

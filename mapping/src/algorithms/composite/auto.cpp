@@ -269,6 +269,7 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
     }
     result.candidates.push_back(std::move(candidate));
   }
+  if (scored.empty()) throw std::invalid_argument("auto: no algorithm applies (" + first_error + ")");
   // Best first; ties keep registry order, so `default` wins ties.
   std::stable_sort(scored.begin(), scored.end(),
                    [](const Scored& a, const Scored& b) { return a.score < b.score; });
