@@ -61,6 +61,9 @@ void common_options(Table& t, Options& o) {
   t.option("--flow-changes", "flow changes", o.flow.changes,
            "Flow engine: ... or sooner, once this fraction of the flows in the network started or ended "
            "(delta, quantum and changes 0: exact)");
+  t.option("--flow-steps", "flow steps", o.flow_steps,
+           "Flow engine: simulate this many of the run's timed steps, each charged as the run's, and scale the "
+           "times to every step (0: every step)");
   t.option("--flow-sharing", "flow sharing", o.flow.sharing,
            "Flow engine: latency (SimGrid's rule, the default) or equal shares of a link")
       .choices({"latency", "equal"});
@@ -208,6 +211,9 @@ void validate(const CommonOptions& options) {
   check_compute_options(options.compute_model, options.skeleton, flow);
   if (flow && options.ranks <= 0) throw std::invalid_argument("--engine flow needs --ranks N (N > 0)");
   if (!flow && options.ranks != 0) throw std::invalid_argument("--ranks is for --engine flow");
+  if (options.flow_steps < 0)
+    throw std::invalid_argument("--flow-steps: " + std::to_string(options.flow_steps) + " is negative");
+  if (!flow && options.flow_steps != 0) throw std::invalid_argument("--flow-steps is for --engine flow");
   validate(options.flow);
 }
 

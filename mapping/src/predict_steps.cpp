@@ -43,7 +43,7 @@ constexpr double kNever = FlowNetwork::kNever;
 // a 1.1 us message on Gemini; an FFT's 512-byte pairs 85 ns, not brief). Exact runs (quantum 0) have none.
 constexpr double kBrief = 0.01;
 
-enum class Kind : std::uint8_t { start_round, matched, flows, lands_on_node };
+enum class Kind : std::uint8_t { start_round, flows, lands_on_node };
 
 struct Event {
   double time;
@@ -131,6 +131,8 @@ class StepSimulation {
       }
     }
     times_.work = network_->work();
+    times_.in_network = network_->in_network_at_solves();
+    times_.resolved = network_->resolved();
     return std::move(times_);
   }
 
@@ -164,7 +166,6 @@ class StepSimulation {
   void dispatch(const Event& ev) {
     switch (ev.kind) {
       case Kind::start_round: start_round(static_cast<int>(ev.id)); break;
-      case Kind::matched: matched(ev.id); break;
       case Kind::flows: flows(ev.id); break;
       case Kind::lands_on_node: lands(ev.id); break;
     }
@@ -204,26 +205,23 @@ class StepSimulation {
     for (std::int64_t e = m.offsets()[t]; e < m.offsets()[t + 1]; ++e) {
       const int v = m.targets()[e];
       if (round_[v] == g || v == t)
-        push(std::max(now_ + phase.timing->leaves[e], start_[v] + phase.timing->receives_posted), Kind::matched,
-             first_edge_[p] + e);
+        matched(std::max(now_ + phase.timing->leaves[e], start_[v] + phase.timing->receives_posted), p, e);
     }
     for (std::int64_t k = in.offsets[t]; k < in.offsets[t + 1]; ++k) {
       const std::int64_t e = in.edges[k];
       const int u = src_[first_edge_[p] + e];
       if (u != t && round_[u] == g)
-        push(std::max(start_[u] + phase.timing->leaves[e], now_ + phase.timing->receives_posted), Kind::matched,
-             first_edge_[p] + e);
+        matched(std::max(start_[u] + phase.timing->leaves[e], now_ + phase.timing->receives_posted), p, e);
     }
     if (outstanding_[t] == 0) end_round(t, ready_[t]);
   }
 
-  void matched(std::int64_t message) {
+  // Edge e of phase p is matched at `when`: its bytes start to flow (or land, on a node) after its latency.
+  void matched(double when, int p, std::int64_t e) {
     ++times_.messages;
-    const int p = phase_of(message);
-    const std::int64_t e = message - first_edge_[p];
     const PhaseTiming& timing = *phases_[p]->timing;
     const bool on_node = timing.route_offsets[e] == timing.route_offsets[e + 1];
-    push(now_ + timing.latency[e], on_node ? Kind::lands_on_node : Kind::flows, message);
+    push(when + timing.latency[e], on_node ? Kind::lands_on_node : Kind::flows, first_edge_[p] + e);
   }
 
   // The message's bytes enter the network (FlowNetwork: its share until the next solve).

@@ -57,7 +57,8 @@ nlohmann::json flow_summary(const FlowTimes& f) {
           {"changes", f.options.changes},
           {"total", slowest},
           {"step_times", f.step},     {"messages", f.messages},       {"flows", f.flows},
-          {"solves", f.solves},       {"work", f.work}};
+          {"solves", f.solves},       {"in_network_at_solves", f.in_network},
+          {"resolved", f.resolved},   {"work", f.work}};
 }
 
 void print_flow(const FlowTimes& f) {

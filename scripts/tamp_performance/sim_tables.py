@@ -81,8 +81,8 @@ def validation_table(ctx, name):
 
 def flow_table(ctx, runs):
     """One row per run of an app under the flow engine: its JSON report and /usr/bin/time's figures."""
-    lines = head(["run", "messages", "max-min solves", "time per step", "communication", "wall time", "user CPU",
-                  "peak memory"], "lrrrrrrr")
+    lines = head(["run", "messages", "max-min solves", "flows per solve, re-solved / in the network", "time per step",
+                  "communication", "wall time", "user CPU", "peak memory"], "lrrrrrrrr")
     for label, name in runs:
         reports = ctx.jsonl(f"{name}.jsonl")
         if not reports:
@@ -90,7 +90,9 @@ def flow_table(ctx, runs):
         r = reports[-1]
         flow, t = r["results"]["flow_engine"], r["time"]
         cpu, wall, memory = user_time(ctx, f"{name}.time")
-        lines.append(row([label, count(flow["messages"]), count(flow["solves"]), seconds(t["per_iteration"]),
+        per_solve = (f'{flow["resolved"] / flow["solves"]:.0f} / {flow["in_network_at_solves"] / flow["solves"]:.0f}'
+                     if flow.get("solves") else "-")
+        lines.append(row([label, count(flow["messages"]), count(flow["solves"]), per_solve, seconds(t["per_iteration"]),
                           seconds(t["comm"]), f"{wall:.0f} s", f"{cpu:.0f} s", f"{memory:.0f} MiB"]))
     return lines
 
@@ -149,7 +151,8 @@ TABLES = [
     Table("flow-stencil2d", "seconds", timed=True,
           make=lambda ctx: flow_table(ctx, [(f"`{m}`", f"flow-stencil2d-{m}") for m in ("default", "fold")])),
     Table("flow-lanczos", "hours", timed=True,
-          make=lambda ctx: flow_table(ctx, [("`default` (DM), 18,336 ranks", "flow-lanczos")])),
+          make=lambda ctx: flow_table(ctx, [("`default` (DM), 18,336 ranks, every step", "flow-lanczos-0"),
+                                            ("the same, 10 of the 90 steps (`--flow-steps 10`)", "flow-lanczos-10")])),
     Table("wall-estimate", "seconds", make=wall_estimate_table,
           source="`WALL_MEASURED` in scripts/tamp_campaign/launch.py"),
 ]

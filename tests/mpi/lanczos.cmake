@@ -131,3 +131,16 @@ tamp_add_mpi_error_test(NAME lanczos-groups-error-ordering RANKS 1 REGEX "unknow
 # and the phases the app evaluated are those `tamp-map gen` writes for it).
 include(${CMAKE_CURRENT_LIST_DIR}/task_graph.cmake)
 tamp_add_task_graph_test(APP lanczos RANKS 6 SUBST "nd=3" FAIL "${_lz_fail}")
+
+# --flow-steps: 5 of the 20 steps simulated give every step's time per step and communication within 2% (the
+# flow engine in this one process, no MPI job).
+if(Python3_Interpreter_FOUND)
+  add_test(NAME lanczos-flow-steps
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/flow_steps.py 5
+                   ${CMAKE_CURRENT_BINARY_DIR}/lanczos-flow-steps
+                   -- $<TARGET_FILE:tamp-lanczos> --matrix laplace:12x12x12 --iterations 20 --ordering dm
+                      --compute-model nonzero=1.7e-08,tridiagonal=4.13e-08,vector=1.94e-09 --engine flow --ranks 28
+                      --topology synthetic:torus:4x4x4,cores=4)
+  set_tests_properties(lanczos-flow-steps PROPERTIES LABELS mpi
+                       ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+endif()

@@ -148,7 +148,8 @@ std::vector<double> fill_plainly(const std::vector<double>& capacity, const std:
 }
 
 // Random flows on resources of two capacities and weights of three values, so that many resources tie in
-// share: the solver (its resources sorted by share, ties by id) gives the plain filling's rates to the bit.
+// share: the solver (its resources sorted by share, ties by id) gives the plain filling's rates to the bit, and
+// each resource's allocated rate is the sum of its flows' rates in flow order.
 TEST(MaxMin, RandomFlowsGetThePlainFillingsRatesToTheBit) {
   std::mt19937_64 random(7);
   for (int trial = 0; trial < 20; ++trial) {
@@ -168,6 +169,13 @@ TEST(MaxMin, RandomFlowsGetThePlainFillingsRatesToTheBit) {
     std::vector<double> rate;
     solver.solve(flows, rate);
     EXPECT_EQ(rate, fill_plainly(capacity, flows)) << "trial " << trial;
+    // Each touched resource's sum of rates, added in flow order: the same bits as a pass over the flows.
+    std::vector<double> sum(resources, 0.0);
+    for (std::size_t i = 0; i < flows.size(); ++i)
+      for (const int* r = flows[i].begin; r != flows[i].end; ++r) sum[*r] += rate[i];
+    ASSERT_EQ(solver.allocated().size(), solver.touched().size());
+    for (std::size_t t = 0; t < solver.touched().size(); ++t)
+      EXPECT_EQ(solver.allocated()[t], sum[solver.touched()[t]]) << "trial " << trial << ", resource " << t;
   }
 }
 
@@ -302,6 +310,70 @@ TEST(FlowNetwork, StartsTakeTheBruteForceLevelOnRandomLinks) {
     if (random() % 4 == 0) active[network.land()] = 0;
     if (random() % 10 == 0) network.solve(m * 0.01);
   }
+}
+
+// A solve re-solves only the flows of components (flows linked by shared resources) where a flow started or
+// landed since the last one: link 1's 50 flows, untouched since the first solve, cost the second solve one step
+// each of its pass over the flows in the network, not a place in the max-min solve. Their rates stay the same;
+// link 0's flow takes the share its landed neighbour left.
+TEST(FlowNetwork, ASolveLeavesAComponentWithoutChangesAlone) {
+  const std::vector<int> link0 = {0}, link1 = {1};
+  const FlowRoute on0{link0.data(), link0.data() + 1}, on1{link1.data(), link1.data() + 1};
+  const auto work_of_second_solve = [&](int busy) {
+    FlowNetwork network({10.0, 100.0}, 2 + busy);
+    network.start(0, on0, 10.0, 0.0);
+    network.start(1, on0, 30.0, 0.0);
+    for (int m = 2; m < 2 + busy; ++m) network.start(m, on1, 1e6, 0.0);
+    network.solve(0.0);
+    EXPECT_EQ(network.land(), 0);  // 10 bytes at 5 B/s: at 2 s, before link 1's flows
+    const std::int64_t before = network.work();
+    network.solve(2.0);
+    EXPECT_DOUBLE_EQ(network.rate(1), 10.0);
+    for (int m = 2; m < 2 + busy; ++m) EXPECT_DOUBLE_EQ(network.rate(m), 100.0 / busy);
+    return network.work() - before;
+  };
+  EXPECT_EQ(work_of_second_solve(50) - work_of_second_solve(1), 49);
+}
+
+// Random flows on many resources with short routes (so the flows form several components that merge and
+// split): after every solve each flow has the rate a max-min solve of all the flows in the network gives,
+// whichever components the solve skipped.
+TEST(FlowNetwork, SkippedComponentsKeepTheirMaxMinRates) {
+  std::mt19937_64 random(20261129);
+  const int resources = 40, messages = 3000;
+  std::vector<double> capacity;
+  for (int r = 0; r < resources; ++r) capacity.push_back(10.0 + static_cast<double>(random() % 90));
+  std::vector<std::vector<int>> routes(messages);
+  for (int m = 0; m < messages; ++m) {
+    const int first = static_cast<int>(random() % resources);
+    routes[m].push_back(first);
+    if (random() % 2) routes[m].push_back((first + 1 + static_cast<int>(random() % 3)) % resources);
+  }
+  FlowNetwork network(capacity, messages);
+  std::vector<char> active(messages, 0);
+  double now = 0;
+  int solves = 0;
+  for (int m = 0; m < messages; ++m) {
+    now += 0.01;
+    network.start(m, {routes[m].data(), routes[m].data() + routes[m].size()}, 1.0 + random() % 50, now);
+    active[m] = 1;
+    while (network.next_landing() <= now) active[network.land()] = 0;
+    if (random() % 5 != 0) continue;
+    network.solve(now);
+    ++solves;
+    Flows all;
+    std::vector<int> ids;
+    for (int o = 0; o < messages; ++o)
+      if (active[o]) {
+        all.routes.push_back(routes[o]);
+        ids.push_back(o);
+      }
+    const std::vector<double> expected = solve(capacity, all);
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      ASSERT_NEAR(network.rate(ids[i]), expected[i], 1e-9 * expected[i])
+          << "message " << ids[i] << ", solve " << solves;
+  }
+  EXPECT_GT(solves, 100);
 }
 
 // The engine's queues: random keys with many ties in time (broken by a sequence number, as in the engine),

@@ -55,6 +55,10 @@ struct FlowTimes {
   std::int64_t messages = 0;  // messages simulated, every step and the barrier included
   std::int64_t flows = 0;     // of them, messages whose bytes crossed the network
   std::int64_t solves = 0;    // max-min solves
+  // Summed over the solves: the flows in the network, and those re-solved (the others' components had no
+  // start or landing since the solve before).
+  std::int64_t in_network = 0;
+  std::int64_t resolved = 0;
   // Route entries the engine visited (solves, flow starts and landings): its cost, the same on every run.
   std::int64_t work = 0;
   FlowOptions options;

@@ -10,7 +10,19 @@ FlowNetwork::FlowNetwork(std::vector<double> capacity, std::int64_t messages)
       slot_of_(static_cast<std::size_t>(messages), -1),
       on_(solver_.capacity().size()),
       gone_(solver_.capacity().size(), 0),
-      used_(solver_.capacity().size(), 0.0) {}
+      used_(solver_.capacity().size(), 0.0),
+      component_(solver_.capacity().size(), -1),
+      changed_(solver_.capacity().size(), 0),
+      parent_(solver_.capacity().size(), -1) {}
+
+void FlowNetwork::touch(int resource) {
+  touched_since_.push_back(resource);
+  const std::int32_t c = component_[resource];
+  if (c >= 0 && !changed_[c]) {
+    changed_[c] = 1;
+    changed_components_.push_back(c);
+  }
+}
 
 double FlowNetwork::fill_level(int resource, double room, double weight) {
   // Max-min on one resource, the flows there held to their current rates (limited elsewhere or by this one):
@@ -105,9 +117,19 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
   f.message = message;
   motion_[slot] = {bytes, now, route.begin, route.end};
   const std::vector<double>& capacity = solver_.capacity();
-  double rate = kNever;
+  for (const int* r = route.begin; r != route.end; ++r) touch(*r);
+  // Its rate: the least, over its resources, of its max-min share of the resource alone. Where a resource has
+  // room for the least so far unused, its share is no less (the flows there would keep their rates), so its
+  // flows need not be read. The resource with the least room first: most often the bottleneck.
+  const int* tightest = route.begin;
+  for (const int* r = route.begin + 1; r != route.end; ++r)
+    if (capacity[*r] - used_[*r] < capacity[*tightest] - used_[*tightest]) tightest = r;
+  work_ += 1 + live(*tightest);
+  double rate = route.weight * fill_level(*tightest, capacity[*tightest], route.weight);
   for (const int* r = route.begin; r != route.end; ++r) {
-    work_ += 1 + live(*r);
+    ++work_;
+    if (r == tightest || capacity[*r] - used_[*r] >= rate) continue;
+    work_ += live(*r);
     rate = std::min(rate, route.weight * fill_level(*r, capacity[*r], route.weight));
   }
   // Room for it on every resource: where it would overcommit one, the fastest flows there come down to the level
@@ -189,6 +211,7 @@ std::int64_t FlowNetwork::land() {
   const Motion& m = motion_[slot];
   for (const int* r = m.begin; r != m.end; ++r) {
     ++work_;
+    touch(*r);
     leave(*r, f.at[static_cast<std::size_t>(r - m.begin)]);
     used_[*r] = live(*r) == 0 ? 0.0 : used_[*r] - rate;
   }
@@ -197,28 +220,61 @@ std::int64_t FlowNetwork::land() {
 }
 
 void FlowNetwork::solve(double now) {
+  // The flows of a changed component, and those that started since (their resources are changed or new), are
+  // solved; the others keep their rates. The solved flows share no resource with the others: a flow that
+  // started on a resource of a kept component would have changed it. Every flow's bytes and landing are brought
+  // to `now`, as when every flow was solved.
   routes_.clear();
+  solved_.clear();
   for (std::uint32_t slot : active_) {
     Motion& m = motion_[slot];
+    const std::int32_t c = component_[*m.begin];
     m.remaining = std::max(0.0, m.remaining - hot_[slot].rate * (now - m.since));
     m.since = now;
+    if (c >= 0 && !changed_[c]) continue;
     routes_.push_back({m.begin, m.end, hot_[slot].weight});
+    solved_.push_back(slot);
   }
+  in_network_ += static_cast<std::int64_t>(active_.size());
+  resolved_ += static_cast<std::int64_t>(routes_.size());
   solver_.solve(routes_, rates_);
-  // Sums of the new rates, in the order of active_.
-  for (int r : solver_.touched()) used_[r] = 0;
+  label_components();
+  // Sums of the new rates, in the order of active_ (the solver adds them in flow order).
+  const std::vector<int>& touched = solver_.touched();
+  for (std::size_t t = 0; t < touched.size(); ++t) used_[touched[t]] = solver_.allocated()[t];
   work_ += solver_.work() + static_cast<std::int64_t>(active_.size());
+  for (std::size_t i = 0; i < solved_.size(); ++i) set_hot(solved_[i], rates_[i]);
   landings_.clear();
-  for (std::size_t i = 0; i < active_.size(); ++i) {
-    const std::uint32_t slot = active_[i];
+  for (std::uint32_t slot : active_) {
     const Motion& m = motion_[slot];
-    set_hot(slot, rates_[i]);
     Hot& h = hot_[slot];
     h.queued = ++h.version;
-    landings_.push_unordered({now + m.remaining / rates_[i], flows_[slot].message, slot, h.version});
-    for (const int* r = m.begin; r != m.end; ++r) used_[*r] += rates_[i];
+    landings_.push_unordered({now + m.remaining / h.rate, flows_[slot].message, slot, h.version});
   }
   landings_.heapify();
+}
+
+void FlowNetwork::label_components() {
+  // Resources of changed components that no flow crosses now lose their label; the solved flows' resources
+  // get the component of their flows (a union-find over them, named by its root resource).
+  for (std::int32_t c : changed_components_) changed_[c] = 0;
+  changed_components_.clear();
+  for (std::int32_t r : touched_since_) component_[r] = -1;
+  touched_since_.clear();
+  const std::vector<int>& touched = solver_.touched();
+  for (int r : touched) parent_[r] = r;
+  const auto find = [&](std::int32_t r) {
+    while (parent_[r] != r) r = parent_[r] = parent_[parent_[r]];
+    return r;
+  };
+  for (const FlowRoute& f : routes_) {
+    const std::int32_t root = find(*f.begin);
+    for (const int* r = f.begin + 1; r != f.end; ++r) {
+      const std::int32_t other = find(*r);
+      if (other != root) parent_[other] = root;
+    }
+  }
+  for (int r : touched) component_[r] = find(r);
 }
 
 }  // namespace tamp::impl

@@ -40,6 +40,9 @@ class FlowNetwork {
   /// already on a resource of the route) and by landings (one each). A deterministic measure of its cost
   /// (FlowOptions::work_limit).
   std::int64_t work() const { return work_; }
+  /// Summed over the solves so far: the flows in the network, and those each solve re-solved.
+  std::int64_t in_network_at_solves() const { return in_network_; }
+  std::int64_t resolved() const { return resolved_; }
 
   /// The rate of a flow in the network (tests).
   double rate(std::int64_t message) const {
@@ -113,9 +116,23 @@ class FlowNetwork {
   std::vector<double> used_;              // per resource: sum of the rates of its flows
   std::vector<std::pair<double, double>> levels_;  // fill_rest's (rate / weight, weight) of candidates
   QuaternaryHeap<Landing> landings_;  // an entry may be early or dead (see settle())
-  std::vector<FlowRoute> routes_;         // of active_, for the solver
+  // The flows a solve leaves alone (docs/simulation.md, "The flow engine"): the flows that share resources form
+  // components, and a component where no flow started or landed since the last solve is still max-min fair.
+  // Per resource, the component it was in at the last solve that crossed it (a resource id; -1: none); per
+  // component (by that id), whether a flow has started or landed on it since.
+  void touch(int resource);
+  void label_components();
+  std::vector<std::int32_t> component_;
+  std::vector<char> changed_;           // per component
+  std::vector<std::int32_t> changed_components_;
+  std::vector<std::int32_t> touched_since_;  // resources a flow started on or left since the last solve
+  std::vector<std::int32_t> parent_;    // union-find over the solved flows' resources
+  std::vector<std::uint32_t> solved_;   // the slots of routes_
+  std::vector<FlowRoute> routes_;       // of the flows to solve, in the order of active_
   std::vector<double> rates_;
   std::int64_t work_ = 0;
+  std::int64_t in_network_ = 0;
+  std::int64_t resolved_ = 0;
 };
 
 }  // namespace tamp::impl

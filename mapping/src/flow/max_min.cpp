@@ -134,6 +134,16 @@ void MaxMinSolver::solve(const std::vector<FlowRoute>& flows, std::vector<double
       }
     }
   }
+  // Each resource's flows are a run of flows_on_, in flow order, and the runs are in the order of touched_.
+  allocated_.assign(touched_.size(), 0.0);
+  std::size_t k = 0;
+  for (std::size_t t = 0; t < touched_.size(); ++t) {
+    const std::size_t end = t + 1 < touched_.size() ? static_cast<std::size_t>(resources_[touched_[t + 1]].first)
+                                                    : flows_on_.size();
+    double sum = 0;
+    for (; k < end; ++k) sum += rate[static_cast<std::size_t>(flows_on_[k])];
+    allocated_[t] = sum;
+  }
 }
 
 }  // namespace tamp::impl

@@ -32,6 +32,8 @@ class MaxMinSolver {
   const std::vector<double>& capacity() const { return capacity_; }
   /// The resources the last solve's flows cross.
   const std::vector<int>& touched() const { return touched_; }
+  /// Per resource of touched(): the sum of the rates of its flows, added in the order of the flows.
+  const std::vector<double>& allocated() const { return allocated_; }
   /// The last solve's work: route entries of its flows, resources touched and heap pops and pushes again.
   std::int64_t work() const { return work_; }
 
@@ -63,6 +65,7 @@ class MaxMinSolver {
   };
   std::vector<Share> shares_;  // every touched resource's first share, sorted
   std::vector<Share> again_;   // a min-heap: the shares queued again
+  std::vector<double> allocated_;
   std::int64_t work_ = 0;
 };
 

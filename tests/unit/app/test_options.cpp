@@ -88,6 +88,9 @@ TEST(AppOptions, ErrorsNameTheOptionOnOneLine) {
   EXPECT_EQ(error_of({"--engine", "flow", "--compute-model", "cell=1e-9"}),
             "--engine flow needs --ranks N (N > 0)");
   EXPECT_EQ(error_of({"--ranks", "4"}), "--ranks is for --engine flow");
+  EXPECT_EQ(error_of({"--flow-steps", "3"}), "--flow-steps is for --engine flow");
+  EXPECT_EQ(error_of({"--engine", "flow", "--compute-model", "cell=1e-9", "--ranks", "4", "--flow-steps", "-2"}),
+            "--flow-steps: -2 is negative");
   // Messages that name the option already are not prefixed twice.
   EXPECT_EQ(error_of({"--compute-model", "cell"}).rfind("--compute-model: 'cell' is not KIND=", 0), 0u);
   for (const char* option :

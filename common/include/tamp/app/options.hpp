@@ -50,6 +50,9 @@ struct CommonOptions {
   Engine engine = Engine::mpi;
   int ranks = 0;  // the ranks the flow engine simulates
   FlowOptions flow;
+  // > 0: the flow engine simulates this many of the run's timed steps, each charged as the run's, and the
+  // run's times are theirs scaled to every step (docs/simulation.md, "The flow engine")
+  int flow_steps = 0;
   int task_graph_for = 0;  // > 0: print the task graph for this many ranks and run nothing
 };
 /// One line per option, as the table declares them.
