@@ -1,8 +1,8 @@
 // The flow engine (docs/simulation.md, "The flow engine"; docs/mapping.md, "Step by step"): the phases of a step
 // run on the tasks' own clocks, and the bytes of the messages in flight share the network. Events in time order:
-// a task starts a round (one occurrence of a phase), a message is matched (its sender has posted it and its
-// receiver has reached the round: a rendezvous, as in TAMP's simulated runs), its bytes start to flow after its
-// latency, its last byte lands. While bytes flow, the resources on their way (injection links, links) are
+// a task starts a round (one occurrence of a phase); a message's bytes start to flow one latency after it is
+// matched (its sender has posted it and its receiver has reached the round: a rendezvous, as in TAMP's simulated
+// runs); its last byte lands. While bytes flow, the resources on their way (injection links, links) are
 // shared by max-min fairness, solved again at most once per window or once enough flows changed (FlowOptions;
 // between solves, FlowNetwork keeps every resource within its capacity): the pairwise rounds of an
 // all-to-all that drift apart load a link with a few rounds' messages at a time, not with a whole round's. The

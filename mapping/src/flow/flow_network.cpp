@@ -117,7 +117,6 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
   f.message = message;
   motion_[slot] = {bytes, now, route.begin, route.end};
   const std::vector<double>& capacity = solver_.capacity();
-  for (const int* r = route.begin; r != route.end; ++r) touch(*r);
   // Its rate: the least, over its resources, of its max-min share of the resource alone. Where a resource has
   // room for the least so far unused, its share is no less (the flows there would keep their rates), so its
   // flows need not be read. The resource with the least room first: most often the bottleneck.
@@ -136,6 +135,7 @@ double FlowNetwork::start(std::int64_t message, const FlowRoute& route, double b
   // at which all fit (those below it keep their rates), as a max-min solve of that resource alone would do.
   f.at.clear();
   for (const int* r = route.begin; r != route.end; ++r) {
+    touch(*r);
     std::vector<OnResource>& on = on_[*r];
     if (used_[*r] + rate > capacity[*r] && live(*r) > 0) {
       const double level = fill_level(*r, capacity[*r] - rate, 0.0);
