@@ -68,9 +68,31 @@ Block make_block(const MatrixSpec& matrix, const std::vector<std::int64_t>& new_
   return block;
 }
 
+namespace {
+
+// A shape: matrix's non-zeros spread evenly, as the spreading permutation spreads a real one's: the diagonal
+// full, each position off it non-zero with the same probability rho. A diagonal block of s rows holds
+// s + rho s (s - 1) entries, an off-diagonal block of s x s' rows rho s s', counted twice (B and B^T).
+std::vector<double> expected_spmv_nonzeros(const MatrixSpec& matrix, const Grid& grid) {
+  const auto n = static_cast<double>(matrix.n);
+  const double rho = matrix.n > 1 ? 2.0 * (static_cast<double>(matrix.stored) - n) / (n * (n - 1)) : 0.0;
+  const auto rows = [&](int s) {
+    return static_cast<double>(grid.segment_begin(s + 1) - grid.segment_begin(s));
+  };
+  std::vector<double> nonzeros(static_cast<std::size_t>(grid.tasks()));
+  for (int t = 0; t < grid.tasks(); ++t) {
+    const double r = rows(grid.row(t)), c = rows(grid.col(t));
+    nonzeros[static_cast<std::size_t>(t)] = grid.diagonal(t) ? r + rho * r * (r - 1) : 2.0 * rho * r * c;
+  }
+  return nonzeros;
+}
+
+}  // namespace
+
 std::vector<double> spmv_nonzeros(const MatrixSpec& matrix, const std::vector<std::int64_t>& new_index,
                                   const Grid& grid) {
   const int nd = grid.nd();
+  if (!matrix.has_entries()) return expected_spmv_nonzeros(matrix, grid);
   std::vector<std::int64_t> begins(static_cast<std::size_t>(nd) + 1);
   for (int s = 0; s <= nd; ++s) begins[static_cast<std::size_t>(s)] = grid.segment_begin(s);
   const auto segment = [&](std::int64_t x) {

@@ -29,7 +29,8 @@ Block make_block(const MatrixSpec& matrix, const std::vector<std::int64_t>& new_
                  int task);
 
 /// Per task, the non-zeros its SpMV multiplies (its block; an off-diagonal block its transpose too): the
-/// "nonzero" units its run charges, counted in one pass over the matrix without building the blocks.
+/// "nonzero" units its run charges, counted in one pass over the matrix without building the blocks; for a
+/// shape: matrix (no entries), their expected numbers when its non-zeros spread evenly over the blocks.
 std::vector<double> spmv_nonzeros(const MatrixSpec& matrix, const std::vector<std::int64_t>& new_index,
                                   const Grid& grid);
 

@@ -27,6 +27,8 @@ std::string kind_name(MatrixKind kind) {
       return "random";
     case MatrixKind::market:
       return "matrix-market";
+    case MatrixKind::shape:
+      return "shape";
   }
   return "?";
 }
@@ -40,7 +42,8 @@ LanczosProblem::LanczosProblem(LanczosSpec spec, std::string backend)
       graph_spec_(
           lanczos_graph_spec(spec_.nd, spec_.ordering, spec_.matrix.n, spec_.warmup, spec_.iterations)),
       graph_(app::shared_task_graph(graph_spec_, [this] { return generate_graph(graph_spec_); })),
-      new_index_(spreading_permutation(spec_.matrix.n, spec_.permute_seed)) {
+      new_index_(spec_.matrix.has_entries() ? spreading_permutation(spec_.matrix.n, spec_.permute_seed)
+                                            : std::vector<std::int64_t>{}) {
   for (const MfdnOrdering o : {MfdnOrdering::dm, MfdnOrdering::cm, MfdnOrdering::bdm, MfdnOrdering::bcm}) {
     std::vector<int> slots = ordering_slots(grid_, o);
     if (!slots.empty()) orderings_.emplace_back(std::string(to_string(o)), std::move(slots));

@@ -27,7 +27,8 @@ std::ostream& operator<<(std::ostream& os, const LanczosOptions& o) {
 void add_lanczos_options(CLI::App& cli, LanczosOptions& o) {
   cli.add_option("--matrix", o.matrix,
                  "laplace:NX[xNY[xNZ]] (Dirichlet Laplacian, known spectrum), random:N[,density=D][,seed=S] "
-                 "(CI-like random sparse) or mm:PATH (Matrix Market, real symmetric)")
+                 "(CI-like random sparse), mm:PATH (Matrix Market, real symmetric) or shape:N,nonzeros=L (dimension "
+                 "and stored lower-triangle non-zeros alone: --engine flow)")
       ->capture_default_str();
   cli.add_option(
          "--ordering", o.ordering,
@@ -64,7 +65,7 @@ void check_memory(const LanczosOptions& o, const LanczosSpec& spec) {
 
 }  // namespace
 
-LanczosSpec make_spec(const LanczosOptions& o, int ranks) {
+LanczosSpec make_spec(const LanczosOptions& o, int ranks, bool computes) {
   LanczosSpec spec;
   spec.nd = triangular_side(ranks);
   spec.ordering = parse_mfdn_ordering(o.ordering);
@@ -75,6 +76,9 @@ LanczosSpec make_spec(const LanczosOptions& o, int ranks) {
                                 " (use 1, 6, 15, 28, ... ranks)");
   }
   spec.matrix = parse_matrix_spec(o.matrix);
+  if (!spec.matrix.has_entries() && computes)
+    throw std::invalid_argument("--matrix " + o.matrix +
+                                " has no entries to compute on: it runs under --engine flow only");
   spec.eigenvalues = o.eigenvalues;
   spec.iterations = o.iterations;
   spec.warmup = o.warmup;
@@ -94,7 +98,7 @@ LanczosSpec make_spec(const LanczosOptions& o, int ranks) {
     throw std::invalid_argument("--eigenvalues " + std::to_string(o.eigenvalues) + " exceeds the " +
                                 std::to_string(spec.steps() + 1) + " Lanczos vectors of the run");
   }
-  check_memory(o, spec);
+  if (spec.matrix.has_entries()) check_memory(o, spec);  // a shape: matrix is never built
   return spec;
 }
 

@@ -41,7 +41,8 @@ struct LanczosSpec {
 };
 
 /// Checks the options against the rank count (a triangular number) and the matrix (reads a Matrix Market
-/// header); throws std::invalid_argument / tamp::ParseError with a one-line message.
-LanczosSpec make_spec(const LanczosOptions& options, int ranks);
+/// header); a shape: matrix only where nothing is computed (`computes` false: the flow engine, or a run that
+/// only answers its task graph). Throws std::invalid_argument / tamp::ParseError with a one-line message.
+LanczosSpec make_spec(const LanczosOptions& options, int ranks, bool computes = true);
 
 }  // namespace tamp::lanczos

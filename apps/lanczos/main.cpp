@@ -39,7 +39,9 @@ int main(int argc, char** argv) {
   return tamp::app::run_app("lanczos", cli, argc, argv, [&](const tamp::app::AppSetup& setup) {
     if (setup.options.verbose && setup.rank == 0) std::cout << "tamp-lanczos options:\n" << options;
     return std::make_unique<tamp::lanczos::LanczosProblem>(
-        tamp::lanczos::make_spec(options, setup.ranks),
+        tamp::lanczos::make_spec(
+            options, setup.ranks,
+            setup.options.engine != tamp::app::Engine::flow && setup.options.task_graph_for == 0),
         std::string(tamp::app::to_string(setup.options.backend)));
   });
 }

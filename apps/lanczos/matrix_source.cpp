@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <stdexcept>
 
@@ -19,6 +20,17 @@ std::int64_t parse_count(const std::string& text, const std::string& what, const
     throw std::invalid_argument("--matrix " + spec + ": " + what + " '" + text +
                                 "' is not a positive integer");
   return std::stoll(text);
+}
+
+// A whole number written out or in exponent form (4.66e7, as [Aktulga12] Table 1 prints sizes), in [1, 2^53].
+std::int64_t parse_whole(const std::string& text, const std::string& what, const std::string& spec) {
+  char* end = nullptr;
+  const double value = text.empty() ? 0.0 : std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(value >= 1 && value <= 0x1.0p53) || value != std::floor(value) ||
+      text.find_first_of("xXpP") != std::string::npos)
+    throw std::invalid_argument("--matrix " + spec + ": " + what + " '" + text +
+                                "' is not a whole number in [1, 2^53]");
+  return static_cast<std::int64_t>(value);
 }
 
 // Uniform in [0, 1) from the top 53 bits.
@@ -41,7 +53,7 @@ MatrixSpec parse_matrix_spec(const std::string& text) {
   const std::size_t colon = text.find(':');
   const std::string kind = text.substr(0, colon);
   const std::string args = colon == std::string::npos ? "" : text.substr(colon + 1);
-  if (args.empty() && (kind == "laplace" || kind == "random" || kind == "mm"))
+  if (args.empty() && (kind == "laplace" || kind == "random" || kind == "mm" || kind == "shape"))
     throw std::invalid_argument("--matrix " + text + ": needs arguments after '" + kind + ":'");
   if (kind == "laplace") {
     spec.kind = MatrixKind::laplace;
@@ -81,9 +93,23 @@ MatrixSpec parse_matrix_spec(const std::string& text) {
     spec.kind = MatrixKind::market;
     spec.market = std::make_shared<const LowerCsr>(read_matrix_market(args));
     spec.n = spec.market->n;
+  } else if (kind == "shape") {
+    spec.kind = MatrixKind::shape;
+    const auto parts = split(args, ',');
+    const std::string key = "nonzeros=";
+    if (parts.size() != 2 || parts[1].compare(0, key.size(), key) != 0)
+      throw std::invalid_argument("--matrix " + text + ": expected shape:N,nonzeros=L");
+    spec.n = parse_whole(parts[0], "dimension", text);
+    spec.stored = parse_whole(parts[1].substr(key.size()), "non-zero count", text);
+    const double n = static_cast<double>(spec.n);
+    if (static_cast<double>(spec.stored) < n || static_cast<double>(spec.stored) > n * (n + 1) / 2)
+      throw std::invalid_argument("--matrix " + text + ": " + std::to_string(spec.stored) +
+                                  " stored non-zeros do not fit a lower triangle of dimension " +
+                                  std::to_string(spec.n) + " with its diagonal (n to n(n+1)/2)");
   } else {
-    throw std::invalid_argument("--matrix " + text + ": unknown kind '" + kind +
-                                "' (expected laplace:NXxNYxNZ, random:N[,density=D][,seed=S] or mm:PATH)");
+    throw std::invalid_argument(
+        "--matrix " + text + ": unknown kind '" + kind +
+        "' (expected laplace:NXxNYxNZ, random:N[,density=D][,seed=S], mm:PATH or shape:N,nonzeros=L)");
   }
   return spec;
 }
@@ -131,6 +157,8 @@ void lower_row(const MatrixSpec& spec, std::int64_t row, std::vector<std::pair<s
         out.push_back({m.columns[e], m.values[e]});
       break;
     }
+    case MatrixKind::shape:
+      throw std::logic_error("--matrix " + spec.text + " has no entries to read");
   }
 }
 
@@ -148,6 +176,9 @@ double nonzeros_estimate(const MatrixSpec& spec) {
       const auto stored = static_cast<double>(m.columns.size());
       return (2.0 * stored - static_cast<double>(diagonal)) / static_cast<double>(m.n);
     }
+    case MatrixKind::shape:
+      return (2.0 * static_cast<double>(spec.stored) - static_cast<double>(spec.n)) /
+             static_cast<double>(spec.n);
   }
   return 0.0;
 }

@@ -11,7 +11,7 @@
 
 namespace tamp::lanczos {
 
-enum class MatrixKind { laplace, random, market };
+enum class MatrixKind { laplace, random, market, shape };
 
 struct MatrixSpec {
   MatrixKind kind = MatrixKind::laplace;
@@ -21,15 +21,19 @@ struct MatrixSpec {
   double density = 0.01;                   // random: probability of a non-zero below the diagonal
   std::uint64_t seed = 1;                  // random: the pattern and values
   std::shared_ptr<const LowerCsr> market;  // mm: the file's lower triangle
+  std::int64_t stored = 0;                 // shape: stored non-zeros of the lower triangle, diagonal included
   bool has_closed_form() const { return kind == MatrixKind::laplace; }
+  /// A matrix known by its dimension and non-zero count alone (shape:): no entries, so no run computes on it.
+  bool has_entries() const { return kind != MatrixKind::shape; }
 };
 
-/// "laplace:NX[xNY[xNZ]]", "random:N[,density=D][,seed=S]", "mm:PATH" (the file is read and checked here).
+/// "laplace:NX[xNY[xNZ]]", "random:N[,density=D][,seed=S]", "mm:PATH" (the file is read and checked here),
+/// "shape:N,nonzeros=L" (L stored non-zeros of the lower triangle, diagonal included: n <= L <= n(n+1)/2).
 /// Throws std::invalid_argument, or tamp::ParseError for a bad Matrix Market file.
 MatrixSpec parse_matrix_spec(const std::string& text);
 
 /// Stored lower-triangle entries (column <= row) of original row `row`, as (column, value), into `out`
-/// (cleared first).
+/// (cleared first). A shape: matrix has none: std::logic_error.
 void lower_row(const MatrixSpec& spec, std::int64_t row, std::vector<std::pair<std::int64_t, double>>& out);
 
 /// Average number of stored entries per row of the full symmetric matrix (for the report).

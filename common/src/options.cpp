@@ -213,7 +213,9 @@ void validate(const CommonOptions& options) {
   if (!flow && options.ranks != 0) throw std::invalid_argument("--ranks is for --engine flow");
   if (options.flow_steps < 0)
     throw std::invalid_argument("--flow-steps: " + std::to_string(options.flow_steps) + " is negative");
-  if (!flow && options.flow_steps != 0) throw std::invalid_argument("--flow-steps is for --engine flow");
+  // A deck's arguments for the flow engine also go to its task-graph question, which runs nothing.
+  if (!flow && options.flow_steps != 0 && options.task_graph_for == 0)
+    throw std::invalid_argument("--flow-steps is for --engine flow");
   validate(options.flow);
 }
 

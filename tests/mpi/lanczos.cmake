@@ -111,6 +111,15 @@ tamp_add_mpi_error_test(NAME lanczos-error-steps RANKS 1 REGEX "more than the di
                         COMMAND tamp-lanczos --matrix laplace:20 --iterations 30)
 tamp_add_mpi_error_test(NAME lanczos-error-density RANKS 1 REGEX "density '1.5' is not in .0, 1."
                         COMMAND tamp-lanczos --matrix random:100,density=1.5)
+tamp_add_mpi_error_test(NAME lanczos-error-shape-computed RANKS 1
+                        REGEX "--matrix shape:2000,nonzeros=9000 has no entries to compute on: it runs under --engine flow only"
+                        COMMAND tamp-lanczos --matrix shape:2000,nonzeros=9000)
+tamp_add_mpi_error_test(NAME lanczos-error-shape-count RANKS 1
+                        REGEX "1999 stored non-zeros do not fit a lower triangle of dimension 2000"
+                        COMMAND tamp-lanczos --matrix shape:2e3,nonzeros=1999 --engine flow --ranks 28
+                                --compute-model nonzero=1e-8,tridiagonal=1e-8,vector=1e-9)
+tamp_add_mpi_error_test(NAME lanczos-error-shape-number RANKS 1 REGEX "dimension '45.5' is not a whole number"
+                        COMMAND tamp-lanczos --matrix shape:45.5,nonzeros=900)
 
 # tamp-lanczos-groups (no MPI): [Aktulga12]'s anchor for test_276 on Hopper — BCM's column groups stay inside nodes
 # (D = T = X = 0), DM's do not.
@@ -141,6 +150,14 @@ if(Python3_Interpreter_FOUND)
                    -- $<TARGET_FILE:tamp-lanczos> --matrix laplace:12x12x12 --iterations 20 --ordering dm
                       --compute-model nonzero=1.7e-08,tridiagonal=4.13e-08,vector=1.94e-09 --engine flow --ranks 28
                       --topology synthetic:torus:4x4x4,cores=4)
-  set_tests_properties(lanczos-flow-steps PROPERTIES LABELS mpi
+  # A shape: matrix (dimension and non-zeros alone) runs like a random matrix of the same dimension and expected
+  # non-zeros, within 3% (the random one's blocks are counted, the shape's expected).
+  add_test(NAME lanczos-flow-shape
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/lanczos_shape.py 2000 0.05
+                   ${CMAKE_CURRENT_BINARY_DIR}/lanczos-flow-shape
+                   -- $<TARGET_FILE:tamp-lanczos> --iterations 20 --ordering bcm
+                      --compute-model nonzero=1.7e-08,tridiagonal=4.13e-08,vector=1.94e-09 --engine flow --ranks 28
+                      --topology synthetic:torus:4x4x4,cores=4)
+  set_tests_properties(lanczos-flow-steps lanczos-flow-shape PROPERTIES LABELS mpi
                        ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
 endif()

@@ -104,6 +104,8 @@ TEST(AppOptions, ErrorsNameTheOptionOnOneLine) {
 TEST(AppOptions, TaskGraphForTakesPositiveRanks) {
   EXPECT_EQ(parsed({}).task_graph_for, 0);  // run the app
   EXPECT_EQ(parsed({"--task-graph-for", "4096"}).task_graph_for, 4096);
+  // A flow-engine deck's --flow-steps goes to the question too (campaign.py asks with the deck's arguments).
+  EXPECT_EQ(parsed({"--task-graph-for", "4096", "--flow-steps", "3"}).flow_steps, 3);
   for (const char* ranks : {"0", "-4", "four"}) {
     const std::string message = error_of({"--task-graph-for", ranks});
     EXPECT_EQ(message.rfind("--task-graph-for", 0), 0u) << message;
