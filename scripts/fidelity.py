@@ -32,6 +32,7 @@ from tamp_campaign import cli  # noqa: E402  (one-line refusals, exit status 2)
 from tamp_campaign import fidelity_results as results  # noqa: E402  (inputs/fidelity/NAME/results.json)
 EXPERIMENTS = os.path.join(ROOT, "inputs", "fidelity")
 SAME = 0.01  # gains within +-1% count as "no change"
+BAND = {"factor": 1.5, "points": 5}  # magnitude: time saved within a factor or within points of the paper's
 METRIC_SAME = 0.1  # D / T / X within 10% of the baseline's count as "same" (the paper prints 2 digits)
 PAPER_NUMBERS = ("total_s", "comm_pct", "speedup", "improvement_pct")  # a row's "paper": what the paper prints
 DIRECTIONS = ("faster", "slower", "same")  # a row's paper "direction": stated in the text without a figure
@@ -130,8 +131,16 @@ def check_experiment(experiment, path):
     if bad:
         refuse(f"{path}: paper of {', '.join(bad)}: an object of numbers {', '.join(PAPER_NUMBERS)}, a direction "
                f"({', '.join(DIRECTIONS)}) and a source (text)")
+    band = experiment.get("band", BAND)
+    if not isinstance(band, dict) or set(band) != set(BAND) or \
+            not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in band.values()) \
+            or band["points"] < 0 or band["factor"] < 1:
+        refuse(f"{path}: band must be {{\"points\": P >= 0, \"factor\": F >= 1}}, not {json.dumps(band)}")
     if experiment["baseline"] not in labels:
         refuse(f"{path}: baseline '{experiment['baseline']}' is not one of the rows")
+    bad = [str(r.get("label", "?")) for r in experiment.get("rows", []) if r.get("baseline", labels[0]) not in labels]
+    if bad:
+        refuse(f"{path}: the baseline of row {', '.join(bad)} is not one of the rows")
 
 
 def bad_paper(paper):
@@ -298,33 +307,56 @@ def fmt(value, pattern):
 
 ENGINE_NAMES = {"simgrid": "SimGrid", "flow": "flow"}
 TABLE_HEAD = ["| placement | engine | paper total (s) | paper comm % | paper speed-up or gain | TAMP total (s) | TAMP comm % "
-              "| TAMP speed-up | TAMP comm gain | TAMP hop-bytes | TAMP busiest link (B) | same direction |",
-              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+              "| TAMP speed-up | TAMP comm gain | TAMP hop-bytes | TAMP busiest link (B) | same direction | magnitude |",
+              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
 
 
-def our_speedups(rows, runs, base_run):
-    """TAMP's speed-up of each row over the baseline's run (None where either did not run)."""
-    return [base_run["time"]["total"] / run["time"]["total"] if run and base_run and run["time"]["total"] > 0
-            else None for run in runs]
+def our_speedup(run, base_run):
+    """TAMP's speed-up of a run over its baseline's run (None where either did not run)."""
+    return base_run["time"]["total"] / run["time"]["total"] if run and base_run and run["time"]["total"] > 0 \
+        else None
 
 
-def table_line(row, run, paper, base_run, my_speedup, is_base):
-    """One row of the table, and its verdict (True, False, or None when not compared)."""
+def paper_saving(row, speedup):
+    """The share of time the paper's placement saves over its baseline: from its speed-up, or its printed
+    improvement; None when the paper prints neither."""
+    if speedup is not None:
+        return 1 - 1 / speedup
+    improvement = row.get("paper", {}).get("improvement_pct")
+    return None if improvement is None else improvement / 100
+
+
+def within_band(theirs, ours, band):
+    """TAMP's saving within band["points"] percentage points of the paper's, or of the same sign and within a
+    factor band["factor"] of it."""
+    if abs(ours - theirs) <= band["points"] / 100:
+        return True
+    return theirs * ours > 0 and max(abs(theirs), abs(ours)) <= band["factor"] * min(abs(theirs), abs(ours))
+
+
+def table_line(row, run, paper, base_run, my_speedup, is_base, band):
+    """One row of the table, and its verdicts: (same direction, magnitude within the band), each True, False, or
+    None when not compared."""
     total, speedup = paper
     p = row.get("paper", {})
     cells = [row["label"], ENGINE_NAMES[run["engine"]] if run else "-", fmt(total, "{:.3g}"),
              fmt(p.get("comm_pct"), "{:.3g}"), paper_gain_cell(row, speedup)]
     if my_speedup is None:
-        return "| " + " | ".join(cells + ["not run"] + [""] * 6) + " |", None
+        return "| " + " | ".join(cells + ["not run"] + [""] * 7) + " |", (None, None)
     t = run["time"]
     gain = 1 - t["comm"] / base_run["time"]["comm"] if base_run["time"]["comm"] > 0 else 0.0
     verdict, same, theirs = "-", None, paper_direction(row, speedup)
     if theirs is not None and not is_base:
         same = theirs == direction(my_speedup - 1)
         verdict = "yes" if same else f"no (paper {theirs}, TAMP {direction(my_speedup - 1)})"
+    size, close, saving = "-", None, paper_saving(row, speedup)
+    if saving is not None and not is_base:
+        ours = 1 - 1 / my_speedup
+        close = within_band(saving, ours, band)
+        size = "yes" if close else f"no (saves: paper {100 * saving:.0f}%, TAMP {100 * ours:.0f}%)"
     cells += [f"{t['total']:.4g}", f"{100 * t['comm'] / t['total']:.1f}", f"{my_speedup:.2f}", f"{100 * gain:+.1f}%",
-              fmt(run.get("hop_bytes"), "{:.4g}"), fmt(run.get("max_link_load"), "{:.4g}"), verdict]
-    return "| " + " | ".join(cells) + " |", same
+              fmt(run.get("hop_bytes"), "{:.4g}"), fmt(run.get("max_link_load"), "{:.4g}"), verdict, size]
+    return "| " + " | ".join(cells) + " |", (same, close)
 
 
 def table(experiment, records, by_name):
@@ -332,39 +364,63 @@ def table(experiment, records, by_name):
     rows = experiment["rows"]
     base = next(r for r in rows if r["label"] == experiment["baseline"])
     runs = [results.find_run(records, r) for r in rows]
-    base_run = runs[rows.index(base)]
+    labels = [r["label"] for r in rows]
+    base_runs = [runs[labels.index(row_baseline(experiment, r))] for r in rows]
     paper = paper_times(rows, base)
-    mine = our_speedups(rows, runs, base_run)
-    lines, verdicts = list(TABLE_HEAD), []
-    for row, run, theirs, my_speedup in zip(rows, runs, paper, mine):
-        line, same = table_line(row, run, theirs, base_run, my_speedup, row is base)
+    mine = [our_speedup(run, base_run) for run, base_run in zip(runs, base_runs)]
+    band = experiment.get("band", BAND)
+    lines, verdicts, sizes = list(TABLE_HEAD), [], []
+    for row, run, theirs, my_speedup, base_run in zip(rows, runs, paper, mine, base_runs):
+        line, (same, close) = table_line(row, run, theirs, base_run, my_speedup,
+                                         row["label"] == row_baseline(experiment, row), band)
         lines.append(line)
-        if same is not None:
-            verdicts.append(same)
-    notes = [f"Same direction as the paper on {sum(verdicts)} of {len(verdicts)} placements compared."]
-    notes += order_note(rows, paper, mine) + series_note(experiment, by_name) + sources_note(rows)
+        verdicts += [same] if same is not None else []
+        sizes += [close] if close is not None else []
+    notes = [f"Same direction as the paper on {sum(verdicts)} of {len(verdicts)} placements compared; time saved "
+             f"within {band['points']:g} points or a factor of {band['factor']:g} of the paper's on {sum(sizes)} of "
+             f"{len(sizes)}."]
+    trends = series_trends(experiment, by_name)
+    notes += order_note(rows, paper, mine) + series_note(trends, experiment, by_name) + sources_note(rows)
     notes += runs_note(runs, rows)
+    experiment["tally"] = {"sign": verdicts, "magnitude": sizes, "trend": [same for _, _, _, same in trends]}
     return lines, notes
 
 
-def series_note(experiment, by_name):
-    """Where the experiment names the experiments of its smaller scales ("series"): each placement's speed-up at
-    every scale, in the paper and in TAMP, and whether it rises or falls with the scale."""
-    members = [by_name[name] for name in experiment.get("series", [])] + [experiment]
+def row_baseline(experiment, row):
+    """The label of the row a row's speed-up is over: its own "baseline" (e.g. the same placement's baseline run
+    by another engine), else the experiment's."""
+    return row.get("baseline", experiment["baseline"])
+
+
+def series_members(experiment, by_name):
+    return [by_name[name] for name in experiment.get("series", [])] + [experiment]
+
+
+def series_trends(experiment, by_name):
+    """Where the experiment names the experiments of its smaller scales ("series"): per placement with a speed-up
+    at every scale in both, (label, the paper's speed-ups, TAMP's, whether they move the same way)."""
+    members = series_members(experiment, by_name)
     if len(members) < 2:
         return []
-    parts = []
+    out = []
     for row in experiment["rows"]:
         if row["label"] == experiment["baseline"]:
             continue
         points = [speedups_of(e, row["label"]) for e in members]
         if all(p is not None and None not in p for p in points):
             theirs, ours = [p[0] for p in points], [p[1] for p in points]
-            parts.append(f"{row['label']} the paper {', '.join(f'{v:.2f}' for v in theirs)} ({trend(theirs)}), "
-                         f"TAMP {', '.join(f'{v:.2f}' for v in ours)} ({trend(ours)})")
-    if not parts:
+            out.append((row["label"], theirs, ours, trend(theirs) == trend(ours)))
+    return out
+
+
+def series_note(trends, experiment, by_name):
+    """Each placement's speed-up at every scale of the series, in the paper and in TAMP, and whether it rises or
+    falls with the scale."""
+    if not trends:
         return []
-    scales = ", ".join(f"{next(r['ranks'] for r in e['rows']):,}" for e in members)
+    parts = [f"{label} the paper {', '.join(f'{v:.2f}' for v in theirs)} ({trend(theirs)}), "
+             f"TAMP {', '.join(f'{v:.2f}' for v in ours)} ({trend(ours)})" for label, theirs, ours, _ in trends]
+    scales = ", ".join(f"{next(r['ranks'] for r in e['rows']):,}" for e in series_members(experiment, by_name))
     return [f"Speed-ups over {experiment['baseline']} at {scales} ranks: {'; '.join(parts)}."]
 
 
@@ -376,7 +432,7 @@ def speedups_of(experiment, label):
         return None
     base = next(r for r in rows if r["label"] == experiment["baseline"])
     records = kept_records(experiment)
-    mine = our_speedups([row], [results.find_run(records, row)], results.find_run(records, base))[0]
+    mine = our_speedup(results.find_run(records, row), results.find_run(records, base))
     return paper_times([row], base)[0][1], mine
 
 
@@ -537,7 +593,11 @@ INTRO = [  # paragraphs, wrapped when written
     "says whether the placement makes the run faster, slower or leaves it within 1% in both the paper and TAMP. The "
     "papers ran real machines at scales and sizes a 2-core simulation cannot reach; each experiment says what "
     "differs, and the numbers are not expected to be equal: the direction and order of the placements are "
-    "compared. Experiments of placement metrics (D, T, X) run no simulation: they compare whether each ordering "
+    "compared, their trend over an experiment's scales, and their magnitude.",
+    "\"Magnitude\" says whether the share "
+    "of time the placement saves (1 - 1 / speed-up, or the improvement the paper prints) is within the experiment's "
+    f"band of the paper's, {BAND['points']} percentage points or a factor of {BAND['factor']} unless the experiment "
+    "states its own. Experiments of placement metrics (D, T, X) run no simulation: they compare whether each ordering "
     "raises or lowers each metric against the baseline ordering, as in the paper. Keys: "
     "[references.md](references.md)."]
 
@@ -568,9 +628,26 @@ def page(experiments):
     for paragraph in INTRO:
         out += [wrap(paragraph), ""]
     by_name = {e["name"]: e for e in experiments}
+    sections = []
     for e in experiments:
-        out += section(e, by_name)
-    return "\n".join(out)
+        sections += section(e, by_name)
+    out += [wrap(summary(experiments)), ""]
+    return "\n".join(out + sections)
+
+
+def summary(experiments):
+    """The verdicts of every simulation experiment, counted: the sign of each placement against the paper's, its
+    magnitude within its experiment's band, and the trend of each placement over a series (counted once, in the
+    series' largest experiment: one no other experiment names)."""
+    named = {name for e in experiments for name in e.get("series", [])}
+    tallies = [e["tally"] for e in experiments if "tally" in e]
+    sign = [v for t in tallies for v in t["sign"]]
+    size = [v for t in tallies for v in t["magnitude"]]
+    trends = [v for e in experiments if "tally" in e and e["name"] not in named for v in e["tally"]["trend"]]
+    return (f"Over every simulation experiment below: the same direction as the paper on {sum(sign)} of "
+            f"{len(sign)} placements compared; the time saved within the experiment's band of the paper's on "
+            f"{sum(size)} of {len(size)}; the speed-up moving with the scale as the paper's on {sum(trends)} of "
+            f"{len(trends)} placements of a series.")
 
 
 def write_doc(experiments, args):

@@ -70,6 +70,10 @@ class FidelityTest(unittest.TestCase):
             experiments = copy_experiments(tmp, ["deveci14-table2", "deveci14-table2-8192", "aktulga12-table2"])
             results.write(os.path.join(experiments, "deveci14-table2-8192"), "simulation", [
                 run_record("default", 2.0, 1.0, ranks=8192), run_record("group", 1.9, 0.9, ranks=8192)])
+            results.write(os.path.join(experiments, "aktulga12-table2"), "simulation", [
+                run_record("default", 2.0, 1.0, ranks=276, campaign="dm.campaign", app="lanczos", engine="simgrid"),
+                run_record("default", 4.0, 3.0, ranks=276, campaign="dm-flow.campaign", app="lanczos"),
+                run_record("cm", 2.0, 1.0, ranks=276, campaign="dm-flow.campaign", app="lanczos")])
             results.write(os.path.join(experiments, "deveci14-table2"), "simulation", [
                 run_record("default", 2.0, 1.0),                    # the baseline (None)
                 run_record("group", 1.6, 0.6, engine="simgrid"),    # faster, as in the paper
@@ -85,13 +89,15 @@ class FidelityTest(unittest.TestCase):
             text = section(page, "MiniGhost on a Cielo-like Cray XE6: None, Group, Geom, Geom+R, Geom+R+S")
             rows = table_rows(text)
             # Group: paper 6.07 / 5.70 = 1.06; TAMP 2.0 / 1.6 = 1.25, comm 0.6 / 1.6 = 37.5%, gain 1 - 0.6 / 1.0.
+            # Time saved: the paper 1 - 5.70 / 6.07 = 6%, TAMP 1 - 1.6 / 2.0 = 20%: 14 points and 3.3 times apart.
             self.assertEqual(rows["Group"], ["SimGrid", "5.7", "13.9", "1.06", "1.6", "37.5", "1.25", "+40.0%",
-                                             "1000", "10", "yes"])
+                                             "1000", "10", "yes", "no (saves: paper 6%, TAMP 20%)"])
             self.assertEqual(rows["None"][0], "flow")
             self.assertEqual(rows["Geom"][6:8], ["0.80", "-50.0%"])
-            self.assertEqual(rows["Geom"][-1], "no (paper faster, TAMP slower)")
+            self.assertEqual(rows["Geom"][-2], "no (paper faster, TAMP slower)")
             self.assertEqual(rows["Geom+R"][:5], ["-", "5.75", "13.6", "1.06", "not run"])
-            self.assertIn("Same direction as the paper on 1 of 2 placements compared.", text)
+            self.assertIn("Same direction as the paper on 1 of 2 placements compared; time saved within 5 points or "
+                          "a factor of 1.5 of the paper's on 0 of 2.", " ".join(text.split()))
             self.assertIn("Runs: 3 of 6 rows (SimGrid, flow; 2026-01-02); 3 not run.", " ".join(text.split()))
             # The next scale names this one in its "series": Group's speed-ups at both, the paper's from its totals
             # (6.07 / 5.70, 6.40 / 5.91), TAMP's 2.0 / 1.6 and 2.0 / 1.9.
@@ -99,9 +105,28 @@ class FidelityTest(unittest.TestCase):
             self.assertIn("Speed-ups over None at 4,096, 8,192 ranks: Group the paper 1.06, 1.08 (rises), TAMP 1.25, "
                           "1.05 (falls).", bigger)
             # Experiments without records are listed, not dropped; a total the paper does not print is not made up.
-            akt = table_rows(section(page, "MFDn's Lanczos on a Hopper-like Cray XE6: DM, BDM, CM, BCM"))
+            akt = table_rows(section(page, "MFDn's Lanczos on a Hopper-like Cray XE6, the main job's matrix"))
             self.assertEqual(akt["BDM"][:5], ["-", "-", "30", "0.93", "not run"])
-            self.assertEqual(akt["DM"][:5], ["-", "211", "24", "1.00", "not run"])
+            self.assertEqual(akt["DM"][:6], ["SimGrid", "211", "24", "1.00", "2", "50.0"])
+            # A row with a baseline of its own: CM in the flow engine over DM in the flow engine (4.0 / 2.0, comm
+            # gain 1 - 1.0 / 3.0), not over the experiment's baseline run by SimGrid (2.0 / 2.0).
+            self.assertEqual(akt["CM (flow)"][:1] + akt["CM (flow)"][5:8], ["flow", "50.0", "2.00", "+66.7%"])
+            self.assertEqual(akt["DM (flow)"][-2:], ["-", "-"])
+            # The page's count over every experiment: Group, Geom (4,096), Group (8,192: the paper saves 8%, TAMP 5%)
+            # compared; Group's trend over the series (rises in the paper, falls in TAMP) once, at 8,192.
+            self.assertIn("the same direction as the paper on 2 of 3 placements compared; the time saved within the "
+                          "experiment's band of the paper's on 1 of 3; the speed-up moving with the scale as the "
+                          "paper's on 0 of 1 placements of a series.", " ".join(page.split()))
+            # An experiment's own band: 15 points takes Group's 6% against 20%.
+            path = os.path.join(experiments, "deveci14-table2", "experiment.json")
+            with open(path) as f:
+                experiment = json.load(f)
+            with open(path, "w") as f:
+                json.dump(dict(experiment, band={"points": 15, "factor": 1.5}), f)
+            page = self.page(experiments, os.path.join(tmp, "f.md"))
+            rows = table_rows(section(page, "MiniGhost on a Cielo-like Cray XE6: None, Group, Geom, Geom+R, Geom+R+S"))
+            self.assertEqual(rows["Group"][-1], "yes")
+            self.assertEqual(rows["Geom"][-1], "no (saves: paper 5%, TAMP -25%)")
 
     def test_page_is_the_same_bytes_every_time(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -131,10 +156,10 @@ class FidelityTest(unittest.TestCase):
             page = self.page(experiments, os.path.join(tmp, "f.md"))
             big = table_rows(section(page, "2D stencil on a Blue Gene/P-like partition at 16,384 cores"))
             self.assertEqual(big["Folding"][3], "11% improvement")
-            self.assertEqual(big["Folding"][-1], "no (paper faster, TAMP slower)")
+            self.assertEqual(big["Folding"][-2:], ["no (paper faster, TAMP slower)", "no (saves: paper 11%, TAMP -10%)"])
             small_text = section(page, "2D stencil on a Blue Gene/P-like partition: folding")
             self.assertEqual(table_rows(small_text)["Folding"][3], "faster (no figure)")
-            self.assertEqual(table_rows(small_text)["Folding"][-1], "yes")
+            self.assertEqual(table_rows(small_text)["Folding"][-2:], ["yes", "-"])  # no figure: no magnitude
             self.assertIn("Paper figures not printed as numbers: Folding, section 9.4.1's text",
                           " ".join(small_text.split()))
 
@@ -265,7 +290,10 @@ class FidelityTest(unittest.TestCase):
                      ([], dict(good, title=["t"]), "title must be a string"),
                      ([], dict(good, series=["one"]), "series must be a list of other simulation experiments"),
                      ([], dict(good, series="two"), "series must be a list of other simulation experiments"),
-                     ([], dict(good, differences="none"), "differences must be a list of strings")]
+                     ([], dict(good, differences="none"), "differences must be a list of strings"),
+                     ([], dict(good, band={"points": 5}), "band must be"),
+                     ([], dict(good, band={"points": 5, "factor": 0.5}), "band must be"),
+                     ([], dict(good, rows=[dict(row, baseline="B")]), "the baseline of row A is not one of the rows")]
             for options, experiment, message in cases:
                 experiments = os.path.join(tmp, "experiments")
                 shutil.rmtree(experiments, ignore_errors=True)
