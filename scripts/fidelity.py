@@ -32,6 +32,7 @@ from tamp_campaign import cli  # noqa: E402  (one-line refusals, exit status 2)
 from tamp_campaign import fidelity_results as results  # noqa: E402  (inputs/fidelity/NAME/results.json)
 EXPERIMENTS = os.path.join(ROOT, "inputs", "fidelity")
 SAME = 0.01  # gains within +-1% count as "no change"
+STATISTICS = ("max", "mean")  # an experiment's "statistic": its times are the slowest rank's or the ranks' mean
 BAND = {"factor": 1.5, "points": 5}  # magnitude: time saved within a factor or within points of the paper's
 METRIC_SAME = 0.1  # D / T / X within 10% of the baseline's count as "same" (the paper prints 2 digits)
 PAPER_NUMBERS = ("total_s", "comm_pct", "speedup", "improvement_pct")  # a row's "paper": what the paper prints
@@ -131,6 +132,8 @@ def check_experiment(experiment, path):
     if bad:
         refuse(f"{path}: paper of {', '.join(bad)}: an object of numbers {', '.join(PAPER_NUMBERS)}, a direction "
                f"({', '.join(DIRECTIONS)}) and a source (text)")
+    if experiment.get("statistic", "max") not in STATISTICS:
+        refuse(f"{path}: statistic must be one of {', '.join(STATISTICS)}, not {json.dumps(experiment['statistic'])}")
     band = experiment.get("band", BAND)
     if not isinstance(band, dict) or set(band) != set(BAND) or \
             not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in band.values()) \
@@ -198,7 +201,8 @@ def run_in_out(experiment, row, args):
                 return None
         with open(path) as f:
             report = json.loads(f.readline())
-        return results.run_record(row["campaign"], row, report, os.path.getmtime(path))
+        return results.run_record(row["campaign"], row, report, os.path.getmtime(path),
+                                  experiment.get("statistic", "max"))
     except (OSError, ValueError, KeyError, AttributeError):
         return None
 

@@ -3,7 +3,7 @@ tabulates, written after the experiment's runs and read by --report-only, which 
 
 A simulation experiment keeps one record per run of its rows: the run's identity (campaign, app, ranks, mapping),
 the engine that ran it (`simgrid` or `flow`, the run report's `engine`), its times (total, comm, exchange,
-collective), hop-bytes, the busiest link's load and the date of the run; a row without a run has no record. A
+collective: the slowest rank's, or the mean over the ranks where the experiment says so), hop-bytes, the busiest link's load and the date of the run; a row without a run has no record. A
 groups experiment keeps, per scale and allocation, the D / T / X lines of tamp-lanczos-groups. Sorted keys and a
 fixed indent: the same results give the same bytes (docs/measuring-gains.md, section 5)."""
 import datetime
@@ -25,11 +25,14 @@ def path_of(folder):
     return os.path.join(folder, NAME)
 
 
-def run_record(campaign, row, report, mtime):
-    """The kept figures of one run report (a run's first JSON line) of `row`, run by `campaign`, dated `mtime`."""
+def run_record(campaign, row, report, mtime, statistic="max"):
+    """The kept figures of one run report (a run's first JSON line) of `row`, run by `campaign`, dated `mtime`: its
+    times over the ranks by `statistic`, "max" (the report's `time`: the slowest rank's) or "mean" (`time_stats`)."""
     metrics = report.get("metrics", {})
+    times = {k: report["time"].get(k) for k in TIMES} if statistic == "max" else \
+        {k: report["time_stats"][k][statistic] for k in TIMES}
     return {"campaign": campaign, "app": row["app"], "ranks": row["ranks"], "mapping": row["mapping"],
-            "engine": report["engine"], "time": {k: report["time"].get(k) for k in TIMES},
+            "engine": report["engine"], "time": times,
             "hop_bytes": metrics.get("hop_bytes"), "max_link_load": metrics.get("max_link_load"),
             "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d")}
 

@@ -239,6 +239,10 @@ class FidelityTest(unittest.TestCase):
                                   "engine": "simgrid", "hop_bytes": 512.0, "max_link_load": 64.0, "date": "1971-01-01",
                                   "time": {"total": 3.0, "comm": 1.0, "exchange": 0.75, "collective": 0.25}})
         self.assertIsNone(results.check_run(record))
+        # "statistic": "mean" keeps the ranks' mean of each time (time_stats), not the slowest rank's.
+        stats = {k: {"min": 0.5 * v, "mean": 0.75 * v, "max": v} for k, v in report["time"].items()}
+        mean = results.run_record("a.campaign", row, dict(report, time_stats=stats), 86400 * 365, "mean")
+        self.assertEqual(mean["time"], {"total": 2.25, "comm": 0.75, "exchange": 0.5625, "collective": 0.1875})
         self.assertIn("engine", results.check_run(dict(record, engine="mpirun")))
         self.assertIn("time must hold", results.check_run(dict(record, time={"total": "1"})))
         groups = results.groups_record({"ranks": 276}, "compact", [{"run": "dm", "column": {"D": 1, "T": 2, "X": 3},
@@ -292,6 +296,7 @@ class FidelityTest(unittest.TestCase):
                      ([], dict(good, series="two"), "series must be a list of other simulation experiments"),
                      ([], dict(good, differences="none"), "differences must be a list of strings"),
                      ([], dict(good, band={"points": 5}), "band must be"),
+                     ([], dict(good, statistic="median"), "statistic must be one of max, mean"),
                      ([], dict(good, band={"points": 5, "factor": 0.5}), "band must be"),
                      ([], dict(good, rows=[dict(row, baseline="B")]), "the baseline of row A is not one of the rows")]
             for options, experiment, message in cases:
