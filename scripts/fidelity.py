@@ -715,13 +715,13 @@ def correlation_order(paper, records):
         ours = [coefficients(records, m, time_key) for m in ("max_congestion", "avg_hops")]
         if None in theirs or None in ours:
             continue
-        parts.append(f"with {time_name} the paper {'yes' if theirs[0] > theirs[1] else 'no'} ({theirs[0]:.3f} "
+        parts.append(f"with {time_name}: the paper {'yes' if theirs[0] > theirs[1] else 'no'} ({theirs[0]:.3f} "
                      f"against {theirs[1]:.3f}), TAMP {'yes' if ours[0] > ours[1] else 'no'} ({ours[0]:.3f} against "
                      f"{ours[1]:.3f})")
         same.append((theirs[0] > theirs[1]) == (ours[0] > ours[1]))
     if not parts:
         return []
-    return [f"Does max congestion correlate better than average hop count (Pearson)? {'; '.join(parts)}: the "
+    return [f"Max congestion correlates better than average hop count (Pearson) {'; '.join(parts)}. TAMP has the "
             f"paper's order on {sum(same)} of {len(same)}."]
 
 

@@ -196,9 +196,9 @@ class FidelityTest(unittest.TestCase):
             self.assertEqual(rows["hop-bytes"], ["-", "-1.000", "-1.000", "-", "-1.000", "-1.000"])
             self.assertEqual(rows["busiest link's bytes per relative capacity"], ["-"] * 6)
             flat = " ".join(text.split())
-            self.assertIn("with max comm time the paper yes (0.915 against 0.835), TAMP yes (1.000 against 0.983)",
-                          flat)
-            self.assertIn("the paper's order on 2 of 2.", flat)
+            self.assertIn("Max congestion correlates better than average hop count (Pearson) with max comm time: the "
+                          "paper yes (0.915 against 0.835), TAMP yes (1.000 against 0.983);", flat)
+            self.assertIn("TAMP has the paper's order on 2 of 2.", flat)
             # 0.983 - 0.835 = +0.148 (out), 1 - 0.915 = +0.085 (in), +0.223 and +0.128 (out).
             self.assertIn("Same sign as the paper: 4 of 4 coefficients. Within 0.1 of the paper's: 1 of 4 (TAMP minus "
                           "the paper: average hop count with max comm time +0.148; max congestion with max comm time "
