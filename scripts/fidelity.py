@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """The papers' experiments on the simulated machine, beside the papers' numbers (docs/fidelity.md).
 
-Every folder of inputs/fidelity/ with an experiment.json is one experiment, of one of two kinds:
+Every folder of inputs/fidelity/ with an experiment.json is one experiment, of one of three kinds:
 - "simulation" (the default): campaigns (run by scripts/campaign.py, each with its launcher: SimGrid or the flow
   engine) and rows, each a run (app, ranks, mapping) of one campaign with the figures the paper prints for it;
   tabulates our total and communication time against the paper's and says per row whether the placement moves the
   time the way the paper found;
 - "groups": placement metrics without a simulation, D / T / X of MFDn's column and row groups per ordering and scale
-  (tamp-lanczos-groups, [Aktulga12] Tables 3-4), each beside the paper's and compared with the baseline ordering.
+  (tamp-lanczos-groups, [Aktulga12] Tables 3-4), each beside the paper's and compared with the baseline ordering;
+- "correlation": one campaign run on each of several allocations (campaign.py --machine, --scales), and the
+  Pearson and Spearman correlation of each placement metric with the runs' communication and total time beside
+  the paper's coefficients ([Deveci14] Table III).
 After an experiment runs, its figures are kept in inputs/fidelity/NAME/results.json (fidelity_results.py); the page
 is written whole from those files only, so --report-only gives the same bytes every time and needs no --out.
 Formats: docs/measuring-gains.md, section 5.
@@ -18,6 +21,7 @@ import json
 import math
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -39,7 +43,9 @@ PAPER_NUMBERS = ("total_s", "comm_pct", "speedup", "improvement_pct")  # a row's
 DIRECTIONS = ("faster", "slower", "same")  # a row's paper "direction": stated in the text without a figure
 LAUNCHERS = ("sim", "flow")  # a campaign's "launcher": SimGrid (the default) or TAMP's flow engine
 REQUIRED = {"simulation": ("title", "cite", "what", "campaigns", "baseline", "rows", "differences"),
-            "groups": ("title", "cite", "what", "baseline", "orderings", "unit_segment", "scales", "differences")}
+            "groups": ("title", "cite", "what", "baseline", "orderings", "unit_segment", "scales", "differences"),
+            "correlation": ("title", "cite", "what", "campaign", "allocations", "exchange_graph", "band", "paper",
+                            "differences")}
 
 
 def load_experiments(folder, only):
@@ -104,13 +110,15 @@ def check_experiment(experiment, path):
             refuse(f"{path}: {key} must be a string")
     if not isinstance(experiment["differences"], list) or not all(isinstance(d, str) for d in experiment["differences"]):
         refuse(f"{path}: differences must be a list of strings")
-    for key in ("campaigns", "rows") if kind == "simulation" else ("orderings", "scales"):
-        if not isinstance(experiment[key], list) or not all(isinstance(e, dict) for e in experiment[key]):
-            refuse(f"{path}: {key} must be a list of objects")
     timeout = experiment.get("timeout", 1)
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or \
             timeout <= 0:
         refuse(f"{path}: timeout must be a number of seconds > 0, not {json.dumps(timeout)}")
+    if kind == "correlation":
+        return check_correlation_experiment(experiment, path)
+    for key in ("campaigns", "rows") if kind == "simulation" else ("orderings", "scales"):
+        if not isinstance(experiment[key], list) or not all(isinstance(e, dict) for e in experiment[key]):
+            refuse(f"{path}: {key} must be a list of objects")
     if kind == "simulation":
         labels = [r.get("label") for r in experiment["rows"]]
         files = [c.get("file") for c in experiment["campaigns"]]
@@ -161,23 +169,28 @@ def bad_paper(paper):
 def run_campaigns(experiment, args):
     """Runs the experiment's campaigns (campaign.py, each with its launcher), then keeps its runs' figures."""
     for campaign in experiment["campaigns"]:
-        command = [sys.executable, os.path.join(ROOT, "scripts", "campaign.py"),
-                   os.path.join(experiment["dir"], campaign["file"]), "--build", args.build,
-                   "--decks", os.path.join(experiment["dir"], campaign["decks"]),
-                   "--out", campaign_out(experiment, campaign, args)]
-        if campaign.get("launcher", "sim") != "sim":
-            command += ["--launcher", campaign["launcher"]]
-        if args.jobs:
-            command += ["--jobs", str(args.jobs)]
-        if "timeout" in experiment:  # the experiment's runs outlast the campaign's default
-            command += ["--timeout", str(experiment["timeout"])]
-        if args.resume:
-            command.append("--resume")
+        command = campaign_command(experiment, campaign, campaign_out(experiment, campaign, args), args)
         print(f"== {experiment['name']}: {campaign['file']}", flush=True)
         if subprocess.run(command).returncode != 0:
             print(f"fidelity: {experiment['name']}: {campaign['file']} had failures (rows without a run say so)",
                   file=sys.stderr)
     keep_runs(experiment, args)
+
+
+def campaign_command(experiment, campaign, out, args):
+    """campaign.py's command line for one campaign of the experiment, its runs in `out`."""
+    command = [sys.executable, os.path.join(ROOT, "scripts", "campaign.py"),
+               os.path.join(experiment["dir"], campaign["file"]), "--build", args.build,
+               "--decks", os.path.join(experiment["dir"], campaign["decks"]), "--out", out]
+    if campaign.get("launcher", "sim") != "sim":
+        command += ["--launcher", campaign["launcher"]]
+    if args.jobs:
+        command += ["--jobs", str(args.jobs)]
+    if "timeout" in experiment:  # the experiment's runs outlast the campaign's default
+        command += ["--timeout", str(experiment["timeout"])]
+    if args.resume:
+        command.append("--resume")
+    return command
 
 
 def keep_runs(experiment, args):
@@ -586,6 +599,232 @@ def groups_runs(records):
             f"({', '.join(sorted({r['date'] for r in records}))})."]
 
 
+CORRELATION_TIMES = (("comm", "max comm time"), ("total", "total time"))  # a record's time and the paper's row
+CORRELATION_METRICS = {  # key: (the table's label, the notes' name), in the table's order
+    "avg_hops": ("average hop count (exchange: hops over edges)", "average hop count"),
+    "max_congestion": ("max congestion (exchange: messages on the busiest link)", "max congestion"),
+    "max_stalls": ("measured max stalls (link counters)", "max stalls"),
+    "hop_bytes": ("hop-bytes (whole graph)", "hop-bytes"),
+    "congestion": ("busiest link's bytes per relative capacity (whole graph)", "bytes per capacity"),
+    "predicted_comm": ("TAMP's predicted communication time (phase model, whole graph)", "predicted time")}
+
+
+def check_correlation_experiment(experiment, path):
+    """A correlation experiment's campaign, allocations, band and paper coefficients, or one line saying what is
+    wrong."""
+    campaign, allocations, paper = experiment["campaign"], experiment["allocations"], experiment["paper"]
+    if not isinstance(campaign, dict) or not all(isinstance(campaign.get(k), str) for k in ("file", "decks")) or \
+            campaign.get("launcher", "sim") not in LAUNCHERS:
+        refuse(f"{path}: campaign must be an object with file and decks (text) and a launcher of "
+               f"{', '.join(LAUNCHERS)}")
+    if not isinstance(allocations, list) or not allocations or not all(
+            isinstance(a, dict) and isinstance(a.get("machine"), str) and isinstance(a.get("ranks"), int) and
+            not isinstance(a["ranks"], bool) and a["ranks"] > 0 for a in allocations):
+        refuse(f"{path}: allocations must be a list of objects with a machine file and ranks > 0")
+    if len({allocation_name(a) for a in allocations}) != len(allocations):
+        refuse(f"{path}: two allocations have machine files of one name")
+    if not isinstance(experiment["exchange_graph"], str):
+        refuse(f"{path}: exchange_graph must be a string (the generator options that leave the exchange alone)")
+    band = experiment["band"]
+    if not results.is_number(band) or not 0 < band <= 2:
+        refuse(f"{path}: band must be a number in (0, 2], not {json.dumps(band)}")
+    if not isinstance(paper, dict) or not set(paper) <= {t for t, _ in CORRELATION_TIMES} or not all(
+            isinstance(p, dict) and set(p) <= set(CORRELATION_METRICS) and
+            all(results.is_number(v) and -1 <= v <= 1 for v in p.values()) for p in paper.values()):
+        refuse(f"{path}: paper must give, for {' and '.join(t for t, _ in CORRELATION_TIMES)}, coefficients in "
+               f"[-1, 1] of {', '.join(CORRELATION_METRICS)}")
+
+
+def allocation_name(allocation):
+    """An allocation's name: its machine file's, without the folder and the extension."""
+    return os.path.splitext(os.path.basename(allocation["machine"]))[0]
+
+
+def allocation_out(experiment, allocation, args):
+    return os.path.join(args.out, experiment["name"], allocation_name(allocation))
+
+
+def run_correlation(experiment, args):
+    """The experiment's campaign once per allocation (campaign.py --machine, --scales), then its runs' figures."""
+    tool = os.path.join(args.build, "mapping", "tools", "tamp-map")
+    if not os.path.isfile(tool):
+        refuse(f"{experiment['name']}: {tool} not found (build tamp-map, or pass --build)")
+    campaign = experiment["campaign"]
+    for allocation in experiment["allocations"]:
+        command = campaign_command(experiment, campaign, allocation_out(experiment, allocation, args), args)
+        command += ["--machine", os.path.join(experiment["dir"], allocation["machine"]),
+                    "--scales", str(allocation["ranks"])]
+        print(f"== {experiment['name']}: {campaign['file']} on {allocation['machine']}", flush=True)
+        if subprocess.run(command).returncode != 0:
+            print(f"fidelity: {experiment['name']}: {campaign['file']} on {allocation['machine']} had failures "
+                  "(runs that failed are not kept)", file=sys.stderr)
+    keep_correlation(experiment, tool, args)
+
+
+def keep_correlation(experiment, tool, args):
+    """Writes the experiment's results.json: one record per run in --out whose status is ok, allocation by
+    allocation, each with the metrics of its placement on the exchange alone."""
+    records = []
+    for allocation in experiment["allocations"]:
+        runs = os.path.join(allocation_out(experiment, allocation, args), "runs")
+        names = sorted(f for f in os.listdir(runs) if f.endswith(".jsonl")) if os.path.isdir(runs) else []
+        for name in names:
+            record = correlation_run(experiment, allocation, os.path.join(runs, name), tool)
+            if record is not None:
+                records.append(record)
+    print(f"fidelity: wrote {results.write(experiment['dir'], 'correlation', records)} ({len(records)} runs)",
+          flush=True)
+
+
+def correlation_run(experiment, allocation, path, tool):
+    """The kept record of one run report, or None when the run failed or its placement cannot be evaluated:
+    `tamp-map eval` of the run's placement file (the launcher's, OUT/placements/ID.map) on the run's task graph
+    (the report's params.graph) with the experiment's exchange_graph options, which leave the exchange alone."""
+    stem = os.path.splitext(path)[0]
+    placement = os.path.join(os.path.dirname(os.path.dirname(path)), "placements", os.path.basename(stem) + ".map")
+    try:
+        with open(stem + ".status") as f:
+            if f.read().strip() != "ok":
+                return None
+        with open(path) as f:
+            report = json.loads(f.readline())
+        graph = f"{report['params']['graph']},{experiment['exchange_graph']}"
+        done = subprocess.run([tool, "eval", "--graph", graph, "--machine",
+                               os.path.join(experiment["dir"], allocation["machine"]), "--mapping", placement,
+                               "--json"], capture_output=True, text=True)
+        if done.returncode != 0:
+            print(f"fidelity: {experiment['name']}: {path}: {done.stderr.strip()}", file=sys.stderr)
+            return None
+        return results.correlation_record(allocation_name(allocation), report, json.loads(done.stdout),
+                                          os.path.getmtime(path))
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError) as e:
+        print(f"fidelity: {experiment['name']}: {path}: not kept ({type(e).__name__}: {e})", file=sys.stderr)
+        return None
+
+
+def pearson(xs, ys):
+    """Pearson's r, None with fewer than 3 points or a constant list."""
+    if len(xs) < 3 or len(set(xs)) < 2 or len(set(ys)) < 2:
+        return None
+    return statistics.correlation(xs, ys)
+
+
+def mean_ranks(values):
+    """Each value's rank from 1, ties given the mean of their ranks (Spearman's convention)."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for k in range(start, end + 1):
+            out[order[k]] = (start + end) / 2 + 1
+        start = end + 1
+    return out
+
+
+def spearman(xs, ys):
+    """Spearman's rho: Pearson's r of the ranks."""
+    return pearson(mean_ranks(xs), mean_ranks(ys))
+
+
+def coefficients(records, metric, time_key, of=pearson):
+    """The coefficient of a metric with a time over the records, None without the metric (max stalls)."""
+    if metric not in results.CORRELATION_METRICS:
+        return None
+    return of([r["metrics"][metric] for r in records], [r["time"][time_key] for r in records])
+
+
+CORRELATION_HEAD = ["| metric | paper r, max comm time | TAMP r, max comm time | TAMP Spearman, max comm time "
+                    "| paper r, total time | TAMP r, total time | TAMP Spearman, total time |",
+                    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+
+
+def correlation_table(experiment, records, by_name):
+    """One line per metric: the paper's Pearson coefficient with max comm time and total time beside TAMP's Pearson
+    and Spearman over the kept runs; below it the verdicts (order, sign, band), the coefficients at each scale alone
+    and the runs."""
+    paper = experiment["paper"]
+    lines = list(CORRELATION_HEAD)
+    for metric, (label, _) in CORRELATION_METRICS.items():
+        if metric not in results.CORRELATION_METRICS and not any(metric in p for p in paper.values()):
+            continue
+        cells = [label]
+        for time_key, _ in CORRELATION_TIMES:
+            cells.append(fmt(paper.get(time_key, {}).get(metric), "{:.3f}"))
+            if not records:
+                cells += ["not run", ""]
+            elif metric not in results.CORRELATION_METRICS:
+                cells += ["not measured", "not measured"]
+            else:
+                cells += [fmt(coefficients(records, metric, time_key, of), "{:.3f}") for of in (pearson, spearman)]
+        lines.append("| " + " | ".join(cells) + " |")
+    if not records:
+        return lines, ["Not run: no kept results (results.json)."]
+    notes = correlation_order(paper, records) + correlation_agreement(experiment, records)
+    notes += correlation_scales(records) + correlation_runs(experiment, records)
+    return lines, notes
+
+
+def correlation_order(paper, records):
+    """Whether max congestion correlates better than average hop count with each time, in the paper and TAMP."""
+    parts, same = [], []
+    for time_key, time_name in CORRELATION_TIMES:
+        theirs = [paper.get(time_key, {}).get(m) for m in ("max_congestion", "avg_hops")]
+        ours = [coefficients(records, m, time_key) for m in ("max_congestion", "avg_hops")]
+        if None in theirs or None in ours:
+            continue
+        parts.append(f"with {time_name}: the paper {'yes' if theirs[0] > theirs[1] else 'no'} ({theirs[0]:.3f} "
+                     f"against {theirs[1]:.3f}), TAMP {'yes' if ours[0] > ours[1] else 'no'} ({ours[0]:.3f} against "
+                     f"{ours[1]:.3f})")
+        same.append((theirs[0] > theirs[1]) == (ours[0] > ours[1]))
+    if not parts:
+        return []
+    return [f"Max congestion correlates better than average hop count (Pearson) {'; '.join(parts)}. TAMP has the "
+            f"paper's order on {sum(same)} of {len(same)}."]
+
+
+def correlation_agreement(experiment, records):
+    """Per coefficient the paper prints and TAMP has: the same sign, and within the experiment's band."""
+    signs, inside, gaps = [], [], []
+    for time_key, time_name in CORRELATION_TIMES:
+        for metric, theirs in experiment["paper"].get(time_key, {}).items():
+            ours = coefficients(records, metric, time_key)
+            if ours is None:
+                continue
+            signs.append((theirs > 0) == (ours > 0))
+            inside.append(abs(ours - theirs) <= experiment["band"])
+            gaps.append(f"{CORRELATION_METRICS[metric][1]} with {time_name} {ours - theirs:+.3f}")
+    if not signs:
+        return []
+    return [f"Same sign as the paper: {sum(signs)} of {len(signs)} coefficients. Within {experiment['band']:g} of "
+            f"the paper's: {sum(inside)} of {len(inside)} (TAMP minus the paper: {'; '.join(gaps)})."]
+
+
+def correlation_scales(records):
+    """Pearson's r with max comm time at each scale alone (placements and allocations only), and of the total time
+    with the max comm time over all runs."""
+    scales = sorted({r["ranks"] for r in records})
+    parts = []
+    for ranks in scales:
+        these = [r for r in records if r["ranks"] == ranks]
+        values = [f"{CORRELATION_METRICS[m][1]} {fmt(coefficients(these, m, 'comm'), '{:.3f}')}"
+                  for m in results.CORRELATION_METRICS]
+        parts.append(f"{ranks:,} ranks ({len(these)} runs): {', '.join(values)}")
+    together = pearson([r["time"]["comm"] for r in records], [r["time"]["total"] for r in records])
+    notes = [f"Pearson's r with max comm time at one scale (placements and allocations only): {'; '.join(parts)}."]
+    return notes + [f"Pearson's r of total time with max comm time over all runs: {fmt(together, '{:.3f}')}."]
+
+
+def correlation_runs(experiment, records):
+    """How many runs, of how many placements, allocations and scales, on which engines and dates."""
+    engines = sorted({ENGINE_NAMES[r["engine"]] for r in records})
+    scales = ", ".join(f"{n:,}" for n in sorted({r["ranks"] for r in records}))
+    return [f"Runs: {len(records)} ({len({r['mapping'] for r in records})} placements, "
+            f"{len({r['allocation'] for r in records})} of {len(experiment['allocations'])} allocations, "
+            f"{scales} ranks; {', '.join(engines)}; {', '.join(sorted({r['date'] for r in records}))})."]
+
 TITLE = "# Fidelity: the papers' experiments on the simulated machine"
 INTRO = [  # paragraphs, wrapped when written
     "Written by `python3 scripts/fidelity.py` (every experiment of `inputs/fidelity/`; `--only NAME` for one) from "
@@ -615,7 +854,7 @@ def wrap(text):
 def section(experiment, by_name):
     """The experiment's heading, description, table, the lines computed from its kept results, and its setup."""
     records = kept_records(experiment)
-    lines, notes = (groups_table if experiment["kind"] == "groups" else table)(experiment, records, by_name)
+    lines, notes = TABLES.get(experiment["kind"], table)(experiment, records, by_name)
     out = [f"## {experiment['title']} — {experiment['cite']}", "", wrap(experiment["what"]), "", *lines, ""]
     for note in notes:
         out += [wrap(note), ""]
@@ -662,6 +901,10 @@ def write_doc(experiments, args):
     print(f"fidelity: wrote {args.doc}")
 
 
+RUNS = {"groups": run_groups, "correlation": run_correlation}  # the kinds' runners; "simulation": run_campaigns
+TABLES = {"groups": groups_table, "correlation": correlation_table}  # and their tables; "simulation": table
+
+
 def main():
     parser = cli.Parser("fidelity", description=__doc__)
     parser.add_argument("--experiments", default=EXPERIMENTS, help="the folder of experiments")
@@ -682,7 +925,7 @@ def main():
     if not args.report_only:
         for e in chosen:
             start = time.monotonic()
-            (run_groups if e["kind"] == "groups" else run_campaigns)(e, args)
+            RUNS.get(e["kind"], run_campaigns)(e, args)
             print(f"fidelity: {e['name']} took {time.monotonic() - start:.0f} s", flush=True)
     write_doc(experiments, args)  # all of them, from their kept results: those not run now keep their last ones
 

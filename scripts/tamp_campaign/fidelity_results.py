@@ -3,9 +3,12 @@ tabulates, written after the experiment's runs and read by --report-only, which 
 
 A simulation experiment keeps one record per run of its rows: the run's identity (campaign, app, ranks, mapping),
 the engine that ran it (`simgrid` or `flow`, the run report's `engine`), its times (total, comm, exchange,
-collective: the slowest rank's, or the mean over the ranks where the experiment says so), hop-bytes, the busiest link's load and the date of the run; a row without a run has no record. A
-groups experiment keeps, per scale and allocation, the D / T / X lines of tamp-lanczos-groups. Sorted keys and a
-fixed indent: the same results give the same bytes (docs/measuring-gains.md, section 5)."""
+collective: the slowest rank's, or the mean over the ranks where the experiment says so), hop-bytes, the busiest
+link's load and the date of the run; a row without a run has no record. A groups experiment keeps, per scale and
+allocation, the D / T / X lines of tamp-lanczos-groups. A correlation experiment keeps one record per run of its
+campaign on each allocation: the allocation, ranks, mapping, engine, times and date, and the placement's metrics
+(CORRELATION_METRICS). Sorted keys and a fixed indent: the same results give the same bytes
+(docs/measuring-gains.md, section 5)."""
 import datetime
 import json
 import os
@@ -14,6 +17,8 @@ NAME = "results.json"
 FORMAT = 1
 TIMES = ("total", "comm", "exchange", "collective")
 ENGINES = ("simgrid", "flow")
+# A correlation record's metrics: the paper's two of the exchange's edges, and three of the whole run's graph.
+CORRELATION_METRICS = ("avg_hops", "max_congestion", "hop_bytes", "congestion", "predicted_comm")
 
 
 class ResultsError(Exception):
@@ -42,6 +47,23 @@ def groups_record(scale, allocation, lines, date):
     return {"ranks": scale["ranks"], "allocation": allocation, "date": date,
             "orderings": [{"run": line["run"], **{g: {m: line[g][m] for m in "DTX"} for g in ("column", "row")}}
                           for line in lines]}
+
+
+def correlation_record(allocation, report, exchange, mtime):
+    """The kept figures of one run report (a run's first JSON line) on `allocation`, dated `mtime`. `exchange` is
+    tamp-map eval's metrics of the run's placement on its exchange alone: the average hop count (Eq. 3 of
+    [Deveci14]: hops over the edges, on-node ones at 0) and the busiest link's load in messages of the exchange's
+    mean size (its Eq. 5 when the messages are of one size, as MiniGhost's faces of a cube). The predicted
+    communication time is the phase model's (the phases of the report's metrics added up: under the flow engine
+    the report's predicted_comm_time is the engine's own time)."""
+    metrics = report["metrics"]
+    return {"allocation": allocation, "ranks": report["ranks"], "mapping": report["mapping"],
+            "engine": report["engine"], "time": {k: report["time"].get(k) for k in TIMES},
+            "metrics": {"avg_hops": exchange["avg_dilation"],
+                        "max_congestion": exchange["max_link_load"] * exchange["messages"] / exchange["total_bytes"],
+                        "hop_bytes": metrics["hop_bytes"], "congestion": metrics["max_congestion"],
+                        "predicted_comm": sum(p["count"] * p["predicted_time"] for p in metrics["phases"])},
+            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d")}
 
 
 def dumps(results):
@@ -73,7 +95,7 @@ def read(folder, kind):
             not isinstance(results.get("records"), list):
         raise ResultsError(f"{path}: not a {kind} results file of format {FORMAT} "
                            "(an object with format, kind and a list of records)")
-    check = check_run if kind == "simulation" else check_groups
+    check = {"simulation": check_run, "correlation": check_correlation}.get(kind, check_groups)
     for i, record in enumerate(results["records"]):
         problem = check(record)
         if problem:
@@ -96,6 +118,21 @@ def check_run(record):
         return f"engine {json.dumps(record['engine'])} is not one of {', '.join(ENGINES)}"
     if not isinstance(record["time"], dict) or not all(is_number(record["time"].get(k)) for k in ("total", "comm")):
         return "time must hold numbers total and comm"
+    return None
+
+
+def check_correlation(record):
+    """What is wrong with a correlation record, or None."""
+    if not isinstance(record, dict) or not all(k in record for k in ("allocation", "ranks", "mapping", "engine",
+                                                                      "time", "metrics", "date")):
+        return "not an object with allocation, ranks, mapping, engine, time, metrics and date"
+    if record["engine"] not in ENGINES:
+        return f"engine {json.dumps(record['engine'])} is not one of {', '.join(ENGINES)}"
+    if not isinstance(record["time"], dict) or not all(is_number(record["time"].get(k)) for k in ("total", "comm")):
+        return "time must hold numbers total and comm"
+    if not isinstance(record["metrics"], dict) or not all(is_number(record["metrics"].get(k))
+                                                          for k in CORRELATION_METRICS):
+        return f"metrics must hold numbers {', '.join(CORRELATION_METRICS)}"
     return None
 
 

@@ -2,7 +2,8 @@
 """scripts/fidelity.py's page from kept results (--report-only, no simulation): stand-in results files for the
 shipped [Deveci14] and [Aktulga12] experiments give speed-ups, communication shares and gains computed from them,
 the engine of each row, the paper's speed-ups from its totals, "same direction" verdicts both ways, and "not run"
-for rows without a record; the page is the same bytes every time and reads nothing of --out. The results file's
+for rows without a record; the [Deveci14] Table III experiment's coefficients and verdicts from stand-in runs; the
+page is the same bytes every time and reads nothing of --out. The results file's
 writer and reader (scripts/tamp_campaign/fidelity_results.py): stable bytes, records from run reports, and one-line
 refusals naming a malformed file."""
 import json
@@ -27,6 +28,13 @@ def run_record(mapping, total, comm, ranks=4096, engine="flow", campaign="minigh
     return {"campaign": campaign, "app": app, "ranks": ranks, "mapping": mapping, "engine": engine,
             "time": {"total": total, "comm": comm, "exchange": comm, "collective": 0.0},
             "hop_bytes": 1000.0, "max_link_load": 10.0, "date": "2026-01-02"}
+
+
+def correlation_record(mapping, comm, metrics, ranks=512, allocation="cielo-32n-seed1"):
+    """A kept record of one stand-in run of a correlation experiment: total time = comm + 1."""
+    return {"allocation": allocation, "ranks": ranks, "mapping": mapping, "engine": "flow",
+            "time": {"total": comm + 1.0, "comm": comm, "exchange": comm, "collective": 0.0},
+            "metrics": dict(zip(results.CORRELATION_METRICS, metrics)), "date": "2026-01-02"}
 
 
 def copy_experiments(tmp, names):
@@ -192,6 +200,91 @@ class FidelityTest(unittest.TestCase):
             # 4,560 ranks (5.5 to 2.1), its T and X rise. No compact records: no compact trend.
             self.assertIn("DM's column groups from 276 to 18,336 ranks, D, T, X: the paper neither throughout, rises, "
                           "rises; TAMP sparse rises, neither throughout, rises (at every step", flat)
+
+    def test_correlation_table_from_records(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            experiments = copy_experiments(tmp, ["deveci14-table3"])
+            # Metrics avg_hops, max_congestion, hop_bytes, congestion (constant: no coefficient), predicted_comm.
+            results.write(os.path.join(experiments, "deveci14-table3"), "correlation", [
+                correlation_record("default", 1.0, [1, 2, 4, 7, 1]),
+                correlation_record("geom", 2.0, [2, 4, 3, 7, 2]),
+                correlation_record("random", 3.0, [3, 6, 2, 7, 3]),
+                correlation_record("auto", 4.0, [5, 8, 1, 7, 4])])
+            text = section(self.page(experiments, os.path.join(tmp, "f.md")), "MiniGhost's communication time")
+            rows = {line.split("|")[1].strip().split(" (")[0]: [c.strip() for c in line.split("|")[2:-1]]
+                    for line in text.splitlines() if line.startswith("| ") and not line.startswith("| metric")}
+            # avg_hops 1, 2, 3, 5 against 1, 2, 3, 4: r = 6.5 / sqrt(8.75 x 5) = 0.983, ranks the same: 1.000.
+            self.assertEqual(rows["average hop count"], ["0.835", "0.983", "1.000", "0.760", "0.983", "1.000"])
+            self.assertEqual(rows["max congestion"], ["0.915", "1.000", "1.000", "0.872", "1.000", "1.000"])
+            self.assertEqual(rows["measured max stalls"], ["0.936", "not measured", "not measured", "0.886",
+                                                           "not measured", "not measured"])
+            self.assertEqual(rows["hop-bytes"], ["-", "-1.000", "-1.000", "-", "-1.000", "-1.000"])
+            self.assertEqual(rows["busiest link's bytes per relative capacity"], ["-"] * 6)
+            flat = " ".join(text.split())
+            self.assertIn("Max congestion correlates better than average hop count (Pearson) with max comm time: the "
+                          "paper yes (0.915 against 0.835), TAMP yes (1.000 against 0.983);", flat)
+            self.assertIn("TAMP has the paper's order on 2 of 2.", flat)
+            # 0.983 - 0.835 = +0.148 (out), 1 - 0.915 = +0.085 (in), +0.223 and +0.128 (out).
+            self.assertIn("Same sign as the paper: 4 of 4 coefficients. Within 0.1 of the paper's: 1 of 4 (TAMP minus "
+                          "the paper: average hop count with max comm time +0.148; max congestion with max comm time "
+                          "+0.085;", flat)
+            self.assertIn("512 ranks (4 runs): average hop count 0.983, max congestion 1.000, hop-bytes -1.000, bytes "
+                          "per capacity -, predicted time 1.000.", flat)
+            self.assertIn("Pearson's r of total time with max comm time over all runs: 1.000.", flat)
+            self.assertIn("Runs: 4 (4 placements, 1 of 15 allocations, 512 ranks; flow; 2026-01-02).", flat)
+            # Without records: every coefficient of TAMP's "not run", the paper's kept.
+            os.remove(os.path.join(experiments, "deveci14-table3", results.NAME))
+            text = section(self.page(experiments, os.path.join(tmp, "f.md")), "MiniGhost's communication time")
+            self.assertIn("| 0.835 | not run |  | 0.760 | not run |  |", text)
+            self.assertIn("Not run: no kept results (results.json).", text)
+
+    def test_malformed_correlation_experiment_is_refused(self):
+        with open(os.path.join(EXPERIMENTS, "deveci14-table3", "experiment.json")) as f:
+            good = json.load(f)
+        allocation = good["allocations"][0]
+        cases = [(dict(good, allocations=[]), "allocations must be a list of objects with a machine file and ranks"),
+                 (dict(good, allocations=[dict(allocation, ranks=True)]), "allocations must be a list"),
+                 (dict(good, allocations=[allocation, dict(allocation)]), "two allocations have machine files"),
+                 (dict(good, campaign={"file": "a.campaign", "decks": "d", "launcher": "srun"}),
+                  "campaign must be an object with file and decks"),
+                 (dict(good, band=0), "band must be a number in (0, 2], not 0"),
+                 (dict(good, exchange_graph=None), "exchange_graph must be a string"),
+                 (dict(good, paper={"comm": {"avg_hops": 1.5}}), "paper must give, for comm and total"),
+                 (dict(good, paper={"wall": {}}), "paper must give"),
+                 ({k: v for k, v in good.items() if k != "band"}, "correlation experiment without band")]
+        with tempfile.TemporaryDirectory() as tmp:
+            for experiment, message in cases:
+                os.makedirs(os.path.join(tmp, "one"), exist_ok=True)
+                with open(os.path.join(tmp, "one", "experiment.json"), "w") as f:
+                    json.dump(experiment, f)
+                status, stderr, _ = self.report(tmp, os.path.join(tmp, "f.md"))
+                self.assertEqual(status, 2, message + ": " + stderr)
+                self.assertEqual(len(stderr.splitlines()), 1, stderr)
+                self.assertTrue(stderr.startswith("fidelity: error: "), stderr)
+                self.assertIn(message, stderr)
+                self.assertFalse(os.path.exists(os.path.join(tmp, "f.md")), message)
+
+    def test_correlation_record_keeps_the_runs_metrics(self):
+        report = {"engine": "flow", "ranks": 512, "mapping": "geom",
+                  "time": {"total": 3.0, "comm": 1.0, "exchange": 0.75, "collective": 0.25, "compute": 2.0},
+                  "metrics": {"hop_bytes": 512.0, "max_congestion": 128.0, "predicted_comm_time": 9.0,
+                              "phases": [{"count": 1.0, "predicted_time": 0.5}, {"count": 40.0, "predicted_time": 0.01}]}}
+        exchange = {"avg_dilation": 1.5, "max_link_load": 300.0, "messages": 10, "total_bytes": 1000.0}
+        record = results.correlation_record("cielo-32n-seed1", report, exchange, 86400 * 365)
+        # max congestion: 300 bytes over 100 a message = 3 messages; predicted: 0.5 + 40 x 0.01, not the engine's 9.
+        self.assertEqual(record, {"allocation": "cielo-32n-seed1", "ranks": 512, "mapping": "geom", "engine": "flow",
+                                  "time": {"total": 3.0, "comm": 1.0, "exchange": 0.75, "collective": 0.25},
+                                  "metrics": {"avg_hops": 1.5, "max_congestion": 3.0, "hop_bytes": 512.0,
+                                              "congestion": 128.0, "predicted_comm": 0.9},
+                                  "date": "1971-01-01"})
+        self.assertIsNone(results.check_correlation(record))
+        self.assertIn("metrics must hold", results.check_correlation(dict(record, metrics={"avg_hops": 1.0})))
+        self.assertIn("engine", results.check_correlation(dict(record, engine="srun")))
+        with tempfile.TemporaryDirectory() as tmp:
+            results.write(tmp, "correlation", [record])
+            self.assertEqual(results.read(tmp, "correlation"), [record])
+            with self.assertRaisesRegex(results.ResultsError, "not a simulation results file"):
+                results.read(tmp, "simulation")
 
     def test_malformed_results_file_is_refused(self):
         with tempfile.TemporaryDirectory() as tmp:
