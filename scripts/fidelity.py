@@ -140,6 +140,8 @@ def check_experiment(experiment, path):
     if bad:
         refuse(f"{path}: paper of {', '.join(bad)}: an object of numbers {', '.join(PAPER_NUMBERS)}, a direction "
                f"({', '.join(DIRECTIONS)}) and a source (text)")
+    if not isinstance(experiment.get("in_full_run", True), bool):
+        refuse(f"{path}: in_full_run must be true or false")
     if experiment.get("statistic", "max") not in STATISTICS:
         refuse(f"{path}: statistic must be one of {', '.join(STATISTICS)}, not {json.dumps(experiment['statistic'])}")
     band = experiment.get("band", BAND)
@@ -921,7 +923,14 @@ def main():
     args = parser.parse_args()
     experiments = load_experiments(args.experiments, None)
     check_series(experiments)
-    chosen = load_experiments(args.experiments, args.only.split(",")) if args.only else experiments
+    # Without --only, experiments of more than an hour ("in_full_run": false) keep their last results.
+    chosen = load_experiments(args.experiments, args.only.split(",")) if args.only else \
+        [e for e in experiments if e.get("in_full_run", True)]
+    if not args.report_only:
+        for e in experiments:
+            if e not in chosen and not args.only:
+                print(f"fidelity: {e['name']} not run (\"in_full_run\": false; --only {e['name']} runs it)",
+                      flush=True)
     if not args.report_only:
         for e in chosen:
             start = time.monotonic()

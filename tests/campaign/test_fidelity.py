@@ -390,6 +390,7 @@ class FidelityTest(unittest.TestCase):
                      ([], dict(good, differences="none"), "differences must be a list of strings"),
                      ([], dict(good, band={"points": 5}), "band must be"),
                      ([], dict(good, statistic="median"), "statistic must be one of max, mean"),
+                     ([], dict(good, in_full_run="no"), "in_full_run must be true or false"),
                      ([], dict(good, band={"points": 5, "factor": 0.5}), "band must be"),
                      ([], dict(good, rows=[dict(row, baseline="B")]), "the baseline of row A is not one of the rows")]
             for options, experiment, message in cases:
@@ -407,6 +408,25 @@ class FidelityTest(unittest.TestCase):
                 self.assertTrue(result.stderr.startswith("fidelity: error: "), result.stderr)
                 self.assertIn(message, result.stderr)
                 self.assertEqual(sorted(os.listdir(tmp)), ["a-file", "experiments"], message)
+
+    def test_experiment_out_of_the_full_run_is_not_run(self):
+        # "in_full_run": false: a run without --only leaves it (and its kept results) alone; no campaign starts (the
+        # build folder does not exist) and the page is written.
+        with tempfile.TemporaryDirectory() as tmp:
+            experiments = copy_experiments(tmp, ["deveci14-table2-65536"])
+            path = os.path.join(experiments, "deveci14-table2-65536", "experiment.json")
+            with open(path) as f:
+                experiment = json.load(f)
+            del experiment["series"]  # its smaller scales are not copied
+            with open(path, "w") as f:
+                json.dump(experiment, f)
+            result = subprocess.run([sys.executable, SCRIPT, "--experiments", experiments, "--build",
+                                     os.path.join(tmp, "no-build"), "--out", os.path.join(tmp, "out"), "--doc",
+                                     os.path.join(tmp, "f.md")], capture_output=True, text=True)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn('deveci14-table2-65536 not run ("in_full_run": false', result.stdout)
+            self.assertFalse(os.path.exists(os.path.join(tmp, "out")))
+            self.assertTrue(os.path.exists(os.path.join(tmp, "f.md")))
 
     def test_unknown_experiment_is_refused(self):
         result = subprocess.run([sys.executable, SCRIPT, "--only", "nope", "--report-only"], capture_output=True,
