@@ -884,11 +884,11 @@ def summary(experiments):
     """The verdicts of every simulation experiment, counted: the sign of each placement against the paper's, its
     magnitude within its experiment's band, and the trend of each placement over a series (counted once, in the
     series' largest experiment: one no other experiment names)."""
-    named = {name for e in experiments for name in e.get("series", [])}
-    tallies = [e["tally"] for e in experiments if "tally" in e]
-    sign = [v for t in tallies for v in t["sign"]]
-    size = [v for t in tallies for v in t["magnitude"]]
-    trends = [v for e in experiments if "tally" in e and e["name"] not in named for v in e["tally"]["trend"]]
+    named = {name for experiment in experiments for name in experiment.get("series", [])}
+    tallied = [experiment for experiment in experiments if "tally" in experiment]
+    sign = [v for experiment in tallied for v in experiment["tally"]["sign"]]
+    size = [v for experiment in tallied for v in experiment["tally"]["magnitude"]]
+    trends = [v for experiment in tallied if experiment["name"] not in named for v in experiment["tally"]["trend"]]
     return (f"Over every simulation experiment below: the same direction as the paper on {sum(sign)} of "
             f"{len(sign)} placements compared; the time saved within the experiment's band of the paper's on "
             f"{sum(size)} of {len(size)}; the speed-up moving with the scale as the paper's on {sum(trends)} of "
