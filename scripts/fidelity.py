@@ -401,7 +401,9 @@ def table(experiment, records, by_name):
     trends = series_trends(experiment, by_name)
     notes += order_note(rows, paper, mine) + series_note(trends, experiment, by_name) + sources_note(rows)
     notes += runs_note(runs, rows)
-    experiment["tally"] = {"sign": verdicts, "magnitude": sizes, "trend": [same for _, _, _, same in trends]}
+    root = (experiment.get("series") or [experiment["name"]])[0]  # the series' smallest scale names it
+    experiment["tally"] = {"sign": verdicts, "magnitude": sizes,
+                           "trend": [(root, label, len(ours), same) for label, _, ours, same in trends]}
     return lines, notes
 
 
@@ -882,13 +884,16 @@ def page(experiments):
 
 def summary(experiments):
     """The verdicts of every simulation experiment, counted: the sign of each placement against the paper's, its
-    magnitude within its experiment's band, and the trend of each placement over a series (counted once, in the
-    series' largest experiment: one no other experiment names)."""
-    named = {name for experiment in experiments for name in experiment.get("series", [])}
+    magnitude within its experiment's band, and the trend of each placement over a series (counted once, over the
+    most scales it has in the series)."""
     tallied = [experiment for experiment in experiments if "tally" in experiment]
     sign = [v for experiment in tallied for v in experiment["tally"]["sign"]]
     size = [v for experiment in tallied for v in experiment["tally"]["magnitude"]]
-    trends = [v for experiment in tallied if experiment["name"] not in named for v in experiment["tally"]["trend"]]
+    longest = {}  # (series, placement) -> (scales, same trend), from the experiment with the most scales
+    for root, label, scales, same in (t for experiment in tallied for t in experiment["tally"]["trend"]):
+        if scales > longest.get((root, label), (0, None))[0]:
+            longest[(root, label)] = (scales, same)
+    trends = [same for _, same in longest.values()]
     return (f"Over every simulation experiment below: the same direction as the paper on {sum(sign)} of "
             f"{len(sign)} placements compared; the time saved within the experiment's band of the paper's on "
             f"{sum(size)} of {len(size)}; the speed-up moving with the scale as the paper's on {sum(trends)} of "
