@@ -33,7 +33,8 @@ from tamp_campaign import fidelity_results as results  # noqa: E402  (inputs/fid
 EXPERIMENTS = os.path.join(ROOT, "inputs", "fidelity")
 SAME = 0.01  # gains within +-1% count as "no change"
 METRIC_SAME = 0.1  # D / T / X within 10% of the baseline's count as "same" (the paper prints 2 digits)
-PAPER_NUMBERS = ("total_s", "comm_pct", "speedup", "improvement_pct")  # a row's "paper": what the paper prints
+PAPER_NUMBERS = ("total_s", "comm_pct", "speedup", "improvement_pct",  # a row's "paper": what the paper prints
+                 "comm_gain_pct")
 DIRECTIONS = ("faster", "slower", "same")  # a row's paper "direction": stated in the text without a figure
 LAUNCHERS = ("sim", "flow")  # a campaign's "launcher": SimGrid (the default) or TAMP's flow engine
 REQUIRED = {"simulation": ("title", "cite", "what", "campaigns", "baseline", "rows", "differences"),
@@ -109,6 +110,8 @@ def check_experiment(experiment, path):
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or \
             timeout <= 0:
         refuse(f"{path}: timeout must be a number of seconds > 0, not {json.dumps(timeout)}")
+    if not isinstance(experiment.get("magnitude", False), bool):
+        refuse(f"{path}: magnitude must be true or false")
     if kind == "simulation":
         labels = [r.get("label") for r in experiment["rows"]]
         files = [c.get("file") for c in experiment["campaigns"]]
@@ -343,29 +346,39 @@ def table(experiment, records, by_name):
             verdicts.append(same)
     notes = [f"Same direction as the paper on {sum(verdicts)} of {len(verdicts)} placements compared."]
     notes += order_note(rows, paper, mine) + series_note(experiment, by_name) + sources_note(rows)
-    notes += runs_note(runs, rows)
+    notes += magnitude_note(experiment, runs, paper, mine) + runs_note(runs, rows)
     return lines, notes
 
 
 def series_note(experiment, by_name):
     """Where the experiment names the experiments of its smaller scales ("series"): each placement's speed-up at
-    every scale, in the paper and in TAMP, and whether it rises or falls with the scale."""
+    every scale, in the paper and in TAMP, and whether it rises or falls with the scale (TAMP's alone where the
+    paper prints a figure at some of the scales only; nothing where it prints none)."""
     members = [by_name[name] for name in experiment.get("series", [])] + [experiment]
     if len(members) < 2:
         return []
     parts = []
+    scales = [next(r["ranks"] for r in e["rows"]) for e in members]
     for row in experiment["rows"]:
         if row["label"] == experiment["baseline"]:
             continue
         points = [speedups_of(e, row["label"]) for e in members]
-        if all(p is not None and None not in p for p in points):
+        if all(p is not None and p[1] is not None for p in points) and any(p[0] is not None for p in points):
             theirs, ours = [p[0] for p in points], [p[1] for p in points]
-            parts.append(f"{row['label']} the paper {', '.join(f'{v:.2f}' for v in theirs)} ({trend(theirs)}), "
+            parts.append(f"{row['label']} {paper_series(theirs, scales)}, "
                          f"TAMP {', '.join(f'{v:.2f}' for v in ours)} ({trend(ours)})")
     if not parts:
         return []
-    scales = ", ".join(f"{next(r['ranks'] for r in e['rows']):,}" for e in members)
-    return [f"Speed-ups over {experiment['baseline']} at {scales} ranks: {'; '.join(parts)}."]
+    return [f"Speed-ups over {experiment['baseline']} at {', '.join(f'{n:,}' for n in scales)} ranks: "
+            f"{'; '.join(parts)}."]
+
+
+def paper_series(theirs, scales):
+    """The paper's speed-ups of a series and their trend, or those it prints and at which scales."""
+    if None not in theirs:
+        return f"the paper {', '.join(f'{v:.2f}' for v in theirs)} ({trend(theirs)})"
+    printed = [f"{v:.2f} at {n:,}" for v, n in zip(theirs, scales) if v is not None]
+    return f"the paper {', '.join(printed)} ranks only"
 
 
 def speedups_of(experiment, label):
@@ -396,6 +409,27 @@ def order_note(rows, paper, mine):
     ours = [label for label, _, s in sorted(both, key=lambda b: -b[2])]
     verdict = "the same order" if theirs == ours else "not the same order"
     return [f"Fastest first: the paper {', '.join(theirs)}; TAMP {', '.join(ours)} ({verdict})."]
+
+
+def magnitude_note(experiment, runs, paper, mine):
+    """Where the experiment asks for it ("magnitude": true): each row's share of the baseline's time saved, and of
+    its communication time where the paper prints that gain (comm_gain_pct), in the paper and in TAMP."""
+    if not experiment.get("magnitude"):
+        return []
+    rows = experiment["rows"]
+    base_run = runs[[r["label"] for r in rows].index(experiment["baseline"])]
+    parts = []
+    for row, run, theirs, ours in zip(rows, runs, paper, mine):
+        if row["label"] == experiment["baseline"] or theirs[1] is None or ours is None:
+            continue
+        part = f"{row['label']} the paper {100 * (1 - 1 / theirs[1]):.0f}%, TAMP {100 * (1 - 1 / ours):.1f}%"
+        p = row.get("paper", {})
+        if "comm_gain_pct" in p and base_run["time"]["comm"] > 0:
+            part += (f"; communication time saved: the paper {p['comm_gain_pct']:g}%, TAMP "
+                     f"{100 * (1 - run['time']['comm'] / base_run['time']['comm']):.1f}%")
+        parts.append(part + f" (TAMP's time saved is {(1 - 1 / ours) / (1 - 1 / theirs[1]):.2f} of the paper's)"
+                     if theirs[1] != 1 else part)
+    return [f"Time saved over {experiment['baseline']}: {'; '.join(parts)}."] if parts else []
 
 
 def sources_note(rows):
