@@ -423,12 +423,13 @@ def magnitude_note(experiment, runs, paper, mine):
         if row["label"] == experiment["baseline"] or theirs[1] is None or ours is None:
             continue
         part = f"{row['label']} the paper {100 * (1 - 1 / theirs[1]):.0f}%, TAMP {100 * (1 - 1 / ours):.1f}%"
+        if theirs[1] != 1:
+            part += f" ({(1 - 1 / ours) / (1 - 1 / theirs[1]):.2f} of the paper's)"
         p = row.get("paper", {})
         if "comm_gain_pct" in p and base_run["time"]["comm"] > 0:
             part += (f"; communication time saved: the paper {p['comm_gain_pct']:g}%, TAMP "
                      f"{100 * (1 - run['time']['comm'] / base_run['time']['comm']):.1f}%")
-        parts.append(part + f" (TAMP's time saved is {(1 - 1 / ours) / (1 - 1 / theirs[1]):.2f} of the paper's)"
-                     if theirs[1] != 1 else part)
+        parts.append(part)
     return [f"Time saved over {experiment['baseline']}: {'; '.join(parts)}."] if parts else []
 
 
