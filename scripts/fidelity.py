@@ -39,7 +39,8 @@ SAME = 0.01  # gains within +-1% count as "no change"
 STATISTICS = ("max", "mean")  # an experiment's "statistic": its times are the slowest rank's or the ranks' mean
 BAND = {"factor": 1.5, "points": 5}  # magnitude: time saved within a factor or within points of the paper's
 METRIC_SAME = 0.1  # D / T / X within 10% of the baseline's count as "same" (the paper prints 2 digits)
-PAPER_NUMBERS = ("total_s", "comm_pct", "speedup", "improvement_pct")  # a row's "paper": what the paper prints
+PAPER_NUMBERS = ("total_s", "comm_pct", "speedup", "improvement_pct",  # a row's "paper": what the paper prints
+                 "comm_gain_pct")
 DIRECTIONS = ("faster", "slower", "same")  # a row's paper "direction": stated in the text without a figure
 LAUNCHERS = ("sim", "flow")  # a campaign's "launcher": SimGrid (the default) or TAMP's flow engine
 REQUIRED = {"simulation": ("title", "cite", "what", "campaigns", "baseline", "rows", "differences"),
@@ -400,10 +401,11 @@ def table(experiment, records, by_name):
              f"{len(sizes)}."]
     trends = series_trends(experiment, by_name)
     notes += order_note(rows, paper, mine) + series_note(trends, experiment, by_name) + sources_note(rows)
-    notes += runs_note(runs, rows)
+    notes += comm_gain_note(experiment, runs, base_runs) + runs_note(runs, rows)
     root = (experiment.get("series") or [experiment["name"]])[0]  # the series' smallest scale names it
     experiment["tally"] = {"sign": verdicts, "magnitude": sizes,
-                           "trend": [(root, label, len(ours), same) for label, _, ours, same in trends]}
+                           "trend": [(root, label, len(ours), same) for label, _, ours, same in trends
+                                     if same is not None]}
     return lines, notes
 
 
@@ -418,8 +420,9 @@ def series_members(experiment, by_name):
 
 
 def series_trends(experiment, by_name):
-    """Where the experiment names the experiments of its smaller scales ("series"): per placement with a speed-up
-    at every scale in both, (label, the paper's speed-ups, TAMP's, whether they move the same way)."""
+    """Where the experiment names the experiments of its smaller scales ("series"): per placement with TAMP's
+    speed-up at every scale and the paper's at one at least, (label, the paper's speed-ups (None where it prints
+    none), TAMP's, whether they move the same way: None unless the paper prints every scale)."""
     members = series_members(experiment, by_name)
     if len(members) < 2:
         return []
@@ -428,21 +431,31 @@ def series_trends(experiment, by_name):
         if row["label"] == experiment["baseline"]:
             continue
         points = [speedups_of(e, row["label"]) for e in members]
-        if all(p is not None and None not in p for p in points):
+        if all(p is not None and p[1] is not None for p in points) and any(p[0] is not None for p in points):
             theirs, ours = [p[0] for p in points], [p[1] for p in points]
-            out.append((row["label"], theirs, ours, trend(theirs) == trend(ours)))
+            same = trend(theirs) == trend(ours) if None not in theirs else None
+            out.append((row["label"], theirs, ours, same))
     return out
 
 
 def series_note(trends, experiment, by_name):
     """Each placement's speed-up at every scale of the series, in the paper and in TAMP, and whether it rises or
-    falls with the scale."""
+    falls with the scale (TAMP's alone where the paper prints a figure at some of the scales only)."""
     if not trends:
         return []
-    parts = [f"{label} the paper {', '.join(f'{v:.2f}' for v in theirs)} ({trend(theirs)}), "
-             f"TAMP {', '.join(f'{v:.2f}' for v in ours)} ({trend(ours)})" for label, theirs, ours, _ in trends]
-    scales = ", ".join(f"{next(r['ranks'] for r in e['rows']):,}" for e in series_members(experiment, by_name))
-    return [f"Speed-ups over {experiment['baseline']} at {scales} ranks: {'; '.join(parts)}."]
+    scales = [next(r["ranks"] for r in e["rows"]) for e in series_members(experiment, by_name)]
+    parts = [f"{label} {paper_series(theirs, scales)}, TAMP {', '.join(f'{v:.2f}' for v in ours)} ({trend(ours)})"
+             for label, theirs, ours, _ in trends]
+    return [f"Speed-ups over {experiment['baseline']} at {', '.join(f'{n:,}' for n in scales)} ranks: "
+            f"{'; '.join(parts)}."]
+
+
+def paper_series(theirs, scales):
+    """The paper's speed-ups of a series and their trend, or those it prints and at which scales."""
+    if None not in theirs:
+        return f"the paper {', '.join(f'{v:.2f}' for v in theirs)} ({trend(theirs)})"
+    printed = [f"{v:.2f} at {n:,}" for v, n in zip(theirs, scales) if v is not None]
+    return f"the paper {', '.join(printed)} ranks only"
 
 
 def speedups_of(experiment, label):
@@ -473,6 +486,18 @@ def order_note(rows, paper, mine):
     ours = [label for label, _, s in sorted(both, key=lambda b: -b[2])]
     verdict = "the same order" if theirs == ours else "not the same order"
     return [f"Fastest first: the paper {', '.join(theirs)}; TAMP {', '.join(ours)} ({verdict})."]
+
+
+def comm_gain_note(experiment, runs, base_runs):
+    """Where the paper prints the share of communication time a placement saves (comm_gain_pct): the paper's and
+    TAMP's (the table's "TAMP comm gain")."""
+    parts = []
+    for row, run, base_run in zip(experiment["rows"], runs, base_runs):
+        theirs = row.get("paper", {}).get("comm_gain_pct")
+        if theirs is not None and run and base_run and base_run["time"]["comm"] > 0:
+            parts.append(f"{row['label']} the paper {theirs:g}%, TAMP "
+                         f"{100 * (1 - run['time']['comm'] / base_run['time']['comm']):.1f}%")
+    return [f"Communication time saved over {experiment['baseline']}: {'; '.join(parts)}."] if parts else []
 
 
 def sources_note(rows):

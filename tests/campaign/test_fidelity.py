@@ -171,6 +171,38 @@ class FidelityTest(unittest.TestCase):
             self.assertIn("Paper figures not printed as numbers: Folding, section 9.4.1's text",
                           " ".join(small_text.split()))
 
+    def test_comm_gain_and_series_printed_at_one_scale(self):
+        # [Hoefler08]'s FFT: the paper prints its figures at 120 ranks only (2.5 s, 2.1 s, 90% less communication);
+        # the series gives TAMP's trend and says where the paper's figure is, and counts no trend; the magnitude
+        # column compares the shares of time saved; the paper's communication gain is printed beside TAMP's.
+        names = ["hoefler08-fft-overlap", "hoefler08-fft-overlap-32", "hoefler08-fft-overlap-64",
+                 "hoefler08-fft-overlap-120"]
+        with tempfile.TemporaryDirectory() as tmp:
+            experiments = copy_experiments(tmp, names)
+            for name, ranks, piped in zip(names, (16, 32, 64, 120), (0.8, 0.7, 0.6, 0.5)):
+                results.write(os.path.join(experiments, name), "simulation", [
+                    run_record("default", 1.0, 0.4, ranks=ranks, engine="simgrid", campaign="blocking.campaign",
+                               app="fft"),
+                    run_record("default", piped, 0.1, ranks=ranks, engine="simgrid", campaign="overlap.campaign",
+                               app="fft")])
+            page = self.page(experiments, os.path.join(tmp, "f.md"))
+            title = "3D FFT with non-blocking collectives on an Odin-like InfiniBand cluster at 120 ranks"
+            text = " ".join(section(page, title).split())
+            self.assertIn("Speed-ups over Blocking at 16, 32, 64, 120 ranks: Pipelined non-blocking the paper 1.19 "
+                          "at 120 ranks only, TAMP 1.25, 1.43, 1.67, 2.00 (rises).", text)
+            # 1 - 2.1 / 2.5 = 16%; TAMP 1 - 0.5 / 1.0 = 50%, communication 1 - 0.1 / 0.4 = 75%.
+            self.assertEqual(table_rows(section(page, title))["Pipelined non-blocking"][-1],
+                             "no (saves: paper 16%, TAMP 50%)")
+            self.assertIn("Communication time saved over Blocking: Pipelined non-blocking the paper 90%, TAMP 75.0%.",
+                          text)
+            self.assertIn("Same direction as the paper on 1 of 1 placements compared;", text)
+            self.assertIn("on 0 of 0 placements of a series.", " ".join(page.split()))
+            # The smaller scales have no paper figure.
+            small = " ".join(section(page, "3D FFT with non-blocking collectives on an Odin-like InfiniBand cluster:")
+                             .split())
+            self.assertNotIn("Communication time saved", small)
+            self.assertIn("Same direction as the paper on 0 of 0 placements compared;", small)
+
     def test_groups_table_from_records(self):
         with tempfile.TemporaryDirectory() as tmp:
             experiments = copy_experiments(tmp, ["aktulga12-tables3-4"])
