@@ -403,10 +403,9 @@ def table(experiment, records, by_name):
     notes += order_note(rows, paper, mine) + series_note(trends, experiment, by_name) + sources_note(rows)
     notes += outside_comm_note(rows, base) + comm_gain_note(experiment, runs, base_runs) + runs_note(runs, rows)
     root = (experiment.get("series") or [experiment["name"]])[0]  # the series' smallest scale names it
-    experiment["tally"] = {"sign": verdicts, "magnitude": sizes,
-                           "trend": [(root, label, len(ours), same) for label, _, ours, same in trends
-                                     if same is not None]}
-    return lines, notes
+    tally = {"sign": verdicts, "magnitude": sizes,
+             "trend": [(root, label, len(ours), same) for label, _, ours, same in trends if same is not None]}
+    return lines, notes, tally
 
 
 def row_baseline(experiment, row):
@@ -498,8 +497,8 @@ def outside_comm_note(rows, base):
     base_outside = outside(base)
     if base_outside is None:
         return []
-    moved = [(row["label"], outside(row)) for row in rows if row is not base and outside(row) is not None]
-    moved = [(label, v) for label, v in moved if abs(v / base_outside - 1) > 0.05]
+    moved = [(row["label"], v) for row in rows if row is not base for v in [outside(row)]
+             if v is not None and abs(v / base_outside - 1) > 0.05]
     if not moved:
         return []
     parts = ", ".join(f"{label} {v:.3g} s ({100 * (v / base_outside - 1):+.0f}%)" for label, v in moved)
@@ -901,9 +900,13 @@ def wrap(text):
 
 
 def section(experiment, by_name):
-    """The experiment's heading, description, table, the lines computed from its kept results, and its setup."""
+    """The experiment's heading, description, table, the lines computed from its kept results, and its setup;
+    and a simulation experiment's verdicts (table()'s tally; None for the other kinds)."""
     records = kept_records(experiment)
-    lines, notes = TABLES.get(experiment["kind"], table)(experiment, records, by_name)
+    if experiment["kind"] == "simulation":
+        lines, notes, tally = table(experiment, records, by_name)
+    else:
+        (lines, notes), tally = TABLES[experiment["kind"]](experiment, records, by_name), None
     out = [f"## {experiment['title']} — {experiment['cite']}", "", wrap(experiment["what"]), "", *lines, ""]
     for note in notes:
         out += [wrap(note), ""]
@@ -911,7 +914,7 @@ def section(experiment, by_name):
         out += ["What differs from the paper:", ""]
         out += [textwrap.fill(d, width=110, initial_indent="- ", subsequent_indent="  ", break_long_words=False,
                               break_on_hyphens=False) for d in experiment["differences"]] + [""]
-    return out
+    return out, tally
 
 
 def page(experiments):
@@ -920,22 +923,23 @@ def page(experiments):
     for paragraph in INTRO:
         out += [wrap(paragraph), ""]
     by_name = {e["name"]: e for e in experiments}
-    sections = []
+    sections, tallies = [], []
     for e in experiments:
-        sections += section(e, by_name)
-    out += [wrap(summary(experiments)), ""]
+        lines, tally = section(e, by_name)
+        sections += lines
+        tallies += [tally] if tally else []
+    out += [wrap(summary(tallies)), ""]
     return "\n".join(out + sections)
 
 
-def summary(experiments):
-    """The verdicts of every simulation experiment, counted: the sign of each placement against the paper's, its
-    magnitude within its experiment's band, and the trend of each placement over a series (counted once, over the
-    most scales it has in the series)."""
-    tallied = [experiment for experiment in experiments if "tally" in experiment]
-    sign = [v for experiment in tallied for v in experiment["tally"]["sign"]]
-    size = [v for experiment in tallied for v in experiment["tally"]["magnitude"]]
+def summary(tallies):
+    """The verdicts of every simulation experiment (their tables' tallies), counted: the sign of each placement
+    against the paper's, its magnitude within its experiment's band, and the trend of each placement over a series
+    (counted once, over the most scales it has in the series)."""
+    sign = [v for tally in tallies for v in tally["sign"]]
+    size = [v for tally in tallies for v in tally["magnitude"]]
     longest = {}  # (series, placement) -> (scales, same trend), from the experiment with the most scales
-    for root, label, scales, same in (t for experiment in tallied for t in experiment["tally"]["trend"]):
+    for root, label, scales, same in (t for tally in tallies for t in tally["trend"]):
         if scales > longest.get((root, label), (0, None))[0]:
             longest[(root, label)] = (scales, same)
     trends = [same for _, same in longest.values()]
@@ -954,7 +958,7 @@ def write_doc(experiments, args):
 
 
 RUNS = {"groups": run_groups, "correlation": run_correlation}  # the kinds' runners; "simulation": run_campaigns
-TABLES = {"groups": groups_table, "correlation": correlation_table}  # and their tables; "simulation": table
+TABLES = {"groups": groups_table, "correlation": correlation_table}  # and their tables; "simulation": table()
 
 
 def main():
