@@ -66,6 +66,41 @@ def other_machines_table(ctx):
     return lines
 
 
+AUTO_MACHINES = [("torus", "torus: the main job's Cielo-like sparse job"),
+                 ("ft", "fat tree: 32 nodes in pairs, 32 cores/node"),
+                 ("df", "dragonfly: Aries-like, 48 nodes in pairs")]
+TOLERANCE = 0.02  # `auto` within 2% of `default` and of the fastest placement counts as holding
+
+
+def auto_campaigns_table(ctx):
+    """Per machine, app and scale of the campaigns of every placement: `default`'s, the fastest placement's and
+    `auto`'s communication time, and whether `auto` holds against both (TOLERANCE)."""
+    lines = head(["machine", "app", "ranks", "placements run", "`default`", "fastest", "`auto`",
+                  "`auto` over `default`", "`auto` over the fastest"], "lllrrlrrr")
+    holds = {"default": 0, "fastest": 0}
+    cases = 0
+    for name, label in AUTO_MACHINES:
+        runs = runs_csv(ctx, f"ac-{name}")
+        for app, ranks in sorted({(a, n) for (a, n, m) in runs}):
+            comm = {m: float(r["time_comm"]) for (a, n, m), r in runs.items() if (a, n) == (app, ranks)}
+            if "default" not in comm or "auto" not in comm:
+                raise RunError(f"ac-{name}: {app} at {ranks} ranks lacks `default` or `auto`")
+            fastest = min(comm, key=lambda m: (comm[m], m != "auto"))  # ties: auto's
+            cases += 1
+            holds["default"] += comm["auto"] <= comm["default"] * (1 + TOLERANCE)
+            holds["fastest"] += comm["auto"] <= comm[fastest] * (1 + TOLERANCE)
+            lines.append(row([label, app, count(ranks), len(comm), seconds(comm["default"]),
+                              f"{seconds(comm[fastest])} `{fastest}`", seconds(comm["auto"]),
+                              relative(comm["auto"], comm["default"]), relative(comm["auto"], comm[fastest])]))
+    lines += ["", f"`auto` no slower than `default` (2%) on {holds['default']} of {cases} cases, within 2% of the "
+              f"fastest placement on {holds['fastest']} of {cases}."]
+    return lines
+
+
+def relative(x, base):
+    return "0" if x == base else percent(x / base - 1, 1, sign=True)
+
+
 def validation_table(ctx, name):
     apps = ctx.json(name).get("apps", {})
     if not apps:
@@ -142,6 +177,7 @@ def calibration_table(_ctx):
 TABLES = [
     Table("main-job", "hours", make=main_job_table),
     Table("other-machines", "minutes", make=other_machines_table),
+    Table("auto-campaigns", "minutes", make=auto_campaigns_table),
     Table("calibration", "seconds", make=calibration_table,
           source="the `compute` lines of inputs/campaigns/apps/*.deck"),
     Table("model-validation", "minutes", make=lambda ctx: validation_table(ctx, "vmod-validation.json")),
