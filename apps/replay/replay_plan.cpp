@@ -109,6 +109,8 @@ ReplayPlan make_replay_plan(const TaskGraph& graph, const std::string& what) {
            collective_of(phases[q].name) == group)
       ++q;
     Call call;
+    call.first_phase = p;
+    call.phases = q - p;
     call.name = group.empty() ? first.name : group;
     call.collective = first.kind == PhaseKind::collective;
     call.launcher_order = first.launcher_order;
@@ -144,6 +146,22 @@ ReplayPlan make_replay_plan(const TaskGraph& graph, const std::string& what) {
     plan.all_tasks += static_cast<double>(held);
   }
   return plan;
+}
+
+std::vector<Phase> phases_as_replayed(const TaskGraph& graph, const ReplayPlan& plan) {
+  std::vector<Phase> phases = graph.phases();
+  for (Phase& phase : phases) phase.posting = Posting::nonblocking;
+  for (const Call& call : plan.calls) {
+    if (call.mpi.op == Collective::rounds || call.first_phase + call.phases > phases.size()) continue;
+    std::vector<Posting> posting(call.phases, Posting::nonblocking);
+    if (call.mpi.op == Collective::allreduce) posting = allreduce_rdb_posting(plan.tasks);
+    if (call.mpi.op == Collective::bcast || call.mpi.op == Collective::reduce)
+      std::fill(posting.begin(), posting.end(), Posting::blocking);
+    if (call.mpi.op == Collective::alltoall) std::fill(posting.begin(), posting.end(), Posting::sendrecv);
+    for (std::size_t k = 0; k < call.phases && k < posting.size(); ++k)
+      phases[call.first_phase + k].posting = posting[k];
+  }
+  return phases;
 }
 
 }  // namespace tamp::replay

@@ -34,6 +34,8 @@ struct Call {
   MatchedCollective mpi;  // the MPI call that runs it; op == rounds: the rounds below are sent as messages
   std::vector<Round> rounds;                         // empty when an MPI call runs it
   std::vector<std::int64_t> send_bytes, recv_bytes;  // per task: its buffers for this call
+  std::size_t first_phase = 0;  // its phases in the graph: [first_phase, first_phase + rounds of the call)
+  std::size_t phases = 0;
 };
 
 struct ReplayPlan {
@@ -50,5 +52,11 @@ struct ReplayPlan {
 /// when it has no phases. Messages carry ceil(bytes). Throws std::invalid_argument (prefixed `what`) on a
 /// count that is not whole or a message of 2^31 bytes or more (MPI counts are int).
 ReplayPlan make_replay_plan(const TaskGraph& graph, const std::string& what);
+
+/// The graph's phases posted as tamp-replay posts them (Phase::posting, which the flow engine times): a call
+/// an MPI collective runs as that algorithm posts it (allreduce_rdb_posting, bcast and reduce blocking,
+/// alltoall sendrecv, scatter and gather nonblocking), every other call as its messages: nonblocking
+/// (receives first).
+std::vector<Phase> phases_as_replayed(const TaskGraph& graph, const ReplayPlan& plan);
 
 }  // namespace tamp::replay

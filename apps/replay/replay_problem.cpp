@@ -20,8 +20,12 @@ ReplayProblem::ReplayProblem(ReplayOptions options, int ranks, MemoryCheck check
     : options_(std::move(options)) {
   const std::string what = "--graph " + options_.graph;
   // One graph and one plan per process: under SMPI every rank would otherwise hold its own (O(P^2)).
-  graph_ =
-      app::shared_task_graph("replay:" + options_.graph, [&] { return load_task_graph(options_.graph); });
+  // The flow engine times each call's rounds as this app posts them (phases_as_replayed).
+  graph_ = app::shared_task_graph("replay:" + options_.graph, [&] {
+    TaskGraph graph = load_task_graph(options_.graph);
+    if (graph.has_phases()) graph.set_phases(phases_as_replayed(graph, make_replay_plan(graph, what)));
+    return graph;
+  });
   if (graph_->num_tasks() != ranks)
     throw std::invalid_argument(fmt::format("{}: {} tasks for {} ranks (tamp-replay runs one task per rank)",
                                             what, graph_->num_tasks(), ranks));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "tamp/error.hpp"
 
@@ -59,6 +60,21 @@ CollectiveRounds allreduce_rdb(const std::vector<int>& ranks, double bytes) {
   return rounds;
 }
 
+std::vector<Posting> allreduce_rdb_posting(int ranks) {
+  require(ranks >= 1, "allreduce: " + std::to_string(ranks) + " ranks");
+  int pof2 = 1, rounds = 0;
+  while (pof2 * 2 <= ranks) {
+    pof2 *= 2;
+    ++rounds;
+  }
+  std::vector<Posting> posting(static_cast<std::size_t>(rounds), Posting::sendrecv);
+  if (pof2 < ranks) {
+    posting.insert(posting.begin(), Posting::blocking);
+    posting.push_back(Posting::blocking);
+  }
+  return posting;
+}
+
 CollectiveRounds bcast_binomial(const std::vector<int>& ranks, int root, double bytes) {
   impl::check_communicator(ranks, bytes, "bcast");
   impl::check_root(ranks, root, "bcast");
@@ -86,19 +102,29 @@ CollectiveRounds reduce_binomial(const std::vector<int>& ranks, int root, double
   impl::check_communicator(ranks, bytes, "reduce");
   impl::check_root(ranks, root, "reduce");
   const int P = static_cast<int>(ranks.size());
-  // Relative rank v receives from v | mask for increasing mask below its lowest bit, then sends to v -
-  // lowbit(v): it sends in the round after the last of its children's messages (round 0 for a leaf). Children
-  // have larger relative ranks, so a pass from the top down sees every child before its parent.
-  std::vector<int> ready(static_cast<std::size_t>(P), 0);  // round in which v can send
-  CollectiveRounds rounds;
-  for (int v = P - 1; v >= 1; --v) {
-    const int low = v & -v;
-    for (int mask = 1; mask < low; mask <<= 1)
-      if (v + mask < P) ready[v] = std::max(ready[v], ready[v + mask] + 1);
-    if (static_cast<int>(rounds.size()) <= ready[v]) rounds.resize(static_cast<std::size_t>(ready[v]) + 1);
-    rounds[ready[v]].push_back({ranks[(v + root) % P], ranks[(v - low + root) % P], bytes});
+  // Relative rank v receives from v + mask for increasing mask below its lowest bit (the root: below P), one
+  // blocking receive after the other, then sends to v - lowbit(v). Children have larger relative ranks, so a
+  // pass from the top down knows when each child can send (`ready`: the round after its last receive) before
+  // its parent's receives are placed.
+  const int top = 1 << impl::ceil_log2(P);
+  std::vector<int> ready(static_cast<std::size_t>(P), 0);
+  std::vector<std::vector<std::pair<int, int>>> sends;  // per round: (child, parent) relative ranks
+  for (int v = P - 1; v >= 0; --v) {
+    int last = -1;  // the round of v's previous receive
+    for (int mask = 1; mask < (v == 0 ? top : (v & -v)) && v + mask < P; mask <<= 1) {
+      last = std::max(ready[v + mask], last + 1);
+      if (static_cast<int>(sends.size()) <= last) sends.resize(static_cast<std::size_t>(last) + 1);
+      sends[last].push_back({v + mask, v});
+    }
+    ready[v] = last + 1;
   }
-  for (auto& round : rounds) std::reverse(round.begin(), round.end());  // increasing relative rank
+  CollectiveRounds rounds;
+  for (auto& round : sends) {
+    std::sort(round.begin(), round.end());  // increasing relative rank of the sender
+    rounds.emplace_back();
+    for (const auto& [child, parent] : round)
+      rounds.back().push_back({ranks[(child + root) % P], ranks[(parent + root) % P], bytes});
+  }
   return rounds;
 }
 
@@ -212,15 +238,25 @@ std::string collective_of(const std::string& phase) {
 }
 
 void add_collective(std::vector<Phase>& phases, const std::string& name, double count,
-                    const std::vector<CollectiveRounds>& concurrent) {
+                    const std::vector<CollectiveRounds>& concurrent, const std::vector<Posting>& posting) {
   std::size_t most = 0;
   for (const auto& c : concurrent) most = std::max(most, c.size());
+  require(posting.size() >= most, "collective " + name + ": " + std::to_string(posting.size()) +
+                                      " postings for " + std::to_string(most) + " rounds");
   for (std::size_t k = 0; k < most; ++k) {
     Phase phase{name + "/r" + std::to_string(k), PhaseKind::collective, count, {}};
+    phase.posting = posting[k];
     for (const auto& c : concurrent)
       if (k < c.size()) phase.edges.insert(phase.edges.end(), c[k].begin(), c[k].end());
     if (!phase.edges.empty()) phases.push_back(std::move(phase));
   }
+}
+
+void add_collective(std::vector<Phase>& phases, const std::string& name, double count,
+                    const std::vector<CollectiveRounds>& concurrent, Posting posting) {
+  std::size_t most = 0;
+  for (const auto& c : concurrent) most = std::max(most, c.size());
+  add_collective(phases, name, count, concurrent, std::vector<Posting>(most, posting));
 }
 
 }  // namespace tamp

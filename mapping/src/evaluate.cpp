@@ -271,6 +271,17 @@ std::vector<Edge> relabelled(const std::vector<Edge>& edges, const std::vector<i
   return tasks;
 }
 
+/// When a phase's messages leave and its receives are posted, as `posting` says the MPI library posts them
+/// (predict_phase times them as nonblocking: the k-th send of a task o x k into the phase, receives at once).
+/// Sendrecv and blocking phases send at most one message per task and round.
+void post(Posting posting, double o, PhaseTiming& timing) {
+  if (posting == Posting::nonblocking) return;
+  const double leaves = posting == Posting::sendrecv ? o : 0.0;
+  std::fill(timing.leaves.begin(), timing.leaves.end(), leaves);
+  for (double& p : timing.posted) p = std::min(p, leaves);
+  timing.receives_posted = leaves;
+}
+
 /// The rounds of the MPI_Barrier before the timed loop (barrier_ompi on the tasks' communicator, rank == task),
 /// appended to plan.barrier; `graphs` and `timings` hold what the plan points to.
 void add_barrier(const Allocation& allocation, const std::vector<int>& node_of_task, std::vector<TaskGraph>& graphs,
@@ -282,7 +293,7 @@ void add_barrier(const Allocation& allocation, const std::vector<int>& node_of_t
   for (auto& round : rounds)
     for (Edge& e : round) e.bytes = 1;  // an envelope: task graphs drop empty messages
   // One message per task and round, posted as SimGrid posts it (barrier_ompi_sendrecv).
-  const double o = barrier_ompi_sendrecv(tasks) ? allocation.machine().network().message_overhead : 0.0;
+  const Posting posting = barrier_ompi_sendrecv(tasks) ? Posting::sendrecv : Posting::blocking;
   graphs.reserve(rounds.size());  // plan.barrier points into both
   timings.resize(rounds.size());
   std::vector<double> loads;
@@ -292,9 +303,7 @@ void add_barrier(const Allocation& allocation, const std::vector<int>& node_of_t
     measure_nodes(graphs.back(), allocation, node_of_task, &loads, per_class);
     PhaseTiming& timing = timings[r];
     predict_phase(graphs.back(), loads, allocation, node_of_task, {}, &timing);
-    std::fill(timing.leaves.begin(), timing.leaves.end(), o);
-    for (double& p : timing.posted) p = std::min(p, o);
-    timing.receives_posted = o;
+    post(posting, allocation.machine().network().message_overhead, timing);
     plan.barrier.push_back({&graphs.back(), &timing, 1, false});
   }
 }
@@ -330,6 +339,7 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
       PhaseMetrics p = predict_phase(phase_graphs.back(), loads, allocation, node_of_task,
                                      phase.kind == PhaseKind::p2p ? hidden : none,
                                      stepped ? &timings.back() : nullptr);
+      if (stepped) post(phase.posting, allocation.machine().network().message_overhead, timings.back());
       p.name = phase.name;
       p.kind = phase.kind;
       p.count = phase.count;

@@ -130,6 +130,25 @@ PhaseKind parse_phase_kind(std::string_view name) {
   throw std::invalid_argument("unknown phase kind '" + std::string(name) + "' (known: p2p, collective)");
 }
 
+std::string_view to_string(Posting posting) {
+  switch (posting) {
+    case Posting::sendrecv:
+      return "sendrecv";
+    case Posting::blocking:
+      return "blocking";
+    case Posting::nonblocking:
+      break;
+  }
+  return "nonblocking";
+}
+
+Posting parse_posting(std::string_view name) {
+  for (Posting p : {Posting::nonblocking, Posting::sendrecv, Posting::blocking})
+    if (name == to_string(p)) return p;
+  throw std::invalid_argument("unknown posting '" + std::string(name) +
+                              "' (known: nonblocking, sendrecv, blocking)");
+}
+
 TaskGraph TaskGraph::from_phases(int num_tasks, std::vector<Phase> phases) {
   require(num_tasks >= 0, "task graph: negative number of tasks");
   std::vector<Edge> all;

@@ -74,11 +74,39 @@ TEST(Collectives, BcastBinomialSixRanksSendsAsSoonAsItCan) {
 }
 
 TEST(Collectives, ReduceBinomialFiveRanks) {
-  // Leaves 1, 3 and 4 send first; 2 sends once it has 3's data.
+  // SimGrid's reduce-binomial.cpp: the root receives from 1, then 2, then 4, each a blocking receive, so leaf
+  // 4 waits for the root to have heard from 2, which sends once it has 3's data.
   const CollectiveRounds r = reduce_binomial({0, 1, 2, 3, 4}, 0, 8);
-  ASSERT_EQ(r.size(), 2u);
-  EXPECT_EQ(pairs(r[0]), (Pairs{{1, 0}, {3, 2}, {4, 0}}));
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{1, 0}, {3, 2}}));
   EXPECT_EQ(pairs(r[1]), (Pairs{{2, 0}}));
+  EXPECT_EQ(pairs(r[2]), (Pairs{{4, 0}}));
+}
+
+TEST(Collectives, ReduceBinomialSixRanksFromRootTwo) {
+  // Relative ranks v = (r - 2) mod 6: 5 (rank 1) -> 4 (rank 0) in round 0, beside 1 -> 0 and 3 -> 2; then 2
+  // -> 0 (rank 4 -> 2); the root's receive from 4 (rank 0) follows in round 2.
+  const CollectiveRounds r = reduce_binomial({0, 1, 2, 3, 4, 5}, 2, 8);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{3, 2}, {5, 4}, {1, 0}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{4, 2}}));
+  EXPECT_EQ(pairs(r[2]), (Pairs{{0, 2}}));
+}
+
+TEST(Collectives, ReduceBinomialPowerOfTwoIsLogRounds) {
+  const CollectiveRounds r = reduce_binomial({0, 1, 2, 3, 4, 5, 6, 7}, 0, 8);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(pairs(r[0]), (Pairs{{1, 0}, {3, 2}, {5, 4}, {7, 6}}));
+  EXPECT_EQ(pairs(r[1]), (Pairs{{2, 0}, {6, 4}}));
+  EXPECT_EQ(pairs(r[2]), (Pairs{{4, 0}}));
+}
+
+TEST(Collectives, AllreducePostingFoldsByBlockingMessages) {
+  EXPECT_EQ(allreduce_rdb_posting(4), (std::vector<Posting>{Posting::sendrecv, Posting::sendrecv}));
+  EXPECT_EQ(allreduce_rdb_posting(6), (std::vector<Posting>{Posting::blocking, Posting::sendrecv,
+                                                            Posting::sendrecv, Posting::blocking}));
+  EXPECT_EQ(allreduce_rdb_posting(6).size(), allreduce_rdb({0, 1, 2, 3, 4, 5}, 8).size());
+  EXPECT_TRUE(allreduce_rdb_posting(1).empty());
 }
 
 TEST(Collectives, ReduceIsTheBcastTreeReversed) {
@@ -124,6 +152,21 @@ TEST(Collectives, ConcurrentCommunicatorsShareRounds) {
   EXPECT_EQ(phases[0].count, 3);
   EXPECT_EQ(pairs(phases[0].edges), (Pairs{{0, 1}, {1, 0}, {2, 3}, {3, 2}, {4, 5}, {5, 4}}));
   EXPECT_EQ(pairs(phases[1].edges), (Pairs{{2, 4}, {3, 5}, {4, 2}, {5, 3}}));
+  EXPECT_EQ(phases[0].posting, Posting::nonblocking);
+}
+
+TEST(Collectives, EachRoundIsPostedAsTheAlgorithmPostsIt) {
+  std::vector<Phase> phases;
+  add_collective(phases, "swap", 1, {alltoall_pairwise({0, 1}, 8)}, Posting::sendrecv);
+  add_collective(phases, "sum", 1, {allreduce_rdb({0, 1, 2}, 8)}, allreduce_rdb_posting(3));
+  ASSERT_EQ(phases.size(), 4u);
+  EXPECT_EQ(phases[0].posting, Posting::sendrecv);
+  EXPECT_EQ(phases[1].posting, Posting::blocking);  // 0 -> 1
+  EXPECT_EQ(phases[2].posting, Posting::sendrecv);  // 1 <-> 2
+  EXPECT_EQ(phases[3].posting, Posting::blocking);  // 1 -> 0
+  const std::vector<Posting> one_short = {Posting::blocking};
+  EXPECT_THROW(add_collective(phases, "sum", 1, {allreduce_rdb({0, 1, 2}, 8)}, one_short),
+               std::invalid_argument);
 }
 
 // A barrier: after its rounds, in order, every rank has heard (through a chain of messages) from every rank.

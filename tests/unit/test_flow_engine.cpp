@@ -522,6 +522,31 @@ TEST(FlowEngine, ComputeBeforeACallDelaysThePartner) {
   EXPECT_THROW(evaluate(g, test::line_of_four(), test::identity_mapping(4), o), std::invalid_argument);
 }
 
+// How a round is posted (Posting) sets when its messages leave. A ring shift 0 -> 1 -> 2 -> 0 (8 bytes each;
+// 0 -> 1 one hop, 1.1 us of latency, 2 -> 0 two hops, 1.2 us), task 1 computing 0.5 us before the call, the
+// overhead o = 1 us. Task 0's round ends when 0 -> 1 and 2 -> 0 have landed:
+// - nonblocking (receives at once, the send after o): 0 -> 1 leaves at max(o, 0.5 us) = 1 us and lands at
+//   2.1 us, 2 -> 0 leaves at 1 us and lands at 2.2 us: 2.2 us;
+// - sendrecv (the send after o, the receive after it): 0 -> 1 waits for task 1's receive at 0.5 + 1 = 1.5 us
+// and
+//   lands at 2.6 us: 2.6 us;
+// - blocking (both at once, no overhead): 0 -> 1 leaves at 0.5 us (2 -> 0 at 0) and lands at 1.6 us: 1.6 us.
+TEST(FlowEngine, APostingSetsWhenARoundsMessagesLeave) {
+  constexpr double kBytes = 8 / 6e9;
+  const auto task0 = [](Posting posting) {
+    EvaluateOptions o;
+    o.steps = 1;
+    o.flow = kExact;
+    o.before_compute["ring"] = {0, 5e-7, 0, 0};
+    const TaskGraph g = TaskGraph::from_phases(
+        4, {{"ring/r0", PhaseKind::collective, 1, {{0, 1, 8}, {1, 2, 8}, {2, 0, 8}}, false, posting}});
+    return evaluate(g, test::line_of_four(), test::identity_mapping(4), o).flow.collective[0];
+  };
+  EXPECT_NEAR(task0(Posting::nonblocking), 2.2e-6 + kBytes, 1e-15);
+  EXPECT_NEAR(task0(Posting::sendrecv), 2.6e-6 + kBytes, 1e-15);
+  EXPECT_NEAR(task0(Posting::blocking), 1.6e-6 + kBytes, 1e-15);
+}
+
 // Under latency sharing (SimGrid's rule), two flows on one link share it in inverse proportion to their route
 // latencies: 0 -> 2 (2 hops: 2 x 100 ns + 2 x 500 ns) and 1 -> 2 (1 hop) meet on link 1 -> 2 and on node 2's
 // injection link in (6e9 B/s, the bottleneck): 1 -> 2 gets 1.2 / (1.1 + 1.2) of it.

@@ -88,6 +88,28 @@ TEST(Phases, LauncherOrderRoundTripAndLeftOutOfTheUnion) {
   EXPECT_TRUE(back[1].launcher_order);
 }
 
+// How a collective round is posted (Posting) is written as the header's last word unless nonblocking, and
+// read back, after `launcher` or alone.
+TEST(Phases, PostingRoundTrip) {
+  std::vector<Phase> phases = sample();
+  phases.push_back({"swap/r0", PhaseKind::collective, 1, {{0, 1, 8}, {1, 0, 8}}, true, Posting::sendrecv});
+  phases[1].posting = Posting::blocking;
+  std::ostringstream out;
+  write_phases(out, TaskGraph::from_phases(3, phases));
+  EXPECT_NE(out.str().find("phase faces p2p 1 3\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("phase sum/r0 collective 2.5 2 blocking\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("phase swap/r0 collective 1 2 launcher sendrecv\n"), std::string::npos)
+      << out.str();
+  std::istringstream in(out.str());
+  const std::vector<Phase> back = parse_phases(in, "g.phases", 3);
+  ASSERT_EQ(back.size(), 3u);
+  EXPECT_EQ(back[0].posting, Posting::nonblocking);
+  EXPECT_EQ(back[1].posting, Posting::blocking);
+  EXPECT_FALSE(back[1].launcher_order);
+  EXPECT_EQ(back[2].posting, Posting::sendrecv);
+  EXPECT_TRUE(back[2].launcher_order);
+}
+
 TEST(Phases, ParseErrorsNameFileAndLine) {
   const struct {
     const char* text;
@@ -103,6 +125,8 @@ TEST(Phases, ParseErrorsNameFileAndLine) {
       {"tasks 2\nphase a p2p 1\n", "bad.phases:2"},
       {"tasks 2\nphase a collective 1 0 mapped\n", "bad.phases:2"},
       {"tasks 2\nphase a collective 1 0 launcher x\n", "bad.phases:2"},
+      {"tasks 2\nphase a collective 1 0 sendrecv launcher\n", "bad.phases:2"},
+      {"tasks 2\nphase a collective 1 0 launcher blocking x\n", "bad.phases:2"},
       {"tasks 2\n0 1 5\n", "bad.phases:2"},
       {"tasks 2\nphase a p2p 1 1\n0 1\n", "bad.phases:3"},
       {"tasks 3\n", "bad.phases:1"},  // the graph has 2 tasks

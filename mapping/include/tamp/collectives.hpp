@@ -20,14 +20,20 @@ using CollectiveRounds = std::vector<std::vector<Edge>>;
 /// ranks (new rank r/2 for odd r < 2 rem, r - rem above), a last round where odd ranks r < 2 rem send to r
 /// - 1.
 CollectiveRounds allreduce_rdb(const std::vector<int>& ranks, double bytes);
+/// How allreduce_rdb's rounds on `ranks` ranks are posted: the doubling by Request::sendrecv, the fold's
+/// first and last rounds by blocking send and receive.
+std::vector<Posting> allreduce_rdb_posting(int ranks);
 /// MPI_Bcast on a binomial tree from rank `root`: relative rank v = (r - root) mod P receives from
 /// v - lowbit(v), then sends to v + 2^i for decreasing i below lowbit(v) (the root: below P), skipping ranks
 /// >= P, one blocking send after the other: a rank's j-th send travels in the round after the one it received
 /// in, plus j.
 CollectiveRounds bcast_binomial(const std::vector<int>& ranks, int root, double bytes);
 /// MPI_Reduce on a binomial tree to rank `root` (commutative operation): relative rank v receives from its
-/// children v + 2^i (i below lowbit(v), ranks < P) and then sends to v - lowbit(v), in the round after its
-/// last child's message (leaves in round 0). The same tree as bcast_binomial, reversed.
+/// children v + 2^i (i below lowbit(v), ranks < P), one blocking receive after the other in increasing i, and
+/// then sends to v - lowbit(v). A child's message travels once the child has heard from all of its own
+/// children (a leaf: round 0) and in the round after its parent's previous receive; the parent sends in the
+/// round after its last. The same tree as bcast_binomial, reversed; for P not a power of two a parent's
+/// receives can wait for each other (P = 5: 3 -> 2 and 1 -> 0 in round 0, 2 -> 0 in round 1, then 4 -> 0).
 CollectiveRounds reduce_binomial(const std::vector<int>& ranks, int root, double bytes);
 /// MPI_Alltoall by pairwise exchange, `bytes` per pair. P a power of two: round k = 1..P-1, rank r exchanges
 /// with r XOR k (SimGrid's `pair`). Otherwise round k = 1..P-1, rank r sends to (r + k) mod P (the Open MPI
@@ -44,9 +50,9 @@ CollectiveRounds gather_linear(const std::vector<int>& ranks, int root, double b
 /// (r + 2^k) mod P); otherwise the tree (up: r sends to r XOR 2^k when that is lower and aligned to 2^k, then
 /// down the same tree in reverse).
 CollectiveRounds barrier_ompi(const std::vector<int>& ranks);
-/// Whether barrier_ompi() on `ranks` ranks exchanges by MPI_Sendrecv (recursive doubling, Bruck: in SimGrid the
-/// send pays the isend overhead and the receive is posted after it) or by blocking sends and receives (linear,
-/// tree: SimGrid charges a blocking send no overhead).
+/// Whether barrier_ompi() on `ranks` ranks exchanges by MPI_Sendrecv (recursive doubling, Bruck: in SimGrid
+/// the send pays the isend overhead and the receive is posted after it) or by blocking sends and receives
+/// (linear, tree: SimGrid charges a blocking send no overhead).
 bool barrier_ompi_sendrecv(int ranks);
 
 /// The collective a phase is a round of: NAME of a phase named NAME/rK (add_collective's names), else "".
@@ -54,8 +60,12 @@ std::string collective_of(const std::string& phase);
 
 /// Appends one collective phase per round to `phases`, named "NAME/rK", each of `count`. `concurrent` holds
 /// the rounds of the same collective on several communicators that run it at the same time (e.g. every column
-/// of a grid): round K of all of them is one phase. Empty rounds are skipped.
+/// of a grid): round K of all of them is one phase. Empty rounds are skipped. Each phase is posted as
+/// `posting` says the algorithm posts it (Posting; bcast_binomial and reduce_binomial: blocking,
+/// alltoall_pairwise: sendrecv, scatter_linear and gather_linear: nonblocking), or round K as posting[K].
 void add_collective(std::vector<Phase>& phases, const std::string& name, double count,
-                    const std::vector<CollectiveRounds>& concurrent);
+                    const std::vector<CollectiveRounds>& concurrent, Posting posting = Posting::nonblocking);
+void add_collective(std::vector<Phase>& phases, const std::string& name, double count,
+                    const std::vector<CollectiveRounds>& concurrent, const std::vector<Posting>& posting);
 
 }  // namespace tamp

@@ -38,6 +38,20 @@ enum class PhaseKind { p2p, collective };
 std::string_view to_string(PhaseKind kind);
 PhaseKind parse_phase_kind(std::string_view name);
 
+/// How the MPI library posts a phase's messages, which sets when a rendezvous message can leave (SimGrid
+/// 3.32's smpi_request.cpp, as the simulated runs configure it: every send a rendezvous, `smpi/ois` the
+/// overhead):
+/// - nonblocking: MPI_Irecv first, then each MPI_Isend one message overhead after the last (an application's
+///   exchange, SimGrid's linear scatter and gather);
+/// - sendrecv: Request::sendrecv, the algorithm's one message a round: the send pays the isend overhead and
+///   the receive is posted after it (SimGrid's pairwise all-to-all, allreduce's recursive doubling);
+/// - blocking: Request::send / Request::recv, posted at once with no overhead, which SimGrid charges only to
+///   non-blocking and detached sends (the binomial broadcast and reduction, allreduce's fold rounds).
+enum class Posting { nonblocking, sendrecv, blocking };
+/// "nonblocking", "sendrecv" or "blocking"; parse_posting throws std::invalid_argument on any other name.
+std::string_view to_string(Posting posting);
+Posting parse_posting(std::string_view name);
+
 /// Messages that travel at the same time (one exchange, or one round of a collective), `count` times per
 /// iteration. Phases are what the predicted communication time of evaluate() adds up: loads of messages in
 /// one phase share links; different phases do not.
@@ -53,6 +67,7 @@ struct Phase {
   double count = 1;  // times per iteration (may be fractional: an average)
   std::vector<Edge> edges;
   bool launcher_order = false;
+  Posting posting = Posting::nonblocking;  // how its messages are posted (collective rounds)
 };
 
 /// CSR of directed messages: the out-edges of task t are [offsets()[t], offsets()[t+1]).

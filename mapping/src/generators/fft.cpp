@@ -20,8 +20,9 @@ double planes(int n, int p, int i) {
 
 // One MPI_Alltoallv on one communicator as the pairwise exchange the simulated runs pin (smpi/alltoallv:pair,
 // SimGrid's alltoallv-pair.cpp): round k = 1..P-1, member a exchanges with a XOR k (P a power of two; the
-// simulator refuses other sizes), else with (a + k) mod P, as tamp::alltoall_pairwise. `bytes(a, b)`: member a to
-// member b; zero-byte pairs send nothing.
+// simulator refuses other sizes), else with (a + k) mod P, as tamp::alltoall_pairwise; each round one
+// Request::sendrecv (Posting::sendrecv), round 0's with itself a copy. `bytes(a, b)`: member a to member b;
+// zero-byte pairs send nothing.
 template <class Bytes>
 CollectiveRounds alltoallv_pairwise(const std::vector<int>& ranks, Bytes&& bytes) {
   const int p = static_cast<int>(ranks.size());
@@ -124,10 +125,10 @@ TaskGraph make_fft_graph(const FftGraphSpec& spec) {
     }));
   }
   std::vector<Phase> phases;
-  add_collective(phases, "rows-forward", 1, rf);
-  add_collective(phases, "columns-forward", 1, cf);
-  add_collective(phases, "columns-backward", 1, cb);
-  add_collective(phases, "rows-backward", 1, rb);
+  add_collective(phases, "rows-forward", 1, rf, Posting::sendrecv);
+  add_collective(phases, "columns-forward", 1, cf, Posting::sendrecv);
+  add_collective(phases, "columns-backward", 1, cb, Posting::sendrecv);
+  add_collective(phases, "rows-backward", 1, rb, Posting::sendrecv);
   TaskGraph graph = TaskGraph::from_phases(pr * pc, std::move(phases));
   graph.set_grid(GridShape{{pc, pr}, {false, false}});
   graph.set_coordinates(2, std::move(xy));

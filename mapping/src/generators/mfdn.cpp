@@ -64,10 +64,10 @@ TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec) {
     row_reduce.push_back(reduce_binomial(members(rows[j]), 0, segment_bytes(j)));
   }
   std::vector<Phase> phases;
-  add_collective(phases, "column-bcast", 1, col_bcast);
-  add_collective(phases, "row-bcast", 1, row_bcast);
-  add_collective(phases, "row-reduce", 1, row_reduce);
-  add_collective(phases, "column-reduce", 1, col_reduce);
+  add_collective(phases, "column-bcast", 1, col_bcast, Posting::blocking);
+  add_collective(phases, "row-bcast", 1, row_bcast, Posting::blocking);
+  add_collective(phases, "row-reduce", 1, row_reduce, Posting::blocking);
+  add_collective(phases, "column-reduce", 1, col_reduce, Posting::blocking);
 
   if (spec.orthogonalisation) {
     // The diagonal task of segment g scatters it over group g (MPI_Scatterv: member k of m gets doubles
@@ -98,8 +98,9 @@ TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec) {
     std::vector<int> all(static_cast<std::size_t>(tasks));
     std::iota(all.begin(), all.end(), 0);
     add_collective(phases, "orth-scatter", 1, scatter);
-    add_collective(phases, "orth-allreduce", 2, {allreduce_rdb(all, 8.0 * spec.vectors)});
-    add_collective(phases, "norm-allreduce", 1, {allreduce_rdb(all, 8.0)});
+    add_collective(phases, "orth-allreduce", 2, {allreduce_rdb(all, 8.0 * spec.vectors)},
+                   allreduce_rdb_posting(tasks));
+    add_collective(phases, "norm-allreduce", 1, {allreduce_rdb(all, 8.0)}, allreduce_rdb_posting(tasks));
     add_collective(phases, "orth-gather", 1, gather);
   }
   TaskGraph graph = TaskGraph::from_phases(tasks, std::move(phases));

@@ -69,7 +69,8 @@ TaskGraph make_minighost_graph(const MiniGhostGraphSpec& spec) {
     std::vector<int> all(static_cast<std::size_t>(faces.num_tasks()));
     std::iota(all.begin(), all.end(), 0);
     const std::size_t first = phases.size();
-    add_collective(phases, "grid-sum", sums, {allreduce_rdb(all, 8.0)});
+    add_collective(phases, "grid-sum", sums, {allreduce_rdb(all, 8.0)},
+                   allreduce_rdb_posting(faces.num_tasks()));
     for (std::size_t k = first; k < phases.size(); ++k) phases[k].launcher_order = spec.launcher_sums;
   }
   if (phases.size() <= 1 && exchanges == 1) return faces;  // one exchange per step: the graph itself

@@ -84,13 +84,27 @@ std::vector<Phase> parse_phases(std::istream& in, const std::string& source, int
       --pending;
       continue;
     }
-    if (tokens[0] != "phase" || tokens.size() < 5 || tokens.size() > 6)
-      reader.fail("expected \"phase NAME p2p|collective COUNT MESSAGES [launcher]\", got " +
-                  impl::quoted(tokens[0]) + " with " + std::to_string(tokens.size()) + " values");
-    if (tokens.size() == 6 && tokens[5] != "launcher")
-      reader.fail("the phase's sixth value must be \"launcher\" (a collective in launcher order), got " +
-                  impl::quoted(tokens[5]));
+    if (tokens[0] != "phase" || tokens.size() < 5 || tokens.size() > 7)
+      reader.fail(
+          "expected \"phase NAME p2p|collective COUNT MESSAGES [launcher] [sendrecv|blocking]\", got " +
+          impl::quoted(tokens[0]) + " with " + std::to_string(tokens.size()) + " values");
     Phase p;
+    for (std::size_t i = 5; i < tokens.size(); ++i) {
+      if (tokens[i] == "launcher" && i == 5) {
+        p.launcher_order = true;
+        continue;
+      }
+      try {
+        p.posting = parse_posting(tokens[i]);
+      } catch (const std::invalid_argument&) {
+        reader.fail(
+            "after the messages, a phase takes \"launcher\" (a collective in launcher order) and then "
+            "how its messages are posted (sendrecv or blocking), got " +
+            impl::quoted(tokens[i]));
+      }
+      if (i + 1 != tokens.size())
+        reader.fail("the phase's posting (" + impl::quoted(tokens[i]) + ") must be its last value");
+    }
     p.name = std::string(tokens[1]);
     try {
       p.kind = parse_phase_kind(tokens[2]);
@@ -98,7 +112,6 @@ std::vector<Phase> parse_phases(std::istream& in, const std::string& source, int
       reader.fail(e.what());
     }
     p.count = parse_amount(reader, tokens[3], "count");
-    p.launcher_order = tokens.size() == 6;
     try {
       pending = impl::int_in_range(tokens[4], "the number of messages", 0, kMaxMessages - total);
     } catch (const std::invalid_argument& e) {
@@ -117,12 +130,14 @@ std::vector<Phase> parse_phases(std::istream& in, const std::string& source, int
 }
 
 void write_phases(std::ostream& out, const TaskGraph& graph) {
-  out << "# tamp phases: \"phase NAME KIND COUNT MESSAGES [launcher]\", then MESSAGES lines \"SRC DST "
-         "BYTES\"\n"
+  out << "# tamp phases: \"phase NAME KIND COUNT MESSAGES [launcher] [sendrecv|blocking]\", then MESSAGES "
+         "lines \"SRC DST BYTES\"\n"
       << "tasks " << graph.num_tasks() << '\n';
   for (const Phase& p : graph.phases()) {
     out << "phase " << p.name << ' ' << to_string(p.kind) << ' ' << impl::format_double(p.count) << ' '
-        << p.edges.size() << (p.launcher_order ? " launcher" : "") << '\n';
+        << p.edges.size() << (p.launcher_order ? " launcher" : "");
+    if (p.posting != Posting::nonblocking) out << ' ' << to_string(p.posting);
+    out << '\n';
     for (const Edge& e : p.edges) out << e.src << ' ' << e.dst << ' ' << impl::format_double(e.bytes) << '\n';
   }
 }

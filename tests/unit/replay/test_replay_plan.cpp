@@ -108,6 +108,23 @@ TEST(ReplayPlan, PhasesInOrderCollectivesGroupedAndMatched) {
   EXPECT_EQ(plan.messages, 8 + 24 + 1);
 }
 
+// The flow engine times each call as the replay posts it: the allreduce over all 6 ranks as SMPI's recursive
+// doubling (its fold rounds blocking), the bcast over half the ranks, sent as messages, receives first,
+// whatever the graph said.
+TEST(ReplayPlan, PhasesArePostedAsTheReplayPostsThem) {
+  std::vector<Phase> phases;
+  phases.push_back({"faces", PhaseKind::p2p, 1, {{0, 1, 100}, {1, 0, 100}}});
+  add_collective(phases, "sum", 1, {allreduce_rdb(ranks_of(6), 8)});
+  add_collective(phases, "column", 1, {bcast_binomial({0, 2, 4}, 0, 64)}, Posting::blocking);
+  const TaskGraph graph = TaskGraph::from_phases(6, phases);
+  const std::vector<Phase> posted = phases_as_replayed(graph, make_replay_plan(graph, "--graph g"));
+  std::vector<Posting> got;
+  for (const Phase& p : posted) got.push_back(p.posting);
+  EXPECT_EQ(got, (std::vector<Posting>{Posting::nonblocking, Posting::blocking, Posting::sendrecv,
+                                       Posting::sendrecv, Posting::blocking, Posting::nonblocking,
+                                       Posting::nonblocking}));
+}
+
 TEST(ReplayPlan, RefusesFractionalCountsAndHugeMessages) {
   const TaskGraph fraction = TaskGraph::from_phases(2, {{"x", PhaseKind::p2p, 1.5, {{0, 1, 8}}}});
   try {
