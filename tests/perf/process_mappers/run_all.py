@@ -119,9 +119,11 @@ def kahip_unit(adjacency):
 
 
 def write_kahip_graph(path, adjacency, unit):
+    """The graph given to KaHIP and SharedMap, its format written `001` (edge weights): SharedMap reads the format's
+    digits from the left, taking a bare `1` for vertex sizes."""
     edges = sum(len(e) for e in adjacency) // 2
     with open(path, "w") as f:
-        f.write(f"{len(adjacency)} {edges} 1\n")
+        f.write(f"{len(adjacency)} {edges} 001\n")
         for e in adjacency:
             f.write(" ".join(f"{u + 1} {-(-w // unit)}" for u, w in e) + "\n")
 
