@@ -21,13 +21,14 @@ its own balancing (`--imbalance=0`) took ~10 minutes on one 2,048-task graph for
 makes each partition one task per core (what it moved is recorded). SharedMap (optional, KaHIP's shared-memory
 hierarchical multisection): configurations fast and strong, seed 1, one thread (then it partitions every level
 with KaFFPa fast or strong, and Mt-KaHyPar is not used), imbalance 3%, onto the cores (16:A2:A3, 1:10:100), on
-KaHIP's scaled graph; its J is checked and its partition made one task per core the same way. TAMP: `default`, `multisection`, `auto
---objective hop-bytes`, `auto` (objective time) and `rb`, by `tamp-map map`. Every mapping is then judged by
-`TAMP_MAP eval --steps 1 --json` on the unscaled graph: level_cost (checked against J computed here), hop_bytes,
-max_link_load and the flow engine's time of one step.
+KaHIP's scaled graph; its J is checked and its partition made one task per core the same way. TAMP: `default`,
+`multisection`, `auto --objective hop-bytes`, `auto` (objective time) and `rb`, by `tamp-map map`. Every mapping
+is then judged by `TAMP_MAP eval --steps 1 --json` on the unscaled graph: level_cost (checked against J computed
+here), hop_bytes, max_link_load and the flow engine's time of one step.
 
 Writes OUT/results.json (wall times only in its field `wall_seconds`: the rest is the same every run) and OUT/NAME/
-(machine file, KaHIP's graph, partitions, mapping files); prints the Markdown tables. Runs one program at a time."""
+(machine file, KaHIP's and SharedMap's graph, partitions, mapping files); prints the Markdown tables. Runs one
+program at a time."""
 import collections
 import json
 import math
@@ -265,7 +266,7 @@ def foreign_mapping(runner, granularity, small, adjacency, hierarchy, partition)
     if reported != mine:
         fail(f"{partition}: the J it printed, {reported}, is not its partition's, {mine} (the PE numbering?)")
     mapping, moved = one_per_core(adjacency, node, hierarchy, block if granularity == "cores" else None)
-    facts = {"kahip_J_scaled": reported, "level_cost_before_repair": before,
+    facts = {"printed_J_scaled": reported, "level_cost_before_repair": before,
              "most_tasks_on_a_core": max(collections.Counter(block).values()) if granularity == "cores" else None,
              "most_tasks_on_a_node": max(collections.Counter(node).values()), "tasks_moved_off_node": moved}
     return mapping, facts, wall
