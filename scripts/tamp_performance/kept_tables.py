@@ -14,8 +14,8 @@ TABLES = [
     Table("quality-peers", "minutes",
           kept=REFERENCE.format("Scotch and Zoltan2 (Trilinos): tests/perf/README.md builds their programs")),
     Table("process-mappers", "minutes",
-          kept=REFERENCE.format("KaHIP's `kaffpa` and `global_multisection`, built beside TAMP (`KAHIP_BUILD`): "
-                                "tests/perf/README.md says how")),
+          kept=REFERENCE.format("KaHIP's `kaffpa`, `global_multisection` and `SharedMap`, built beside TAMP "
+                                "(`KAHIP_BUILD`, `SHAREDMAP_BUILD`): tests/perf/README.md says how")),
     Table("main-job-wall", "hours", kept=BY_HAND.format("the campaign's log and `/usr/bin/time` on an idle machine")),
     Table("small-tori", "hours", kept="it sums up the app pages' tables; each page gives its commands."),
     Table("netbench", "minutes", kept="it sums up apps/netbench.md, which gives the commands."),

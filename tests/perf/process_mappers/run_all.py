@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""TAMP's placements against KaHIP's process mappers on hierarchical machines (docs/performance.md, section
-"Hierarchical machines against the process mappers"; tests/perf/README.md says how KaHIP was built).
+"""TAMP's placements against KaHIP's process mappers and SharedMap on hierarchical machines (docs/performance.md,
+section "Hierarchical machines against the process mappers"; tests/perf/README.md says how KaHIP and SharedMap were
+built).
 
-    run_all.py OUT TAMP_MAP KAFFPA GLOBAL_MULTISECTION -- GRAPH...
+    run_all.py OUT TAMP_MAP KAFFPA GLOBAL_MULTISECTION [--sharedmap SHAREDMAP] -- GRAPH...
 
 For each GRAPH (a METIS file with bytes as edge weights, or a `tamp-map gen` spec) of n tasks, a machine of exactly
 n cores: 16 cores per node, the nodes under switches of A2 nodes each (A2 the divisor of the node count nearest its
@@ -17,13 +18,17 @@ Its graph has the bytes in units of 2^k bytes, rounded up, at least 1, k the lea
 (KaHIP adds edge weights in 32-bit ints); the J it prints is checked against its partition's. KaHIP keeps 1-3%
 imbalance at every level even at one task per block (a third of the cores get 2 tasks, nodes up to 27 of 16), and
 its own balancing (`--imbalance=0`) took ~10 minutes on one 2,048-task graph for 3x the J, so `one_per_core` below
-makes each partition one task per core (what it moved is recorded). TAMP: `default`, `multisection`, `auto
---objective hop-bytes`, `auto` (objective time) and `rb`, by `tamp-map map`. Every mapping is then judged by
-`TAMP_MAP eval --steps 1 --json` on the unscaled graph: level_cost (checked against J computed here), hop_bytes,
-max_link_load and the flow engine's time of one step.
+makes each partition one task per core (what it moved is recorded). SharedMap (optional, KaHIP's shared-memory
+hierarchical multisection): configurations fast and strong, seed 1, one thread (then it partitions every level
+with KaFFPa fast or strong, and Mt-KaHyPar is not used), imbalance 3%, onto the cores (16:A2:A3, 1:10:100), on
+KaHIP's scaled graph; its J is checked and its partition made one task per core the same way. TAMP: `default`,
+`multisection`, `auto --objective hop-bytes`, `auto` (objective time) and `rb`, by `tamp-map map`. Every mapping
+is then judged by `TAMP_MAP eval --steps 1 --json` on the unscaled graph: level_cost (checked against J computed
+here), hop_bytes, max_link_load and the flow engine's time of one step.
 
 Writes OUT/results.json (wall times only in its field `wall_seconds`: the rest is the same every run) and OUT/NAME/
-(machine file, KaHIP's graph, partitions, mapping files); prints the Markdown tables. Runs one program at a time."""
+(machine file, KaHIP's and SharedMap's graph, partitions, mapping files); prints the Markdown tables. Runs one
+program at a time."""
 import collections
 import json
 import math
@@ -39,6 +44,8 @@ SEED = 1
 INT_MAX = 2**31 - 1
 KAHIP = tuple((tool, preset, granularity) for granularity in ("cores", "nodes")
               for tool in ("kaffpa", "global_multisection") for preset in ("eco", "strong"))
+SHAREDMAP = ("fast", "strong")
+SHAREDMAP_IMBALANCE = 0.03
 TAMP = (("default", "default", "time"), ("multisection", "multisection", "time"),
         ("auto (hop-bytes)", "auto", "hop-bytes"), ("auto", "auto", "time"), ("rb", "rb", "time"))
 
@@ -113,9 +120,11 @@ def kahip_unit(adjacency):
 
 
 def write_kahip_graph(path, adjacency, unit):
+    """The graph given to KaHIP and SharedMap, its format written `001` (edge weights): SharedMap reads the format's
+    digits from the left, taking a bare `1` for vertex sizes."""
     edges = sum(len(e) for e in adjacency) // 2
     with open(path, "w") as f:
-        f.write(f"{len(adjacency)} {edges} 1\n")
+        f.write(f"{len(adjacency)} {edges} 001\n")
         for e in adjacency:
             f.write(" ".join(f"{u + 1} {-(-w // unit)}" for u, w in e) + "\n")
 
@@ -221,27 +230,43 @@ def one_per_core(adjacency, node, hierarchy, pe=None):
     return mapping, moved
 
 
-def kahip_mapping(binary, tool, preset, granularity, graph, small, adjacency, hierarchy, partition):
-    """KaHIP's mapping of the tasks to cores (its hierarchy 16:A2:A3, distances 1:10:100, one block per core) or to
-    nodes (hierarchy A2:A3, distances D1-D0:D2-D0, i.e. 9:99: then its J plus D0 x all bytes is J, as tasks of one
-    node cost D0 on any cores). Checks KaHIP's J against the partition's; returns (mapping, facts, wall s)."""
+def sharedmap_run(binary, config, graph, hierarchy, distances, blocks, partition):
+    """One run of SharedMap (one thread, so its strategy `naive` is never used); returns (block of each task, its
+    J, wall s)."""
+    command = [binary, "--graph", graph, "--mapping", partition, "--hierarchy", ":".join(map(str, hierarchy)),
+               "--distance", ":".join(map(str, distances)), "--imbalance", str(SHAREDMAP_IMBALANCE),
+               "--config", config, "--threads", "1", "--strategy", "naive", "--seed", str(SEED)]
+    stdout, wall = run(command)
+    found = re.search(r"^Final QAP\s*:\s*(\d+)\s*$", stdout, re.MULTILINE)
+    if not found:
+        fail(f"{' '.join(command)}: no J (Final QAP) in its output")
+    with open(partition) as f:
+        block = [int(line) for line in f.read().split()]
+    if not all(0 <= b < blocks for b in block):
+        fail(f"{partition}: a block outside [0, {blocks})")
+    return block, int(found.group(1)), wall
+
+
+def foreign_mapping(runner, granularity, small, adjacency, hierarchy, partition):
+    """A mapping of KaHIP or SharedMap, `runner(hierarchy, distances, blocks)` running it: to cores (hierarchy
+    16:A2:A3, distances 1:10:100, one block per core) or to nodes (hierarchy A2:A3, distances D1-D0:D2-D0, i.e. 9:99:
+    then its J plus D0 x all bytes is J, as tasks of one node cost D0 on any cores). Checks the J it printed against
+    its partition's; returns (mapping, facts, wall s)."""
     tasks = len(adjacency)
     if granularity == "cores":
-        block, reported, wall = kahip_run(binary, tool, preset, graph, hierarchy, DISTANCES, tasks, partition)
+        block, reported, wall = runner(hierarchy, DISTANCES, tasks)
         mine, node = level_cost(small, block, hierarchy), [b // CORES for b in block]
         before = level_cost(adjacency, block, hierarchy)
     else:
-        distances = [d - DISTANCES[0] for d in DISTANCES[1:]]
-        node, reported, wall = kahip_run(binary, tool, preset, graph, hierarchy[1:], distances, tasks // CORES,
-                                         partition)
+        node, reported, wall = runner(hierarchy[1:], [d - DISTANCES[0] for d in DISTANCES[1:]], tasks // CORES)
         mine = node_cost(small, node, hierarchy) - DISTANCES[0] * sum(w for edges in small for _, w in edges)
         before = node_cost(adjacency, node, hierarchy)
     if len(node) != tasks:
         fail(f"{partition}: {len(node)} lines for {tasks} tasks")
     if reported != mine:
-        fail(f"{partition}: KaHIP's J {reported} is not its partition's, {mine} (the PE numbering?)")
+        fail(f"{partition}: the J it printed, {reported}, is not its partition's, {mine} (the PE numbering?)")
     mapping, moved = one_per_core(adjacency, node, hierarchy, block if granularity == "cores" else None)
-    facts = {"kahip_J_scaled": reported, "level_cost_before_repair": before,
+    facts = {"printed_J_scaled": reported, "level_cost_before_repair": before,
              "most_tasks_on_a_core": max(collections.Counter(block).values()) if granularity == "cores" else None,
              "most_tasks_on_a_node": max(collections.Counter(node).values()), "tasks_moved_off_node": moved}
     return mapping, facts, wall
@@ -307,22 +332,32 @@ def instance(graph, out, tools, wall):
             fail(f"{name} {label}: tamp-map's level_cost {metrics['level_cost']} is not J = {mine}")
         row["mappings"].append({"mapper": label, **metrics, **extra})
 
-    for tool, preset, granularity in KAHIP:
-        label = kahip_label(tool, preset, granularity)
-        stem = os.path.join(folder, f"{tool}-{preset}-{granularity}")
-        mapping, facts, wall[name][label] = kahip_mapping(binaries[tool], tool, preset, granularity, kahip_graph,
-                                                          small, adjacency, hierarchy, stem + ".part")
+    def foreign(kind, label, stem, granularity, runner):
+        mapping, facts, wall[name][label] = foreign_mapping(runner, granularity, small, adjacency, hierarchy,
+                                                            stem + ".part")
         write_mapping(stem + ".map", mapping)
-        judge(label, stem + ".map", mapping, {"kind": "kahip", **facts})
+        judge(label, stem + ".map", mapping, {"kind": kind, **facts})
         log(f"{name}: {label} done")
+
+    for tool, preset, granularity in KAHIP:
+        stem = os.path.join(folder, f"{tool}-{preset}-{granularity}")
+        foreign("kahip", kahip_label(tool, preset, granularity), stem, granularity,
+                lambda h, d, blocks: kahip_run(binaries[tool], tool, preset, kahip_graph, h, d, blocks,
+                                               stem + ".part"))
+    for config in SHAREDMAP if binaries["sharedmap"] else ():
+        stem = os.path.join(folder, f"sharedmap-{config}")
+        foreign("sharedmap", sharedmap_label(config), stem, "cores",
+                lambda h, d, blocks: sharedmap_run(binaries["sharedmap"], config, kahip_graph, h, d, blocks,
+                                                   stem + ".part"))
     for label, algorithm, objective in TAMP:
         path = os.path.join(folder, "tamp-" + re.sub(r"[^a-z-]+", "-", label).strip("-") + ".map")
         _, wall[name][label] = run([tamp_map, "map", "--graph", graph, "--machine", machine, "--algorithm", algorithm,
                                     "--objective", objective, "--seed", str(SEED), "--out", path])
         judge(label, path, read_mapping(path), {"kind": "tamp"})
         log(f"{name}: {label} done")
-    kahip = [m for m in row["mappings"] if m["kind"] == "kahip"]
-    row["best_kahip"] = min(kahip, key=lambda m: m["level_cost"])["mapper"]
+    foreign_rows = [m for m in row["mappings"] if m["kind"] != "tamp"]
+    row["best_foreign"] = min(foreign_rows, key=lambda m: m["level_cost"])["mapper"]
+    row["quickest_foreign"] = min(foreign_rows, key=lambda m: m["step_time"])["mapper"]
     return row
 
 
@@ -332,8 +367,13 @@ def kahip_label(tool, preset, granularity):
     return f"{tool} {preset}" + (" (nodes)" if granularity == "nodes" else "")
 
 
+def sharedmap_label(config):
+    return f"SharedMap {config}"
+
+
 def short_label(label):
-    return label.replace("global_multisection", "gms").replace(" (nodes)", "/n").replace(" (hop-bytes)", " hb")
+    return (label.replace("global_multisection", "gms").replace("SharedMap", "sm").replace(" (nodes)", "/n")
+            .replace(" (hop-bytes)", " hb"))
 
 
 def percent(value, reference):
@@ -351,22 +391,30 @@ def j_table(rows, labels):
     body = []
     for row in rows:
         by = {m["mapper"]: m for m in row["mappings"]}
-        best = by[row["best_kahip"]]["level_cost"]
+        best = by[row["best_foreign"]]["level_cost"]
         body.append([row["name"], f"{row['tasks']:,}", row["hierarchy"],
-                     f"{best:.4g} `{short_label(row['best_kahip'])}`"] +
+                     f"{best:.4g} `{short_label(row['best_foreign'])}`"] +
                     [percent(by[label]["level_cost"], best) for label in labels])
-    head = ["graph", "tasks", "machine", "best KaHIP J"] + [f"`{short_label(label)}`" for label in labels]
+    head = ["graph", "tasks", "machine", "best J of theirs"] + [f"`{short_label(label)}`" for label in labels]
     return markdown(head, body, 4)
 
 
-def step_table(rows):
+def step_table(rows, sharedmap):
+    def us(m):
+        return f"{m['step_time'] * 1e6:.1f} us"
+
     body = []
     for row in rows:
         by = {m["mapper"]: m for m in row["mappings"]}
-        theirs, auto = by[row["best_kahip"]]["step_time"], by["auto"]["step_time"]
-        body.append([row["name"], f"`{short_label(row['best_kahip'])}`", f"{theirs * 1e6:.1f} us",
-                     f"{auto * 1e6:.1f} us", percent(auto, theirs), f"{by['multisection']['step_time'] * 1e6:.1f} us"])
-    return markdown(["graph", "best-J KaHIP", "its step", "`auto`", "`auto` against it", "`multisection`"], body, 2)
+        best, quickest, auto = by[row["best_foreign"]], by[row["quickest_foreign"]], by["auto"]
+        body.append([row["name"], f"`{short_label(best['mapper'])}`", us(best)] +
+                    [us(by[label]) for label in sharedmap] +
+                    [us(auto), percent(auto["step_time"], best["step_time"]),
+                     f"{us(quickest)} `{short_label(quickest['mapper'])}`",
+                     percent(auto["step_time"], quickest["step_time"]), us(by["multisection"])])
+    head = (["graph", "best-J of theirs", "its step"] + [f"`{short_label(label)}`" for label in sharedmap] +
+            ["`auto`", "`auto` against it", "quickest of theirs", "`auto` against it", "`multisection`"])
+    return markdown(head, body, 2)
 
 
 def repair_table(rows, labels):
@@ -378,32 +426,47 @@ def repair_table(rows, labels):
     return markdown(["graph"] + [f"`{short_label(label)}`" for label in labels], body)
 
 
-def tables(rows, wall):
-    kahip = [kahip_label(*mapper) for mapper in KAHIP]
-    labels = kahip + [label for label, _, _ in TAMP]
+def tables(rows, wall, sharedmap):
+    """The Markdown tables; `sharedmap` the labels of SharedMap's runs (none without --sharedmap)."""
+    foreign = [kahip_label(*mapper) for mapper in KAHIP] + sharedmap
+    labels = foreign + [label for label, _, _ in TAMP]
     times = [[row["name"]] + [f"{wall[row['name']][label]:.2f}" for label in labels] for row in rows]
     return "\n".join([
-        "J (KaHIP's objective: bytes x distance 1:10:100, both directions) against the best KaHIP mapping's. "
-        "`/n`: KaHIP mapped to nodes; `gms`: global_multisection; `auto hb`: auto --objective hop-bytes.", "",
+        "J (KaHIP's objective: bytes x distance 1:10:100, both directions) against the best of KaHIP's and "
+        "SharedMap's mappings. `/n`: KaHIP mapped to nodes; `gms`: global_multisection; `sm`: SharedMap; "
+        "`auto hb`: auto --objective hop-bytes.", "",
         j_table(rows, labels), "",
-        "Flow engine, one step: TAMP's `auto` (objective time) against the best-J KaHIP mapping", "",
-        step_table(rows), "",
-        "KaHIP's partitions made one task per core: most tasks on a core / on a node (16 cores), tasks moved off "
-        "their node, J after against KaHIP's partition (tasks sharing a core cost 0 there)", "",
-        repair_table(rows, kahip), "",
+        "Flow engine, one step: TAMP's `auto` (objective time) against the best-J and the quickest of KaHIP's and "
+        "SharedMap's mappings", "",
+        step_table(rows, sharedmap), "",
+        "KaHIP's and SharedMap's partitions made one task per core: most tasks on a core / on a node (16 cores), "
+        "tasks moved off their node, J after against the partition's (tasks sharing a core cost 0 there)", "",
+        repair_table(rows, foreign), "",
         "Wall seconds of each mapper (one process; the machine may be shared)", "",
         markdown(["graph"] + [f"`{short_label(label)}`" for label in labels], times)])
 
 
+def executable(label, path):
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        fail(f"{label} {path}: not an executable file")
+
+
 def main():
+    usage = "usage: run_all.py OUT TAMP_MAP KAFFPA GLOBAL_MULTISECTION [--sharedmap SHAREDMAP] -- GRAPH..."
     args = sys.argv[1:]
-    if len(args) < 6 or "--" not in args or args.index("--") != 4:
-        fail("usage: run_all.py OUT TAMP_MAP KAFFPA GLOBAL_MULTISECTION -- GRAPH...")
-    out, tamp_map, kaffpa, multisection = args[:4]
-    graphs = args[5:]
-    for label, path in (("TAMP_MAP", tamp_map), ("KAFFPA", kaffpa), ("GLOBAL_MULTISECTION", multisection)):
-        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-            fail(f"{label} {path}: not an executable file")
+    if "--" not in args:
+        fail(usage)
+    options, graphs = args[:args.index("--")], args[args.index("--") + 1:]
+    sharedmap = None
+    if len(options) == 6 and options[4] == "--sharedmap":
+        sharedmap = options.pop()
+        options.pop()
+    if len(options) != 4 or not graphs:
+        fail(usage)
+    out, tamp_map, kaffpa, multisection = options
+    for label, path in (("TAMP_MAP", tamp_map), ("KAFFPA", kaffpa), ("GLOBAL_MULTISECTION", multisection)) + \
+            ((("SHAREDMAP", sharedmap),) if sharedmap else ()):
+        executable(label, path)
     if "multisection" not in parse_json(run([tamp_map, "placements"])[0], f"{tamp_map} placements")["algorithms"]:
         fail(f"{tamp_map}: no `multisection` placement (a tamp-map without level distances)")
     version = run([kaffpa, "--version"])[0].split()
@@ -412,16 +475,19 @@ def main():
     if len(set(names)) != len(names):
         fail(f"two graphs of one name: {' '.join(names)}")
     wall, rows = {}, []
+    binaries = {"kaffpa": kaffpa, "global_multisection": multisection, "sharedmap": sharedmap}
     for graph in graphs:
-        rows.append(instance(graph, out, (tamp_map, {"kaffpa": kaffpa, "global_multisection": multisection}), wall))
+        rows.append(instance(graph, out, (tamp_map, binaries), wall))
     results = {"distances": list(DISTANCES), "cores_per_node": CORES, "seed": SEED,
-               "kahip_version": version[-1] if version else "", "instances": rows, "wall_seconds": wall}
+               "kahip_version": version[-1] if version else "",
+               "sharedmap": {"configs": list(SHAREDMAP), "imbalance": SHAREDMAP_IMBALANCE, "threads": 1}
+               if sharedmap else None, "instances": rows, "wall_seconds": wall}
     path = os.path.join(out, "results.json")
     with open(path + ".part", "w") as f:
         json.dump(results, f, indent=1)
         f.write("\n")
     os.replace(path + ".part", path)
-    print(tables(rows, wall))
+    print(tables(rows, wall, [sharedmap_label(config) for config in SHAREDMAP] if sharedmap else []))
 
 
 if __name__ == "__main__":
