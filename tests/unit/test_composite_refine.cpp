@@ -5,6 +5,7 @@
 #include "algorithms/composite/composite.hpp"
 #include "algorithms/impl/objective.hpp"
 #include "tamp/algorithms.hpp"
+#include "tamp/fat_tree.hpp"
 #include "tamp/metrics.hpp"
 #include "test_support.hpp"
 
@@ -74,11 +75,16 @@ TEST(Refine, GroupPhaseBalancesTheBusiestUplinkByHand) {
   const Mapping balanced = impl::balance_group_boundaries(d.allocation, options, impl::symmetrize(ring), start);
   EXPECT_EQ(balanced.slots(), (std::vector<int>{3, 2, 0, 1, 4, 5}));
   EXPECT_DOUBLE_EQ(evaluate(ring, d.allocation, balanced).max_link_load, 2);
-  // refine under the congestion objective runs it; on a machine without switch levels it does nothing.
+  // refine under the congestion objective runs it. A k-ary n-tree, whose leaves send up over several links, is
+  // left alone, and so is a torus.
   EXPECT_DOUBLE_EQ(evaluate(ring, d.allocation, impl::refine_mapping(ring, d.allocation, options, start)).max_link_load, 2);
-  const Allocation line = Allocation::whole_machine(test::make_torus({6}, false), 1);
-  EXPECT_EQ(impl::balance_group_boundaries(line, options, impl::symmetrize(ring), Mapping(start.slots(), 6)).slots(),
-            start.slots());
+  FatTreeSpec kary;
+  kary.arity = 2;
+  kary.levels = 3;  // 4 leaves x 2 nodes
+  for (const Allocation& other : {Allocation::whole_machine(std::make_shared<FatTree>(kary), 1),
+                                  Allocation::whole_machine(test::make_torus({8}, false), 1)})
+    EXPECT_EQ(impl::balance_group_boundaries(other, options, impl::symmetrize(ring), Mapping(start.slots(), 8)).slots(),
+              start.slots());
   options.refine_work = 0;  // the work bound stops it before any exchange
   EXPECT_EQ(impl::balance_group_boundaries(d.allocation, options, impl::symmetrize(ring), start).slots(), start.slots());
 }

@@ -1,4 +1,4 @@
-// The group phase of `refine` under the congestion objective, on machines with switch levels: on a tree, the
+// The group phase of `refine` under the congestion objective, on switch trees: on a tree, the
 // uplink of a switch carries every byte between the tasks below it and the others, so its load is the bytes
 // crossing the boundary of that group of nodes. Single-task swaps stop at a local minimum of the busiest
 // boundary (a group sheds a task only by taking another, and each such pair alone adds as much as it removes),
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "algorithms/composite/composite.hpp"
+#include "tamp/fat_tree.hpp"
 
 namespace tamp::impl {
 namespace {
@@ -288,7 +289,10 @@ class GroupBalancer {
 
 Mapping balance_group_boundaries(const Allocation& allocation, const MapOptions& options, const SymGraph& sym,
                                  const Mapping& initial) {
-  if (allocation.machine().num_distance_levels() < 3 || options.max_tasks_per_slot != 1) return initial;
+  // Only where a group's boundary is one link: a k-ary n-tree spreads a leaf's traffic over its k uplinks.
+  const auto* tree = dynamic_cast<const FatTree*>(&allocation.machine());
+  if (tree == nullptr || !tree->is_switch_tree() || tree->num_distance_levels() < 3 || options.max_tasks_per_slot != 1)
+    return initial;
   return Mapping(GroupBalancer(sym, allocation, options, initial.slots()).run(), allocation.num_slots());
 }
 
