@@ -1,11 +1,12 @@
 // The group phase of `refine` under the congestion objective, on switch trees: on a tree, the
 // uplink of a switch carries every byte between the tasks below it and the others, so its load is the bytes
 // crossing the boundary of that group of nodes. Single-task swaps stop at a local minimum of the busiest
-// boundary (a group sheds a task only by taking another, and each such pair alone adds as much as it removes),
-// so the busiest group and each of its sibling groups are refined together Kernighan-Lin style: a sequence of
-// best pair exchanges, worse ones included, locked once made, is cut back to its best prefix by (max boundary
-// bytes at the level, groups at that max, total). Only the two groups' boundaries change (a task of any other
-// group is as far from both), so each pair is scored in O(1) from the bytes each task has into the two groups.
+// boundary (a group sheds a task only by taking another, and each such pair alone adds as much as it
+// removes), so the busiest group and each of its sibling groups are refined together Kernighan-Lin style: a
+// sequence of best pair exchanges, worse ones included, locked once made, is cut back to its best prefix by
+// (max boundary bytes at the level, groups at that max, total). Only the two groups' boundaries change (a
+// task of any other group is as far from both), so each pair is scored in O(1) from the bytes each task has
+// into the two groups.
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
@@ -18,7 +19,7 @@ namespace tamp::impl {
 namespace {
 
 constexpr int kPairSteps = 32;  // pair exchanges tried per group pair before cutting back to the best prefix
-constexpr int kTopTasks = 10;    // candidates per side each step: pairs scored per step are kTopTasks^2
+constexpr int kTopTasks = 10;   // candidates per side each step: pairs scored per step are kTopTasks^2
 
 // group_of[i]: the group at `level` of allocated node i (nodes at most `level` apart), numbered in order of
 // their first node.
@@ -26,8 +27,11 @@ std::vector<int> groups_at_level(const Allocation& allocation, int level, std::i
   const Machine& machine = allocation.machine();
   std::vector<int> group_of(allocation.num_nodes(), -1), first_node;
   for (int i = 0; i < allocation.num_nodes(); ++i) {
-    const auto same = [&](int g) { return machine.level_apart(allocation.node(first_node[g]), allocation.node(i)) <= level; };
-    int g = i > 0 && same(group_of[i - 1]) ? group_of[i - 1] : -1;  // neighbours in the allocation share a group
+    const auto same = [&](int g) {
+      return machine.level_apart(allocation.node(first_node[g]), allocation.node(i)) <= level;
+    };
+    int g =
+        i > 0 && same(group_of[i - 1]) ? group_of[i - 1] : -1;  // neighbours in the allocation share a group
     for (int k = 0; g < 0 && k < static_cast<int>(first_node.size()); ++k) {
       ++work;
       if (same(k)) g = k;
@@ -50,7 +54,8 @@ struct LevelKey {
 
 class GroupBalancer {
  public:
-  GroupBalancer(const SymGraph& sym, const Allocation& allocation, const MapOptions& options, std::vector<int> slots)
+  GroupBalancer(const SymGraph& sym, const Allocation& allocation, const MapOptions& options,
+                std::vector<int> slots)
       : sym_(sym), alloc_(allocation), options_(options), slot_of_(std::move(slots)) {
     eps_ = 1e-12 * std::max(std::accumulate(sym.bytes.begin(), sym.bytes.end(), 0.0), 1e-300);
   }
@@ -135,7 +140,8 @@ class GroupBalancer {
   }
 
   double weight(int t, int u) const {
-    const auto first = sym_.targets.begin() + sym_.offsets[t], last = sym_.targets.begin() + sym_.offsets[t + 1];
+    const auto first = sym_.targets.begin() + sym_.offsets[t],
+               last = sym_.targets.begin() + sym_.offsets[t + 1];
     const auto it = std::lower_bound(first, last, u);
     return it != last && *it == u ? sym_.bytes[it - sym_.targets.begin()] : 0.0;
   }
@@ -161,11 +167,13 @@ class GroupBalancer {
     group_[t] = to;
   }
 
-  // The kTopTasks unlocked tasks of group `side` whose move lowers g's boundary most: g's tasks by leaving it,
-  // h's by joining it (ties by id).
+  // The kTopTasks unlocked tasks of group `side` whose move lowers g's boundary most: g's tasks by leaving
+  // it, h's by joining it (ties by id).
   void best_movers(int side, int g, std::vector<int>& out) {
     out.clear();
-    const auto gain = [&](int t) { return side == g ? 2 * into_g_[t] - degree_[t] : degree_[t] - 2 * into_g_[t]; };
+    const auto gain = [&](int t) {
+      return side == g ? 2 * into_g_[t] - degree_[t] : degree_[t] - 2 * into_g_[t];
+    };
     const auto before = [&](int a, int b) { return gain(a) != gain(b) ? gain(a) < gain(b) : a < b; };
     for (int t : candidates_) {
       if (locked_[t] || group_[t] != side) continue;
@@ -266,7 +274,8 @@ class GroupBalancer {
       move(made[i - 1].first, g, g, h);
       move(made[i - 1].second, h, g, h);
     }
-    for (std::size_t i = 0; i < best_prefix; ++i) std::swap(slot_of_[made[i].first], slot_of_[made[i].second]);
+    for (std::size_t i = 0; i < best_prefix; ++i)
+      std::swap(slot_of_[made[i].first], slot_of_[made[i].second]);
     for (const auto& [t, p] : made) locked_[t] = locked_[p] = 0;
     for (int t : candidates_) listed_[t] = 0;
     return best_prefix > 0;
@@ -291,7 +300,8 @@ Mapping balance_group_boundaries(const Allocation& allocation, const MapOptions&
                                  const Mapping& initial) {
   // Only where a group's boundary is one link: a k-ary n-tree spreads a leaf's traffic over its k uplinks.
   const auto* tree = dynamic_cast<const FatTree*>(&allocation.machine());
-  if (tree == nullptr || !tree->is_switch_tree() || tree->num_distance_levels() < 3 || options.max_tasks_per_slot != 1)
+  if (tree == nullptr || !tree->is_switch_tree() || tree->num_distance_levels() < 3 ||
+      options.max_tasks_per_slot != 1)
     return initial;
   return Mapping(GroupBalancer(sym, allocation, options, initial.slots()).run(), allocation.num_slots());
 }
