@@ -5,6 +5,7 @@
 #include "algorithms/composite/composite.hpp"
 #include "algorithms/impl/objective.hpp"
 #include "tamp/algorithms.hpp"
+#include "tamp/fat_tree.hpp"
 #include "tamp/metrics.hpp"
 #include "test_support.hpp"
 
@@ -53,6 +54,39 @@ TEST(Refine, BoundsStopIt) {
   options = {};
   options.refine_passes = 0;
   EXPECT_EQ(impl::refine_mapping(chain(4), line, options, crossed).slots(), crossed.slots());
+}
+
+// The group phase, worked by hand. A ring 0-1-2-3-4-5-0 (1 byte each way) on 3 leaf switches of one 2-core
+// node each: switch A holds {0, 3}, B {1, 4}, C {2, 5}. Every group's boundary is 4 ring edges (8 bytes, both
+// directions counted) and every uplink carries 4 bytes each way. A is the first group at the max; B and C are
+// both 4 bytes from it, B first. A's tasks 0 and 3 would lower A's boundary by 4 by leaving, B's 1 and 4 change
+// it by 0 by joining. Of the four pairs, 0 <-> 4 gives A {3, 4} and B {0, 1}, 4 bytes each (C stays at 8): max
+// 8 at one group instead of three. C is then the max; its sibling A comes first, and the first of its best
+// pairs, 2 <-> 4, leaves A {2, 3}, B {0, 1}, C {4, 5}: 4 bytes on every boundary, 2 each way on every uplink.
+TEST(Refine, GroupPhaseBalancesTheBusiestUplinkByHand) {
+  const MachineDescription d = test::read_machine(test::tree_file(3, 1, 2));
+  std::vector<Edge> edges;
+  for (int t = 0; t < 6; ++t) edges.push_back({t, (t + 1) % 6, 1}), edges.push_back({(t + 1) % 6, t, 1});
+  const TaskGraph ring = TaskGraph::from_edges(6, edges);
+  const Mapping start({0, 2, 4, 1, 3, 5}, 6);  // task t on slot start[t]: node = slot / 2
+  EXPECT_DOUBLE_EQ(evaluate(ring, d.allocation, start).max_link_load, 4);
+  MapOptions options;
+  options.objective = Objective::congestion;
+  const Mapping balanced = impl::balance_group_boundaries(d.allocation, options, impl::symmetrize(ring), start);
+  EXPECT_EQ(balanced.slots(), (std::vector<int>{3, 2, 0, 1, 4, 5}));
+  EXPECT_DOUBLE_EQ(evaluate(ring, d.allocation, balanced).max_link_load, 2);
+  // refine under the congestion objective runs it. A k-ary n-tree, whose leaves send up over several links, is
+  // left alone, and so is a torus.
+  EXPECT_DOUBLE_EQ(evaluate(ring, d.allocation, impl::refine_mapping(ring, d.allocation, options, start)).max_link_load, 2);
+  FatTreeSpec kary;
+  kary.arity = 2;
+  kary.levels = 3;  // 4 leaves x 2 nodes
+  for (const Allocation& other : {Allocation::whole_machine(std::make_shared<FatTree>(kary), 1),
+                                  Allocation::whole_machine(test::make_torus({8}, false), 1)})
+    EXPECT_EQ(impl::balance_group_boundaries(other, options, impl::symmetrize(ring), Mapping(start.slots(), 8)).slots(),
+              start.slots());
+  options.refine_work = 0;  // the work bound stops it before any exchange
+  EXPECT_EQ(impl::balance_group_boundaries(d.allocation, options, impl::symmetrize(ring), start).slots(), start.slots());
 }
 
 TEST(Refine, RejectsAMappingOfAnotherProblem) {

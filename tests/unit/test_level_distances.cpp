@@ -22,19 +22,9 @@
 namespace tamp {
 namespace {
 
-// A switch tree of `switches` leaves of `nodes` nodes under one top switch, `cores` cores a node.
-std::string tree_file(int switches, int nodes, int cores, const std::string& distances = "1 10 100") {
-  std::ostringstream text;
-  text << "topology fattree\ncores_per_node " << cores << "\nswitch top - 0\n";
-  for (int s = 0; s < switches; ++s) text << "switch s" << s << " top " << nodes << "\n";
-  if (!distances.empty()) text << "level_distances " << distances << "\n";
-  return text.str();
-}
+using test::tree_file;
 
-MachineDescription read_tree(const std::string& text) {
-  std::istringstream in(text);
-  return parse_machine(in, "m.machine");
-}
+MachineDescription read_tree(const std::string& text) { return test::read_machine(text); }
 
 TEST(LevelDistances, LevelsApartOnFatTrees) {
   FatTreeSpec kary;

@@ -1,14 +1,32 @@
 // Small builders shared by the unit tests.
 #pragma once
 #include <memory>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "tamp/allocation.hpp"
 #include "tamp/generators.hpp"
+#include "tamp/io/machine_file.hpp"
 #include "tamp/mapping.hpp"
 #include "tamp/torus.hpp"
 
 namespace tamp::test {
+
+// A switch tree of `switches` leaves of `nodes` nodes under one top switch, `cores` cores a node, as a machine
+// file's text.
+inline std::string tree_file(int switches, int nodes, int cores, const std::string& distances = "1 10 100") {
+  std::ostringstream text;
+  text << "topology fattree\ncores_per_node " << cores << "\nswitch top - 0\n";
+  for (int s = 0; s < switches; ++s) text << "switch s" << s << " top " << nodes << "\n";
+  if (!distances.empty()) text << "level_distances " << distances << "\n";
+  return text.str();
+}
+
+inline MachineDescription read_machine(const std::string& text) {
+  std::istringstream in(text);
+  return parse_machine(in, "m.machine");
+}
 
 // TorusSpec field by field (brace-initialising only some members trips -Wmissing-field-initializers).
 inline TorusSpec torus_spec(std::vector<int> dims, std::vector<bool> wrap = {}, int nodes_per_router = 1,

@@ -63,6 +63,8 @@ class FatTree final : public Machine {
   int nodes_on_switch(int switch_index) const;
   /// Number of switch levels (k-ary: n; tree: height + 1).
   int num_levels() const { return levels_; }
+  /// A switch tree (one uplink per switch), not a k-ary n-tree (whose leaves spread their traffic up over k links).
+  bool is_switch_tree() const { return !kary_; }
 
   /// k-ary: nodes_per_leaf; a switch tree: 0 (it varies).
   int nodes_per_router() const override { return kary_ ? kary_spec_.nodes_per_leaf : 0; }

@@ -23,6 +23,12 @@ Mapping refine_without_polish(const TaskGraph& graph, const Allocation& allocati
 std::pair<Mapping, Score> refine_scored(const TaskGraph& graph, const Allocation& allocation,
                                         const MapOptions& options, const SymGraph& sym, Mapping initial,
                                         const Score& initial_score);
+/// The group phase (congestion objective, switch trees, one task per slot): the busiest group
+/// of nodes at each level (its uplink's bytes) and its sibling groups exchange tasks Kernighan-Lin style, which
+/// lowers the max bytes crossing a group boundary, then the number of groups at it, then the total. Bounded by
+/// options.refine_work.
+Mapping balance_group_boundaries(const Allocation& allocation, const MapOptions& options, const SymGraph& sym,
+                                 const Mapping& initial);
 /// The polish phase alone; never raises hop-bytes nor max congestion.
 Mapping polish_congestion(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                           Mapping initial);

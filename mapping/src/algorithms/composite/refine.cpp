@@ -427,9 +427,9 @@ std::pair<Mapping, Score> refine_scored(const TaskGraph& graph, const Allocation
   require(sym.num_vertices == graph.num_tasks(), "refine: the symmetric graph is not the task graph's");
   if (options.refine_passes == 0 || graph.num_edges() == 0) return {std::move(initial), initial_score};
   const Mode mode = options.objective == Objective::congestion ? Mode::congestion : Mode::hop_bytes;
-  Mapping refined =
-      Refiner(graph, allocation, options, swap_node_contents(graph, allocation, options, initial), mode, &sym)
-          .run();
+  Mapping start = swap_node_contents(graph, allocation, options, initial);
+  if (mode == Mode::congestion) start = balance_group_boundaries(allocation, options, sym, start);
+  Mapping refined = Refiner(graph, allocation, options, start, mode, &sym).run();
   // Every accepted step improves the objective; comparing the end points guards against rounding all the same.
   const Score refined_score = score(graph, allocation, refined, options.objective);
   if (initial_score < refined_score) return {std::move(initial), initial_score};
