@@ -50,6 +50,16 @@ struct LevelKey {
   double max = 0;
   int at_max = 0;
   double total = 0;
+
+  // Counts one group's boundary into the max and how many groups are at it (within eps).
+  void count(double boundary, double eps) {
+    if (boundary > max + eps) {
+      max = boundary;
+      at_max = 1;
+    } else if (boundary >= max - eps) {
+      ++at_max;
+    }
+  }
 };
 
 class GroupBalancer {
@@ -78,12 +88,7 @@ class GroupBalancer {
     LevelKey k;
     for (double b : boundary_) {
       k.total += b;
-      if (b > k.max + eps_) {
-        k.max = b;
-        k.at_max = 1;
-      } else if (b >= k.max - eps_) {
-        ++k.at_max;
-      }
+      k.count(b, eps_);
     }
     return k;
   }
@@ -213,27 +218,13 @@ class GroupBalancer {
         }
       }
     // The other groups' boundaries do not change: their max and how many are at it.
-    double others_max = 0;
-    int others_at_max = 0;
-    for (int k = 0; k < static_cast<int>(boundary_.size()); ++k) {
-      if (k == g || k == h) continue;
-      if (boundary_[k] > others_max + eps_) {
-        others_max = boundary_[k];
-        others_at_max = 1;
-      } else if (boundary_[k] >= others_max - eps_) {
-        ++others_at_max;
-      }
-    }
+    LevelKey others;
+    for (int k = 0; k < static_cast<int>(boundary_.size()); ++k)
+      if (k != g && k != h) others.count(boundary_[k], eps_);
     const auto key_of = [&](double bg, double bh, double total) {
-      LevelKey k{others_max, others_at_max, total};
-      for (double b : {bg, bh}) {
-        if (b > k.max + eps_) {
-          k.max = b;
-          k.at_max = 1;
-        } else if (b >= k.max - eps_) {
-          ++k.at_max;
-        }
-      }
+      LevelKey k{others.max, others.at_max, total};
+      k.count(bg, eps_);
+      k.count(bh, eps_);
       return k;
     };
     std::vector<std::pair<int, int>> made;
