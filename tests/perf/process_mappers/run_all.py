@@ -177,10 +177,15 @@ def kahip_run(binary, tool, preset, graph, hierarchy, distances, blocks, partiti
                "--distance_parameter_string=" + ":".join(map(str, distances)), f"--output_filename={partition}"]
     if tool == "kaffpa":
         command[2:2] = [f"--k={blocks}", "--enable_mapping"]
+    return run_mapper(command, r"quadratic assignment objective J\(C,D,Pi'\) = (-?\d+)", "J", blocks, partition)
+
+
+def run_mapper(command, pattern, what, blocks, partition):
+    """Runs a foreign mapper; returns (block of each task, the J it printed (pattern's group), wall s)."""
     stdout, wall = run(command)
-    found = re.search(r"quadratic assignment objective J\(C,D,Pi'\) = (-?\d+)", stdout)
+    found = re.search(pattern, stdout, re.MULTILINE)
     if not found:
-        fail(f"{' '.join(command)}: no J in its output")
+        fail(f"{' '.join(command)}: no {what} in its output")
     with open(partition) as f:
         block = [int(line) for line in f.read().split()]
     if not all(0 <= b < blocks for b in block):
@@ -236,15 +241,7 @@ def sharedmap_run(binary, config, graph, hierarchy, distances, blocks, partition
     command = [binary, "--graph", graph, "--mapping", partition, "--hierarchy", ":".join(map(str, hierarchy)),
                "--distance", ":".join(map(str, distances)), "--imbalance", str(SHAREDMAP_IMBALANCE),
                "--config", config, "--threads", "1", "--strategy", "naive", "--seed", str(SEED)]
-    stdout, wall = run(command)
-    found = re.search(r"^Final QAP\s*:\s*(\d+)\s*$", stdout, re.MULTILINE)
-    if not found:
-        fail(f"{' '.join(command)}: no J (Final QAP) in its output")
-    with open(partition) as f:
-        block = [int(line) for line in f.read().split()]
-    if not all(0 <= b < blocks for b in block):
-        fail(f"{partition}: a block outside [0, {blocks})")
-    return block, int(found.group(1)), wall
+    return run_mapper(command, r"^Final QAP\s*:\s*(\d+)\s*$", "J (Final QAP)", blocks, partition)
 
 
 def foreign_mapping(runner, granularity, small, adjacency, hierarchy, partition):
