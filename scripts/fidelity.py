@@ -10,7 +10,10 @@ Every folder of inputs/fidelity/ with an experiment.json is one experiment, of o
   (tamp-lanczos-groups, [Aktulga12] Tables 3-4), each beside the paper's and compared with the baseline ordering;
 - "correlation": one campaign run on each of several allocations (campaign.py --machine, --scales), and the
   Pearson and Spearman correlation of each placement metric with the runs' communication and total time beside
-  the paper's coefficients ([Deveci14] Table III).
+  the paper's coefficients ([Deveci14] Table III);
+- "latency-spread": tamp-netbench's WOCON on each of a paper's partitions (one campaign each), and per message size
+  the spread (max - min) / min of the latencies to the master's partners beside the paper's, its trend from
+  partition to partition and with the message size ([Bhatele10] §4.1).
 After an experiment runs, its figures are kept in inputs/fidelity/NAME/results.json (fidelity_results.py); the page
 is written whole from those files only, so --report-only gives the same bytes every time and needs no --out.
 Formats: docs/measuring-gains.md, section 5.
@@ -46,7 +49,8 @@ LAUNCHERS = ("sim", "flow")  # a campaign's "launcher": SimGrid (the default) or
 REQUIRED = {"simulation": ("title", "cite", "what", "campaigns", "baseline", "rows", "differences"),
             "groups": ("title", "cite", "what", "baseline", "orderings", "unit_segment", "scales", "differences"),
             "correlation": ("title", "cite", "what", "campaign", "allocations", "exchange_graph", "band", "paper",
-                            "differences")}
+                            "differences"),
+            "latency-spread": ("title", "cite", "what", "campaigns", "partitions", "with_size", "differences")}
 
 
 def load_experiments(folder, only):
@@ -117,6 +121,8 @@ def check_experiment(experiment, path):
         refuse(f"{path}: timeout must be a number of seconds > 0, not {json.dumps(timeout)}")
     if kind == "correlation":
         return check_correlation_experiment(experiment, path)
+    if kind == "latency-spread":
+        return check_spread_experiment(experiment, path)
     for key in ("campaigns", "rows") if kind == "simulation" else ("orderings", "scales"):
         if not isinstance(experiment[key], list) or not all(isinstance(e, dict) for e in experiment[key]):
             refuse(f"{path}: {key} must be a list of objects")
@@ -125,11 +131,7 @@ def check_experiment(experiment, path):
         files = [c.get("file") for c in experiment["campaigns"]]
         bad = [str(r.get("label", "?")) for r in experiment["rows"]
                if r.get("campaign") not in files or not all(k in r for k in ("app", "ranks", "mapping"))]
-        bad += [str(c.get("file", "?")) for c in experiment["campaigns"]
-                if not all(isinstance(c.get(k), str) for k in ("file", "decks"))]
-        launchers = [str(c.get("launcher")) for c in experiment["campaigns"] if c.get("launcher", "sim") not in LAUNCHERS]
-        if launchers:
-            refuse(f"{path}: launcher {', '.join(launchers)} is not one of {', '.join(LAUNCHERS)}")
+        bad += bad_campaigns(experiment, path)
     else:
         labels = [o.get("label") for o in experiment["orderings"]]
         bad = [str(s.get("ranks", "?")) for s in experiment["scales"]
@@ -145,16 +147,31 @@ def check_experiment(experiment, path):
         refuse(f"{path}: in_full_run must be true or false")
     if experiment.get("statistic", "max") not in STATISTICS:
         refuse(f"{path}: statistic must be one of {', '.join(STATISTICS)}, not {json.dumps(experiment['statistic'])}")
-    band = experiment.get("band", BAND)
-    if not isinstance(band, dict) or set(band) != set(BAND) or \
-            not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in band.values()) \
-            or band["points"] < 0 or band["factor"] < 1:
-        refuse(f"{path}: band must be {{\"points\": P >= 0, \"factor\": F >= 1}}, not {json.dumps(band)}")
+    check_band(experiment, path)
     if experiment["baseline"] not in labels:
         refuse(f"{path}: baseline '{experiment['baseline']}' is not one of the rows")
     bad = [str(r.get("label", "?")) for r in experiment.get("rows", []) if r.get("baseline", labels[0]) not in labels]
     if bad:
         refuse(f"{path}: the baseline of row {', '.join(bad)} is not one of the rows")
+
+
+def bad_campaigns(experiment, path):
+    """The files of the experiment's campaigns that lack a file or decks (text); a launcher other than LAUNCHERS is
+    refused."""
+    launchers = [str(c.get("launcher")) for c in experiment["campaigns"] if c.get("launcher", "sim") not in LAUNCHERS]
+    if launchers:
+        refuse(f"{path}: launcher {', '.join(launchers)} is not one of {', '.join(LAUNCHERS)}")
+    return [str(c.get("file", "?")) for c in experiment["campaigns"]
+            if not all(isinstance(c.get(k), str) for k in ("file", "decks"))]
+
+
+def check_band(experiment, path):
+    """The experiment's "band" (optional): {"points": P >= 0, "factor": F >= 1}, or it is refused."""
+    band = experiment.get("band", BAND)
+    if not isinstance(band, dict) or set(band) != set(BAND) or \
+            not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in band.values()) \
+            or band["points"] < 0 or band["factor"] < 1:
+        refuse(f"{path}: band must be {{\"points\": P >= 0, \"factor\": F >= 1}}, not {json.dumps(band)}")
 
 
 def bad_paper(paper):
@@ -169,15 +186,16 @@ def bad_paper(paper):
         not isinstance(paper.get("source", ""), str)
 
 
-def run_campaigns(experiment, args):
-    """Runs the experiment's campaigns (campaign.py, each with its launcher), then keeps its runs' figures."""
+def run_campaigns(experiment, args, keep=None):
+    """Runs the experiment's campaigns (campaign.py, each with its launcher), then keeps its runs' figures (`keep`,
+    default keep_runs)."""
     for campaign in experiment["campaigns"]:
         command = campaign_command(experiment, campaign, campaign_out(experiment, campaign, args), args)
         print(f"== {experiment['name']}: {campaign['file']}", flush=True)
         if subprocess.run(command).returncode != 0:
             print(f"fidelity: {experiment['name']}: {campaign['file']} had failures (rows without a run say so)",
                   file=sys.stderr)
-    keep_runs(experiment, args)
+    (keep or keep_runs)(experiment, args)
 
 
 def campaign_command(experiment, campaign, out, args):
@@ -209,17 +227,25 @@ def keep_runs(experiment, args):
 
 def run_in_out(experiment, row, args):
     """The kept record of the row's run in --out, or None when it did not run or failed (its .status not ok)."""
-    campaign = next(c for c in experiment["campaigns"] if c["file"] == row["campaign"])
-    path = os.path.join(campaign_out(experiment, campaign, args), "runs", run_id(row) + ".jsonl")
+    found = run_report(experiment, row["campaign"], row, args)
+    try:
+        return found and results.run_record(row["campaign"], row, *found, experiment.get("statistic", "max"))
+    except (ValueError, KeyError, AttributeError):
+        return None
+
+
+def run_report(experiment, campaign_file, run, args):
+    """(the run report, its file's time) of a run (app, ranks, mapping) of one of the experiment's campaigns in
+    --out, or None when it did not run or failed (its .status not ok)."""
+    campaign = next(c for c in experiment["campaigns"] if c["file"] == campaign_file)
+    path = os.path.join(campaign_out(experiment, campaign, args), "runs", run_id(run) + ".jsonl")
     try:
         with open(os.path.splitext(path)[0] + ".status") as f:
             if f.read().strip() != "ok":
                 return None
         with open(path) as f:
-            report = json.loads(f.readline())
-        return results.run_record(row["campaign"], row, report, os.path.getmtime(path),
-                                  experiment.get("statistic", "max"))
-    except (OSError, ValueError, KeyError, AttributeError):
+            return json.loads(f.readline()), os.path.getmtime(path)
+    except (OSError, ValueError):
         return None
 
 
@@ -638,7 +664,8 @@ GROUPS_HEAD = ["| ranks | allocation | ordering | paper C_col t (s) | paper C_co
 
 def groups_table(experiment, records, by_name):
     """One line per scale, allocation and ordering, and the lines computed from them below the table: agreement
-    per allocation (the metrics that move the paper's way from the baseline ordering) and the trend with scale."""
+    per allocation (the metrics that move the paper's way from the baseline ordering) and the trend with scale; no
+    tally (None: the top of the page does not count them)."""
     lines = [GROUPS_HEAD[0].replace("{base}", experiment["baseline"]), GROUPS_HEAD[1]]
     agreement = {}  # (allocation, group) -> [agree, compared]
     base_run = next(o["run"] for o in experiment["orderings"] if o["label"] == experiment["baseline"])
@@ -664,7 +691,7 @@ def groups_table(experiment, records, by_name):
                        for (allocation, group), (agree, compared) in agreement.items())
     notes = [f"Same direction as the paper: {counts or 'nothing compared'} (D, T and X of each group, each ordering "
              f"against {experiment['baseline']}; within {100 * METRIC_SAME:.0f}% counts as the same)."]
-    return lines, notes + groups_trend(experiment, records) + groups_sources(experiment) + groups_runs(records)
+    return lines, notes + groups_trend(experiment, records) + groups_sources(experiment) + groups_runs(records), None
 
 
 def groups_trend(experiment, records):
@@ -859,7 +886,7 @@ CORRELATION_HEAD = ["| metric | paper r, max comm time | TAMP r, max comm time |
 def correlation_table(experiment, records, by_name):
     """One line per metric: the paper's Pearson coefficient with max comm time and total time beside TAMP's Pearson
     and Spearman over the kept runs; below it the verdicts (order, sign, band), the coefficients at each scale alone
-    and the runs."""
+    and the runs; no tally (None: the top of the page does not count them)."""
     paper = experiment["paper"]
     lines = list(CORRELATION_HEAD)
     for metric, (label, _) in CORRELATION_METRICS.items():
@@ -876,10 +903,10 @@ def correlation_table(experiment, records, by_name):
                 cells += [fmt(coefficients(records, metric, time_key, of), "{:.3f}") for of in (pearson, spearman)]
         lines.append("| " + " | ".join(cells) + " |")
     if not records:
-        return lines, ["Not run: no kept results (results.json)."]
+        return lines, ["Not run: no kept results (results.json)."], None
     notes = correlation_order(paper, records) + correlation_agreement(experiment, records)
     notes += correlation_scales(records) + correlation_runs(experiment, records)
-    return lines, notes
+    return lines, notes, None
 
 
 def correlation_order(paper, records):
@@ -940,6 +967,272 @@ def correlation_runs(experiment, records):
             f"{len({r['allocation'] for r in records})} of {len(experiment['allocations'])} allocations, "
             f"{scales} ranks; {', '.join(engines)}; {', '.join(sorted({r['date'] for r in records}))})."]
 
+
+SPREAD_APP = "netbench"  # a latency-spread experiment's runs: tamp-netbench --benchmark wocon, one per partition
+WITH_SIZE = {"falls": "falling", "rises": "rising"}  # a latency-spread experiment's "with_size": how the paper
+# says the spread moves with the message size
+
+
+def check_spread_experiment(experiment, path):
+    """A latency-spread experiment's campaigns, partitions (each a campaign's run, the paper's printed spreads and
+    range), with_size, kink_bytes and band, or one line saying what is wrong."""
+    campaigns, partitions = experiment["campaigns"], experiment["partitions"]
+    if not isinstance(campaigns, list) or not all(isinstance(c, dict) for c in campaigns) or \
+            bad_campaigns(experiment, path):
+        refuse(f"{path}: campaigns must be a list of objects with file and decks (text)")
+    files = [c["file"] for c in campaigns]
+    if not isinstance(partitions, list) or not partitions or not all(
+            isinstance(p, dict) and isinstance(p.get("label"), str) and p.get("campaign") in files and
+            isinstance(p.get("nodes"), int) and not isinstance(p["nodes"], bool) and p["nodes"] > 1
+            for p in partitions):
+        refuse(f"{path}: partitions must be a list of objects with a label, one of the campaigns and nodes > 1")
+    bad = [p["label"] for p in partitions if bad_spread_paper(p)]
+    if bad:
+        refuse(f"{path}: paper of partition {', '.join(bad)}: {{BYTES: % difference}} (sizes as digits, numbers "
+               "> 0), and paper_range {\"up_to\": BYTES, \"low\": P, \"high\": P >= P}")
+    if experiment["with_size"] not in WITH_SIZE:
+        refuse(f"{path}: with_size must be one of {', '.join(WITH_SIZE)}, not {json.dumps(experiment['with_size'])}")
+    kink = experiment.get("kink_bytes", 1)
+    if isinstance(kink, bool) or not isinstance(kink, int) or kink < 1:
+        refuse(f"{path}: kink_bytes must be a message size in bytes, not {json.dumps(kink)}")
+    check_band(experiment, path)
+
+
+def bad_spread_paper(partition):
+    """True when a partition's "paper" is not {size in bytes (digits): % difference} or its "paper_range" (optional)
+    not {"up_to", "low", "high"}."""
+    paper, span = partition.get("paper", {}), partition.get("paper_range", {"up_to": 1, "low": 0, "high": 0})
+    if not isinstance(paper, dict) or not all(k.isdigit() and results.is_number(v) and v > 0 for k, v in paper.items()):
+        return True
+    return not isinstance(span, dict) or set(span) != {"up_to", "low", "high"} or \
+        not all(results.is_number(v) for v in span.values()) or not 0 <= span["low"] <= span["high"]
+
+
+def spread_run(partition):
+    """The run (app, ranks, mapping) of a partition's campaign: WOCON, one rank per node, the launcher's order."""
+    return {"app": SPREAD_APP, "ranks": partition["nodes"], "mapping": "default"}
+
+
+def run_spread(experiment, args):
+    run_campaigns(experiment, args, keep_spread)
+
+
+def keep_spread(experiment, args):
+    """Writes the experiment's results.json: one record per partition whose WOCON run report is in --out."""
+    records = []
+    for partition in experiment["partitions"]:
+        found = run_report(experiment, partition["campaign"], spread_run(partition), args)
+        try:
+            records += [results.spread_record(partition, *found)] if found else []
+        except (KeyError, IndexError, TypeError) as e:
+            print(f"fidelity: {experiment['name']}: {partition['label']}: not kept ({type(e).__name__}: {e})",
+                  file=sys.stderr)
+    print(f"fidelity: wrote {results.write(experiment['dir'], 'latency-spread', records)} ({len(records)} runs of "
+          f"{len(experiment['partitions'])} partitions)", flush=True)
+
+
+def size_name(size):
+    """A message size as the thesis writes it: 64 B, 2 KB, 1 MB."""
+    for unit, name in ((1 << 20, "MB"), (1 << 10, "KB")):
+        if size >= unit and size % unit == 0:
+            return f"{size // unit} {name}"
+    return f"{size} B"
+
+
+def spread_at(record, size):
+    """A partition's figures at one message size: (% difference, min latency, its hops, max latency, its hops), the
+    hops being the hop counts whose mean latency is the least and the greatest; None where the size did not run."""
+    if record is None or size not in record["sizes"]:
+        return None
+    i = record["sizes"].index(size)
+    by_hops = sorted((values[i], int(hops)) for hops, values in record["latency_by_hops_us"].items())
+    return (record["diff_pct"][i], record["latency_min_us"][i], by_hops[0][1], record["latency_max_us"][i],
+            by_hops[-1][1])
+
+
+def paper_spread(partition, size):
+    """The paper's % difference at a size: its printed figure, its printed range where the size is in it, or -."""
+    printed, span = partition.get("paper", {}).get(str(size)), partition.get("paper_range")
+    if printed is not None:
+        return f"{printed:g}"
+    return f"{span['low']:g}-{span['high']:g} (range)" if span and size <= span["up_to"] else "-"
+
+
+def hops_name(hops):
+    return f"{hops} hop" + ("" if hops == 1 else "s")
+
+
+def partition_name(partition):
+    return f"{partition['label']} ({partition['nodes']:,} nodes)"
+
+
+def spread_table(experiment, records, by_name):
+    """One line per message size: per partition the paper's % difference (printed, or its range), TAMP's, and
+    TAMP's least and greatest latency with their hop counts; below it the verdicts (spread_tally) and the runs."""
+    partitions = experiment["partitions"]
+    mine = [next((r for r in records if r["partition"] == p["label"]), None) for p in partitions]
+    sizes = sorted({s for r in mine if r for s in r["sizes"]} |
+                   {int(s) for p in partitions for s in p.get("paper", {})})
+    head = ["bytes"] + [f"{h} {p['label']}" for p in partitions
+                        for h in ("paper % diff", "TAMP % diff", "TAMP min, max latency (us)")]
+    lines = ["| " + " | ".join(head) + " |", "| --- |" + " ---: | ---: | --- |" * len(partitions)]
+    for size in sizes:
+        cells = [size_name(size)]
+        for partition, record in zip(partitions, mine):
+            at = spread_at(record, size)
+            cells += [paper_spread(partition, size)]
+            cells += ["not run", ""] if at is None else \
+                [f"{at[0]:.1f}", f"{at[1]:,.2f} ({hops_name(at[2])}), {at[3]:,.2f} ({hops_name(at[4])})"]
+        lines.append("| " + " | ".join(cells) + " |")
+    if not any(mine):
+        return lines, ["Not run: no kept results (results.json)."], None
+    notes, tally = spread_tally(experiment, mine)
+    return lines, notes + spread_cause(partitions, mine) + spread_runs(partitions, mine), tally
+
+
+def spread_tally(experiment, mine):
+    """The notes and verdicts of the comparison: each printed % difference within the band of the paper's, each
+    printed range held at its every size, the printed sizes' trend over the partitions, and the trend with the
+    message size at each partition (the paper's `with_size`); the kink the paper reports at `kink_bytes`."""
+    partitions = experiment["partitions"]
+    magnitude, notes = spread_magnitude(experiment, partitions, mine)
+    span_notes, spans = spread_ranges(partitions, mine)
+    trend_notes, trends = spread_trends(partitions, mine)
+    size_notes, sizes = spread_with_size(experiment, partitions, mine)
+    notes += span_notes + trend_notes + size_notes + spread_kink(experiment, partitions, mine)
+    return notes, {"magnitude": magnitude + spans, "trend": trends, "with_size": sizes}
+
+
+def spread_magnitude(experiment, partitions, mine):
+    """Per printed figure of a partition that ran: TAMP's % difference within the experiment's band of it."""
+    band, parts, verdicts = experiment.get("band", BAND), [], []
+    for partition, record in zip(partitions, mine):
+        for size, theirs in sorted(partition.get("paper", {}).items(), key=lambda item: int(item[0])):
+            at = spread_at(record, int(size))
+            if at is None:
+                continue
+            verdicts.append(within_band(theirs / 100, at[0] / 100, band))
+            parts.append(f"{size_name(int(size))} on {partition_name(partition)} the paper {theirs:g}, TAMP "
+                         f"{at[0]:.1f}: {'yes' if verdicts[-1] else 'no'}")
+    if not parts:
+        return [], []
+    return verdicts, [f"The % difference against the paper's printed figures (within {band['points']:g} points or a "
+                      f"factor of {band['factor']:g}): {'; '.join(parts)}."]
+
+
+def spread_ranges(partitions, mine):
+    """Per printed range (the paper's % difference between low and high at every size up to up_to): TAMP's sizes in
+    it; the verdict is whether all are."""
+    notes, verdicts = [], []
+    for partition, record in zip(partitions, mine):
+        span = partition.get("paper_range")
+        if not span or record is None:
+            continue
+        sizes = [s for s in record["sizes"] if s <= span["up_to"]]
+        inside = [s for s in sizes if span["low"] <= spread_at(record, s)[0] <= span["high"]]
+        values = [spread_at(record, s)[0] for s in sizes]
+        verdicts.append(len(inside) == len(sizes))
+        notes.append(f"The paper's range on {partition_name(partition)}, {span['low']:g} to {span['high']:g}% for "
+                     f"sizes up to {size_name(span['up_to'])}: TAMP's % difference is in it at {len(inside)} of "
+                     f"{len(sizes)} sizes ({', '.join(size_name(s) for s in inside) or 'none'}), from "
+                     f"{min(values):.1f} to {max(values):.1f} over those sizes.")
+    return notes, verdicts
+
+
+def spread_trends(partitions, mine):
+    """Per size the paper prints at every partition: its % difference from partition to partition, the paper's and
+    TAMP's (trend()), and whether they move alike; and at how many sizes TAMP's rises."""
+    ran = [(p, r) for p, r in zip(partitions, mine) if r is not None]
+    if len(ran) < 2:
+        return [], []
+    printed = set.intersection(*(set(p.get("paper", {})) for p, _ in ran))
+    parts, verdicts = [], []
+    for size in sorted(printed, key=int):
+        theirs = [p["paper"][size] for p, _ in ran]
+        ours = [spread_at(r, int(size))[0] for _, r in ran]
+        verdicts.append(trend(theirs) == trend(ours))
+        parts.append(f"at {size_name(int(size))} the paper {trend(theirs)} ({' to '.join(f'{v:g}' for v in theirs)}), "
+                     f"TAMP {trend(ours)} ({' to '.join(f'{v:.1f}' for v in ours)}): "
+                     f"{'the same trend' if verdicts[-1] else 'not the same trend'}")
+    common = sorted(set.intersection(*(set(r["sizes"]) for _, r in ran)))
+    rising = [s for s in common if trend([spread_at(r, s)[0] for _, r in ran]) == "rises"]
+    names = " to ".join(partition_name(p) for p, _ in ran)
+    notes = [f"From {names}: {'; '.join(parts)}." if parts else f"From {names}: no size printed at every partition."]
+    return [notes[0] + f" TAMP's % difference rises at {len(rising)} of {len(common)} sizes."], verdicts
+
+
+def spread_with_size(experiment, partitions, mine):
+    """Per partition that ran: TAMP's % difference from its smallest size to its largest against the paper's
+    `with_size`, and the steps between sizes that move that way."""
+    theirs, parts, verdicts = experiment["with_size"], [], []
+    for partition, record in zip(partitions, mine):
+        if record is None:
+            continue
+        values = record["diff_pct"]
+        steps = [trend(pair) for pair in zip(values, values[1:])]
+        verdicts.append(trend([values[0], values[-1]]) == theirs)
+        parts.append(f"on {partition_name(partition)} from {values[0]:.1f} at {size_name(record['sizes'][0])} to "
+                     f"{values[-1]:.1f} at {size_name(record['sizes'][-1])}, {WITH_SIZE[theirs]} at "
+                     f"{steps.count(theirs)} of {len(steps)} steps: {'yes' if verdicts[-1] else 'no'}")
+    return [f"The paper's % difference {theirs} with the message size; TAMP's {'; '.join(parts)}."], verdicts
+
+
+def spread_kink(experiment, partitions, mine):
+    """Where the paper reports a kink at `kink_bytes`: TAMP's % difference at the sizes around it, and whether its
+    fall (or rise) stops there."""
+    kink = experiment.get("kink_bytes")
+    parts = []
+    for partition, record in zip(partitions, mine):
+        if kink is None or record is None or kink not in record["sizes"][1:-1]:
+            continue
+        i = record["sizes"].index(kink)
+        around = record["diff_pct"][i - 1:i + 2]
+        kinked = trend(around[:2]) != trend(around[1:])
+        sizes = ", ".join(size_name(s) for s in record["sizes"][i - 1:i + 2])
+        parts.append(f"on {partition_name(partition)} {', '.join(f'{v:.1f}' for v in around)} at {sizes} "
+                     f"({'a kink' if kinked else 'no kink'})")
+    return [f"The paper's lines have a kink at {size_name(kink)}; TAMP's % difference {'; '.join(parts)}."] \
+        if parts else []
+
+
+def spread_cause(partitions, mine):
+    """Why the spreads differ: at the smallest size the paper prints, TAMP's latency per hop (the spread of its mean
+    latencies over the hop counts) and its least latency; the least latency the paper's figure implies at TAMP's
+    latency per hop, and the latency per hop it implies at TAMP's least latency ((max - min) / min is about
+    hops x per hop / min)."""
+    parts = []
+    for partition, record in zip(partitions, mine):
+        printed = sorted(partition.get("paper", {}).items(), key=lambda item: int(item[0]))
+        at = printed and spread_at(record, int(printed[0][0]))
+        if not at or at[4] == at[2]:
+            continue
+        hops, theirs = at[4] - at[2], printed[0][1] / 100
+        per_hop = (at[3] - at[1]) / hops
+        parts.append(f"on {partition_name(partition)} at {size_name(int(printed[0][0]))}, {1000 * per_hop:.0f} ns per "
+                     f"hop over {hops} hops from {at[1]:.2f} us; the paper's {printed[0][1]:g}% needs a least latency "
+                     f"of {hops * per_hop / theirs:.2f} us at that latency per hop, or "
+                     f"{1000 * theirs * at[1] / hops:.0f} ns per hop at TAMP's least latency")
+    return [f"The % difference is about (hops of the max - hops of the min) x latency per hop / least latency. "
+            f"TAMP: {'; '.join(parts)}."] if parts else []
+
+
+def spread_runs(partitions, mine):
+    """The engines and dates of the runs, and how many partitions did not run."""
+    kept = [r for r in mine if r]
+    engines = sorted({ENGINE_NAMES[r["engine"]] for r in kept})
+    return [f"Runs: {len(kept)} of {len(partitions)} partitions ({', '.join(engines)}; "
+            f"{', '.join(sorted({r['date'] for r in kept}))})."]
+
+
+def spread_summary(tallies):
+    """The verdicts of every latency-spread experiment, counted apart from the placements'."""
+    counts = [[v for tally in tallies for v in tally[key]] for key in ("magnitude", "trend", "with_size")]
+    return (f"Over the experiments of latency against hops (no placement compared, so counted apart): the % "
+            f"difference within the band or range of the paper's on {sum(counts[0])} of {len(counts[0])} figures "
+            f"compared; moving from partition to partition as the paper's on {sum(counts[1])} of {len(counts[1])}; "
+            f"moving with the message size as the paper says on {sum(counts[2])} of {len(counts[2])} partitions.")
+
+
 TITLE = "# Fidelity: the papers' experiments on the simulated machine"
 INTRO = [  # paragraphs, wrapped when written
     "Written by `python3 scripts/fidelity.py` (every experiment of `inputs/fidelity/`; `--only NAME` for one) from "
@@ -956,8 +1249,9 @@ INTRO = [  # paragraphs, wrapped when written
     "of time the placement saves (1 - 1 / speed-up, or the improvement the paper prints) is within the experiment's "
     f"band of the paper's, {BAND['points']} percentage points or a factor of {BAND['factor']} unless the experiment "
     "states its own. Experiments of placement metrics (D, T, X) run no simulation: they compare whether each ordering "
-    "raises or lowers each metric against the baseline ordering, as in the paper. Keys: "
-    "[references.md](references.md)."]
+    "raises or lowers each metric against the baseline ordering, as in the paper. Experiments of latency against hops "
+    "(WOCON) compare no placement either: they set the spread of a partition's latencies beside the paper's, and "
+    "their verdicts are counted apart. Keys: [references.md](references.md)."]
 
 
 def wrap(text):
@@ -968,12 +1262,9 @@ def wrap(text):
 
 def section(experiment, by_name):
     """The experiment's heading, description, table, the lines computed from its kept results, and its setup;
-    and a simulation experiment's verdicts (table()'s tally; None for the other kinds)."""
+    and its verdicts for the page's summary (its table's tally: None for groups and correlation experiments)."""
     records = kept_records(experiment)
-    if experiment["kind"] == "simulation":
-        lines, notes, tally = table(experiment, records, by_name)
-    else:
-        (lines, notes), tally = TABLES[experiment["kind"]](experiment, records, by_name), None
+    lines, notes, tally = TABLES[experiment["kind"]](experiment, records, by_name)
     out = [f"## {experiment['title']} — {experiment['cite']}", "", wrap(experiment["what"]), "", *lines, ""]
     for note in notes:
         out += [wrap(note), ""]
@@ -990,12 +1281,15 @@ def page(experiments):
     for paragraph in INTRO:
         out += [wrap(paragraph), ""]
     by_name = {e["name"]: e for e in experiments}
-    sections, tallies = [], []
+    sections, tallies = [], {}
     for e in experiments:
         lines, tally = section(e, by_name)
         sections += lines
-        tallies += [tally] if tally else []
-    out += [wrap(summary(tallies)), ""]
+        if tally:
+            tallies.setdefault(e["kind"], []).append(tally)
+    out += [wrap(summary(tallies.get("simulation", []))), ""]
+    if "latency-spread" in tallies:
+        out += [wrap(spread_summary(tallies["latency-spread"])), ""]
     return "\n".join(out + sections)
 
 
@@ -1044,8 +1338,10 @@ def write_doc(experiments, args):
     print(f"fidelity: wrote {args.doc}")
 
 
-RUNS = {"groups": run_groups, "correlation": run_correlation}  # the kinds' runners; "simulation": run_campaigns
-TABLES = {"groups": groups_table, "correlation": correlation_table}  # and their tables; "simulation": table()
+RUNS = {"groups": run_groups, "correlation": run_correlation,  # the kinds' runners; "simulation": run_campaigns
+        "latency-spread": run_spread}
+TABLES = {"simulation": table, "groups": groups_table, "correlation": correlation_table,  # and their tables
+          "latency-spread": spread_table}
 
 
 def main():

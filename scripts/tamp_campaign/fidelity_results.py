@@ -7,8 +7,9 @@ collective: the slowest rank's, or the mean over the ranks where the experiment 
 link's load and the date of the run; a row without a run has no record. A groups experiment keeps, per scale and
 allocation, the D / T / X lines of tamp-lanczos-groups. A correlation experiment keeps one record per run of its
 campaign on each allocation: the allocation, ranks, mapping, engine, times and date, and the placement's metrics
-(CORRELATION_METRICS). Sorted keys and a fixed indent: the same results give the same bytes
-(docs/measuring-gains.md, section 5)."""
+(CORRELATION_METRICS). A latency-spread experiment keeps one record per partition that ran: its label, nodes,
+engine and date, and per message size the benchmark's figures (spread_record). Sorted keys and a fixed indent: the
+same results give the same bytes (docs/measuring-gains.md, section 5)."""
 import datetime
 import json
 import os
@@ -66,6 +67,18 @@ def correlation_record(allocation, report, exchange, mtime):
             "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d")}
 
 
+def spread_record(partition, report, mtime):
+    """The kept figures of one WOCON run report (tamp-netbench --benchmark wocon, a run's first JSON line) of
+    `partition`: per message size (`sizes`, bytes) the % difference (max - min) / min of the latencies to the
+    master's partners, their min and max in us, and the mean latency at each hop count from the master."""
+    phase = report["results"]["phases"][0]
+    return {"partition": partition["label"], "nodes": report["ranks"], "engine": report["engine"],
+            "sizes": report["results"]["sizes"], "diff_pct": phase["diff_pct"],
+            "latency_min_us": phase["latency_min_us"], "latency_max_us": phase["latency_max_us"],
+            "latency_by_hops_us": phase["latency_by_hops_us"],
+            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d")}
+
+
 def dumps(results):
     """The file's text: sorted keys, an indent of 1, one trailing newline."""
     return json.dumps(results, sort_keys=True, indent=1, allow_nan=False) + "\n"
@@ -95,7 +108,8 @@ def read(folder, kind):
             not isinstance(results.get("records"), list):
         raise ResultsError(f"{path}: not a {kind} results file of format {FORMAT} "
                            "(an object with format, kind and a list of records)")
-    check = {"simulation": check_run, "correlation": check_correlation}.get(kind, check_groups)
+    check = {"simulation": check_run, "correlation": check_correlation, "latency-spread": check_spread}.get(
+        kind, check_groups)
     for i, record in enumerate(results["records"]):
         problem = check(record)
         if problem:
@@ -133,6 +147,25 @@ def check_correlation(record):
     if not isinstance(record["metrics"], dict) or not all(is_number(record["metrics"].get(k))
                                                           for k in CORRELATION_METRICS):
         return f"metrics must hold numbers {', '.join(CORRELATION_METRICS)}"
+    return None
+
+
+def check_spread(record):
+    """What is wrong with a latency-spread record, or None."""
+    if not isinstance(record, dict) or not all(k in record for k in ("partition", "nodes", "engine", "sizes",
+                                                                      "diff_pct", "latency_min_us", "latency_max_us",
+                                                                      "latency_by_hops_us", "date")):
+        return ("not an object with partition, nodes, engine, sizes, diff_pct, latency_min_us, latency_max_us, "
+                "latency_by_hops_us and date")
+    if record["engine"] not in ENGINES:
+        return f"engine {json.dumps(record['engine'])} is not one of {', '.join(ENGINES)}"
+    series = [record[k] for k in ("sizes", "diff_pct", "latency_min_us", "latency_max_us")]
+    hops = record["latency_by_hops_us"]
+    series += list(hops.values()) if isinstance(hops, dict) and hops else [None]
+    if not all(isinstance(s, list) and len(s) == len(record["sizes"]) and all(is_number(v) for v in s)
+               for s in series) or not record["sizes"]:
+        return "sizes, diff_pct, latency_min_us, latency_max_us and each hop count's latencies must be lists of " \
+               "numbers, one per size"
     return None
 
 

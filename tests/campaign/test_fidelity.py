@@ -3,9 +3,10 @@
 shipped [Deveci14] and [Aktulga12] experiments give speed-ups, communication shares and gains computed from them,
 the engine of each row, the paper's speed-ups from its totals, "same direction" verdicts both ways, and "not run"
 for rows without a record; the [Deveci14] Table III experiment's coefficients and verdicts from stand-in runs; the
-page is the same bytes every time and reads nothing of --out. The results file's
-writer and reader (scripts/tamp_campaign/fidelity_results.py): stable bytes, records from run reports, and one-line
-refusals naming a malformed file."""
+[Bhatele10] WOCON experiment's spreads, verdicts and their separate count from stand-in records; the page is the
+same bytes every time and reads nothing of --out. The results file's writer and reader
+(scripts/tamp_campaign/fidelity_results.py): stable bytes, records from run reports, and one-line refusals naming a
+malformed file."""
 import json
 import os
 import shutil
@@ -35,6 +36,17 @@ def correlation_record(mapping, comm, metrics, ranks=512, allocation="cielo-32n-
     return {"allocation": allocation, "ranks": ranks, "mapping": mapping, "engine": "flow",
             "time": {"total": comm + 1.0, "comm": comm, "exchange": comm, "collective": 0.0},
             "metrics": dict(zip(results.CORRELATION_METRICS, metrics)), "date": "2026-01-02"}
+
+
+def spread_record(partition, nodes, diff_pct, min_us, max_us, hops):
+    """A kept record of one stand-in WOCON run: the master's partners at 1 hop have the least latency, those at
+    `hops` the greatest."""
+    return {"partition": partition, "nodes": nodes, "engine": "simgrid", "sizes": SPREAD_SIZES,
+            "diff_pct": diff_pct, "latency_min_us": min_us, "latency_max_us": max_us,
+            "latency_by_hops_us": {"1": min_us, str(hops): max_us}, "date": "2026-01-02"}
+
+
+SPREAD_SIZES = [4, 64, 1024, 2048, 4096, 8192, 1048576]
 
 
 def copy_experiments(tmp, names):
@@ -67,6 +79,21 @@ class FidelityTest(unittest.TestCase):
             with open(doc) as f:
                 text = f.read()
         return result.returncode, result.stderr, text
+
+    def assert_refused(self, cases):
+        """Each (experiment.json, message) of `cases`, alone in a folder, is refused in one line holding the message,
+        and no page is written."""
+        with tempfile.TemporaryDirectory() as tmp:
+            for experiment, message in cases:
+                os.makedirs(os.path.join(tmp, "one"), exist_ok=True)
+                with open(os.path.join(tmp, "one", "experiment.json"), "w") as f:
+                    json.dump(experiment, f)
+                status, stderr, _ = self.report(tmp, os.path.join(tmp, "f.md"))
+                self.assertEqual(status, 2, message + ": " + stderr)
+                self.assertEqual(len(stderr.splitlines()), 1, stderr)
+                self.assertTrue(stderr.startswith("fidelity: error: "), stderr)
+                self.assertIn(message, stderr)
+                self.assertFalse(os.path.exists(os.path.join(tmp, "f.md")), message)
 
     def page(self, experiments, doc):
         status, stderr, text = self.report(experiments, doc)
@@ -324,17 +351,72 @@ class FidelityTest(unittest.TestCase):
                  (dict(good, paper={"comm": {"avg_hops": 1.5}}), "paper must give, for comm and total"),
                  (dict(good, paper={"wall": {}}), "paper must give"),
                  ({k: v for k, v in good.items() if k != "band"}, "correlation experiment without band")]
+        self.assert_refused(cases)
+
+    def test_latency_spread_table_and_verdicts(self):
         with tempfile.TemporaryDirectory() as tmp:
-            for experiment, message in cases:
-                os.makedirs(os.path.join(tmp, "one"), exist_ok=True)
-                with open(os.path.join(tmp, "one", "experiment.json"), "w") as f:
-                    json.dump(experiment, f)
-                status, stderr, _ = self.report(tmp, os.path.join(tmp, "f.md"))
-                self.assertEqual(status, 2, message + ": " + stderr)
-                self.assertEqual(len(stderr.splitlines()), 1, stderr)
-                self.assertTrue(stderr.startswith("fidelity: error: "), stderr)
-                self.assertIn(message, stderr)
-                self.assertFalse(os.path.exists(os.path.join(tmp, "f.md")), message)
+            experiments = copy_experiments(tmp, ["bhatele10-wocon"])
+            ones = [1.0] * len(SPREAD_SIZES)
+            # 512 nodes: 64 B 20% (1.0 us at 1 hop, 1.2 at 12), the paper's 19: within 5 points; falls from 4 B to
+            # 1 MB, with a kink at 2 KB (15, 16, 12). 1,024 nodes: 64 B 45% against 27 (18 points, a factor 1.67:
+            # out); up to 8 KB in the paper's 10-30% at 1, 2 and 4 KB only; rises from 50 at 4 B to 60 at 1 MB.
+            small = spread_record("8x8x8", 512, [25, 20, 15, 16, 12, 11, 1], ones, [1.25, 1.2, 1.15, 1.16, 1.12, 1.11,
+                                                                               1.01], 12)
+            large = spread_record("8x8x16", 1024, [50, 45, 25, 20, 12, 8, 60], ones, [1.5, 1.45, 1.25, 1.2, 1.12,
+                                                                                     1.08, 1.6], 16)
+            folder = os.path.join(experiments, "bhatele10-wocon")
+            results.write(folder, "latency-spread", [small, large])
+            page = self.page(experiments, os.path.join(tmp, "f.md"))
+            text = section(page, "WOCON on Blue Gene/P-like partitions")
+            self.assertIn("| 64 B | 19 | 20.0 | 1.00 (1 hop), 1.20 (12 hops) | 27 | 45.0 | 1.00 (1 hop), 1.45 (16 hops) |",
+                          text)
+            self.assertIn("| 1 MB | - | 1.0 | 1.00 (1 hop), 1.01 (12 hops) | - | 60.0 |", text)
+            self.assertIn("| 8 KB | - | 11.0 | 1.00 (1 hop), 1.11 (12 hops) | 10-30 (range) | 8.0 |", text)
+            flat = " ".join(text.split())
+            self.assertIn("64 B on 8x8x8 (512 nodes) the paper 19, TAMP 20.0: yes; 64 B on 8x8x16 (1,024 nodes) the "
+                          "paper 27, TAMP 45.0: no.", flat)
+            self.assertIn("TAMP's % difference is in it at 3 of 6 sizes (1 KB, 2 KB, 4 KB), from 8.0 to 50.0", flat)
+            self.assertIn("at 64 B the paper rises (19 to 27), TAMP rises (20.0 to 45.0): the same trend.", flat)
+            self.assertIn("on 8x8x8 (512 nodes) from 25.0 at 4 B to 1.0 at 1 MB, falling at 5 of 6 steps: yes; on "
+                          "8x8x16 (1,024 nodes) from 50.0 at 4 B to 60.0 at 1 MB, falling at 5 of 6 steps: no.", flat)
+            self.assertIn("on 8x8x8 (512 nodes) 15.0, 16.0, 12.0 at 1 KB, 2 KB, 4 KB (a kink); on 8x8x16 (1,024 nodes) "
+                          "25.0, 20.0, 12.0 at 1 KB, 2 KB, 4 KB (no kink).", flat)
+            # 0.2 us over 11 hops = 18 ns per hop; 19% of 1.0 us needs 11 x 0.0182 / 0.19 = 1.05 us, or 17 ns.
+            self.assertIn("on 8x8x8 (512 nodes) at 64 B, 18 ns per hop over 11 hops from 1.00 us; the paper's 19% "
+                          "needs a least latency of 1.05 us at that latency per hop, or 17 ns per hop", flat)
+            # Counted apart from the placements: 64 B yes, 64 B no, range no; trend 1 of 1; with size 1 of 2.
+            summary = " ".join(page.split("\n## ")[0].split())
+            self.assertIn("within the band or range of the paper's on 1 of 3 figures compared; moving from partition "
+                          "to partition as the paper's on 1 of 1; moving with the message size as the paper says on 1 "
+                          "of 2 partitions.", summary)
+            # One partition without a record: "not run", and no trend over the partitions.
+            results.write(folder, "latency-spread", [large])
+            text = section(self.page(experiments, os.path.join(tmp, "f.md")), "WOCON on Blue Gene/P-like partitions")
+            self.assertIn("| 64 B | 19 | not run |  | 27 | 45.0 |", text)
+            self.assertNotIn("the same trend", text)
+            self.assertIn("Runs: 1 of 2 partitions (SimGrid; 2026-01-02).", " ".join(text.split()))
+            # A malformed record is refused in one line naming the file.
+            results.write(folder, "latency-spread", [dict(large, diff_pct=[1.0])])
+            status, stderr, _ = self.report(experiments, os.path.join(tmp, "f.md"))
+            self.assertEqual(status, 2, stderr)
+            self.assertIn("record 1: sizes, diff_pct", stderr)
+
+    def test_malformed_latency_spread_experiment_is_refused(self):
+        with open(os.path.join(EXPERIMENTS, "bhatele10-wocon", "experiment.json")) as f:
+            good = json.load(f)
+        partition = good["partitions"][0]
+        cases = [(dict(good, partitions=[]), "partitions must be a list of objects with a label"),
+                 (dict(good, partitions=[dict(partition, campaign="x.campaign")]), "partitions must be a list"),
+                 (dict(good, partitions=[dict(partition, nodes=True)]), "partitions must be a list"),
+                 (dict(good, partitions=[dict(partition, paper={"64B": 19})]), "paper of partition 8x8x8"),
+                 (dict(good, partitions=[dict(partition, paper_range={"up_to": 8192, "low": 30, "high": 10})]),
+                  "paper of partition 8x8x8"),
+                 (dict(good, with_size="down"), "with_size must be one of falls, rises"),
+                 (dict(good, kink_bytes="2 KB"), "kink_bytes must be a message size in bytes"),
+                 (dict(good, campaigns=[{"file": "wocon-512.campaign"}]), "campaigns must be a list of objects"),
+                 (dict(good, band={"points": 5}), "band must be"),
+                 ({k: v for k, v in good.items() if k != "with_size"}, "latency-spread experiment without with_size")]
+        self.assert_refused(cases)
 
     def test_correlation_record_keeps_the_runs_metrics(self):
         report = {"engine": "flow", "ranks": 512, "mapping": "geom",
@@ -499,6 +581,18 @@ class FidelityTest(unittest.TestCase):
             self.assertIn('deveci14-table2-65536 not run ("in_full_run": false', result.stdout)
             self.assertFalse(os.path.exists(os.path.join(tmp, "out")))
             self.assertTrue(os.path.exists(os.path.join(tmp, "f.md")))
+
+    def test_spread_record_keeps_the_wocon_figures(self):
+        report = {"engine": "simgrid", "ranks": 512, "results": {"sizes": [4, 64], "phases": [{
+            "name": "wocon", "diff_pct": [86.1, 76.8], "latency_min_us": [1.1, 1.3], "latency_max_us": [2.1, 2.3],
+            "latency_us": [1.6, 1.8], "latency_by_hops_us": {"1": [1.1, 1.3], "12": [2.1, 2.3]}}]}}
+        record = results.spread_record({"label": "8x8x8"}, report, 86400 * 365)
+        self.assertEqual(record, {"partition": "8x8x8", "nodes": 512, "engine": "simgrid", "sizes": [4, 64],
+                                  "diff_pct": [86.1, 76.8], "latency_min_us": [1.1, 1.3],
+                                  "latency_max_us": [2.1, 2.3],
+                                  "latency_by_hops_us": {"1": [1.1, 1.3], "12": [2.1, 2.3]}, "date": "1971-01-01"})
+        self.assertIsNone(results.check_spread(record))
+        self.assertIn("one per size", results.check_spread(dict(record, latency_by_hops_us={"1": [1.1]})))
 
     def test_unknown_experiment_is_refused(self):
         result = subprocess.run([sys.executable, SCRIPT, "--only", "nope", "--report-only"], capture_output=True,
