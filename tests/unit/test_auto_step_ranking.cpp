@@ -2,6 +2,7 @@
 // is the same on every machine (FlowOptions::work_limit, MapOptions::step_model_work).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -147,6 +148,46 @@ TEST(AutoStepRanking, RanksWithTheTasksWork) {
   ASSERT_FALSE(with_work.ranked.empty());
   ASSERT_FALSE(std::isnan(with_work.ranked.front().seconds));
   EXPECT_GT(with_work.ranked.front().seconds, network_only.ranked.front().seconds + 0.5e-3);
+}
+
+// In an app's run (the step work has the app's steps, warm-up and barrier) the finalists, `default` and the
+// entries within kFinalistMargin of the fastest step, run as the app runs, and that run decides.
+TEST(AutoStepRanking, TheAppsOwnRunDecidesAmongTheFinalists) {
+  const FftOnGemini p;
+  auto run = std::make_shared<EvaluateOptions>();
+  run->steps = 3;
+  run->warmup = 1;
+  run->barrier = true;
+  MapOptions options = time_objective(MapOptions{}.step_model_work);
+  options.step_work = run;
+  const AutoResult r = map_auto(p.graph, p.job(), options);
+  ASSERT_FALSE(r.ranked.empty());
+  ASSERT_FALSE(std::isnan(r.ranked.front().run_seconds));  // `default` is always a finalist
+  double fastest_step = r.ranked.front().seconds;
+  for (const AutoRanked& e : r.ranked)
+    if (!std::isnan(e.seconds)) fastest_step = std::min(fastest_step, e.seconds);
+  EvaluateOptions as_run = *run;
+  as_run.link_loads = true;
+  const double chosen = evaluate(p.graph, p.job(), r.mapping, as_run).predicted_comm_time;
+  int finalists = 0;
+  for (const AutoRanked& e : r.ranked) {
+    if (std::isnan(e.run_seconds)) continue;
+    ++finalists;
+    if (e.name != "default") {
+      EXPECT_LE(e.seconds, fastest_step * 1.05 + 1e-15) << e.name;
+    }
+    EXPECT_LE(chosen, e.run_seconds) << e.name;  // the fastest finalist as run, or `default`
+  }
+  EXPECT_GE(finalists, 2);
+  // The network-only ranking of tamp-map has no app's run to make: one step decides.
+  const AutoResult graph_only = map_auto(p.graph, p.job(), time_objective(MapOptions{}.step_model_work));
+  for (const AutoRanked& e : graph_only.ranked) EXPECT_TRUE(std::isnan(e.run_seconds)) << e.name;
+  // A bound that the one-step ranking uses up leaves no finalist run, and its verdict stands.
+  std::int64_t ranking_work = 0;
+  for (const AutoRanked& e : r.ranked) ranking_work += e.work;
+  options.step_model_work = ranking_work;
+  const AutoResult no_room = map_auto(p.graph, p.job(), options);
+  for (const AutoRanked& e : no_room.ranked) EXPECT_TRUE(std::isnan(e.run_seconds)) << e.name;
 }
 
 }  // namespace

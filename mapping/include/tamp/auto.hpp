@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ struct AutoRanked {
   double seconds = 0;   // the step model's communication time of one step; NaN: not ranked (work bound)
   std::string same_as;  // the placement equals this earlier entry's (not run again)
   std::int64_t work = 0;  // the engine's work for it (FlowTimes::work)
+  // A finalist's communication per step in the app's own run (its steps, warm-up and barrier, the run's
+  // windows); NaN: not a finalist, or the work bound stopped first.
+  double run_seconds = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct AutoResult {
@@ -56,7 +60,8 @@ struct AutoResult {
 /// itself unless the winner scores at least options.min_gain (a fraction) better. Under Objective::time the
 /// winner, `default`, `random` and the other candidates (refined ones too) are then ranked by the flow engine's
 /// step, best by the phases first, within options.step_model_work, and the fastest ranked one is returned
-/// (`default` unless one is at least min_gain faster). Deterministic.
+/// (`default` unless one is at least min_gain faster); in an app's run (options.step_work with steps), `default`
+/// and the ranked placements close to the fastest run again as the app runs, and that run decides. Deterministic.
 AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options = {});
 
 /// The report as a small table: pattern, each candidate and its score (or why it was skipped), the winner.

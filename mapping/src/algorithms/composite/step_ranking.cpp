@@ -1,6 +1,7 @@
 #include "algorithms/composite/step_ranking.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -9,20 +10,16 @@
 
 namespace tamp::impl {
 
-StepRun run_step(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
-                 const EvaluateOptions* step_work, std::int64_t work_left) {
+namespace {
+
+// One run of the engine within `work_left`, with `options` as given.
+StepRun run_engine(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
+                   EvaluateOptions options, std::int64_t work_left) {
   StepRun run;
   if (work_left <= 0) {
     run.over = true;
     return run;
   }
-  EvaluateOptions options = step_work ? *step_work : EvaluateOptions{};
-  options.link_loads = true;
-  options.steps = 1;
-  options.warmup = 0;
-  options.barrier = false;
-  options.flow.delta = std::max(options.flow.delta, kRankingDelta);
-  options.flow.changes = std::max(options.flow.changes, kRankingChanges);
   options.flow.work_limit = work_left;
   try {
     const Metrics m = evaluate(graph, allocation, mapping, options);
@@ -34,6 +31,50 @@ StepRun run_step(const TaskGraph& graph, const Allocation& allocation, const Map
     run.error = e.what();
   }
   return run;
+}
+
+}  // namespace
+
+StepRun run_step(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
+                 const EvaluateOptions* step_work, std::int64_t work_left) {
+  EvaluateOptions options = step_work ? *step_work : EvaluateOptions{};
+  options.link_loads = true;
+  options.steps = 1;
+  options.warmup = 0;
+  options.barrier = false;
+  options.flow.delta = std::max(options.flow.delta, kRankingDelta);
+  options.flow.changes = std::max(options.flow.changes, kRankingChanges);
+  return run_engine(graph, allocation, mapping, std::move(options), work_left);
+}
+
+std::int64_t run_finalists(const TaskGraph& graph, const Allocation& allocation,
+                           const std::vector<ShortListed>& list, const EvaluateOptions* step_work,
+                           std::int64_t work_left, std::vector<AutoRanked>& ranked) {
+  if (step_work == nullptr || step_work->steps <= 0 || ranked.empty() || std::isnan(ranked[0].seconds)) return 0;
+  // One step at coarse windows misjudges placements within a few percent of each other (the app's steps drift
+  // apart, and its compute lines them up differently): the close ones run as the app runs.
+  double fastest = ranked[0].seconds;
+  for (const AutoRanked& r : ranked)
+    if (!std::isnan(r.seconds)) fastest = std::min(fastest, r.seconds);
+  std::vector<std::size_t> finalists;
+  for (std::size_t i = 1; i < ranked.size(); ++i)
+    if (!std::isnan(ranked[i].seconds) && ranked[i].same_as.empty() &&
+        ranked[i].seconds <= fastest * (1 + kFinalistMargin))
+      finalists.push_back(i);
+  std::stable_sort(finalists.begin(), finalists.end(),
+                   [&](std::size_t a, std::size_t b) { return ranked[a].seconds < ranked[b].seconds; });
+  if (finalists.size() > kMaxFinalists - 1) finalists.resize(kMaxFinalists - 1);
+  finalists.insert(finalists.begin(), 0);
+  EvaluateOptions options = *step_work;
+  options.link_loads = true;  // the step model runs with the link loads
+  std::int64_t spent = 0;
+  for (std::size_t i : finalists) {
+    const StepRun run = run_engine(graph, allocation, *list[i].mapping, options, work_left - spent);
+    if (run.over || !run.error.empty()) break;  // the rest keep NaN: not compared
+    ranked[i].run_seconds = run.seconds;
+    spent += run.work;
+  }
+  return spent;
 }
 
 std::vector<AutoRanked> rank_by_steps(const TaskGraph& graph, const Allocation& allocation,

@@ -33,6 +33,18 @@ struct StepRun {
 StepRun run_step(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
                  const EvaluateOptions* step_work, std::int64_t work_left);
 
+/// The finalists: entries of a ranking within this fraction of its fastest, `default` always, at most
+/// kMaxFinalists, run again as the app runs (docs/algorithms/composite.md, `auto` step 8).
+constexpr double kFinalistMargin = 0.05;
+constexpr std::size_t kMaxFinalists = 6;
+
+/// Step 8: when `step_work` is an app's run (steps > 0), the finalists of `ranked` (entry 0 is `default`) run
+/// the app's own steps, warm-up and barrier at the run's windows, default first, then by their ranked time,
+/// within `work_left`; each sets its AutoRanked::run_seconds. Returns the work spent.
+std::int64_t run_finalists(const TaskGraph& graph, const Allocation& allocation,
+                           const std::vector<ShortListed>& list, const EvaluateOptions* step_work,
+                           std::int64_t work_left, std::vector<AutoRanked>& ranked);
+
 /// The step model's times of `list`, in order, one step of the graph's phases (those windows) (the tasks' work of `step_work`
 /// when not null, else the network alone), until the
 /// engine's work passes `work_bound` (the entry being run then and the rest are not ranked). An entry whose
