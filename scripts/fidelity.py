@@ -13,7 +13,10 @@ Every folder of inputs/fidelity/ with an experiment.json is one experiment, of o
   the paper's coefficients ([Deveci14] Table III);
 - "latency-spread": tamp-netbench's WOCON on each of a paper's partitions (one campaign each), and per message size
   the spread (max - min) / min of the latencies to the master's partners beside the paper's, its trend from
-  partition to partition and with the message size ([Bhatele10] §4.1).
+  partition to partition and with the message size ([Bhatele10] §4.1). A "cause" experiment of this kind repeats
+  another's runs with one change (`cause_of`, `change`), the suspected cause of a disagreement, and may fit its
+  constant to one of the paper's figures (`fitted`): that figure is not a verdict, and the page's summary does not
+  count the experiment.
 After an experiment runs, its figures are kept in inputs/fidelity/NAME/results.json (fidelity_results.py); the page
 is written whole from those files only, so --report-only gives the same bytes every time and needs no --out.
 Formats: docs/measuring-gains.md, section 5.
@@ -996,6 +999,38 @@ def check_spread_experiment(experiment, path):
     if isinstance(kink, bool) or not isinstance(kink, int) or kink < 1:
         refuse(f"{path}: kink_bytes must be a message size in bytes, not {json.dumps(kink)}")
     check_band(experiment, path)
+    check_spread_cause(experiment, path)
+
+
+def check_spread_cause(experiment, path):
+    """A cause experiment's `cause_of` (the experiment it repeats; check_causes), `change` (text) and `fitted`
+    (optional, with cause_of only): {"partition": a label, "bytes": a size whose figure the partition's paper
+    prints}."""
+    if "cause_of" not in experiment and ("change" in experiment or "fitted" in experiment):
+        refuse(f"{path}: change and fitted need cause_of (the experiment this one repeats with one change)")
+    if "cause_of" not in experiment:
+        return
+    if not isinstance(experiment["cause_of"], str) or not isinstance(experiment.get("change"), str):
+        refuse(f"{path}: cause_of must name an experiment and change say what differs from it (text)")
+    fitted = experiment.get("fitted")
+    if fitted is None:
+        return
+    papers = {p["label"]: p.get("paper", {}) for p in experiment["partitions"]}
+    if not isinstance(fitted, dict) or set(fitted) != {"partition", "bytes"} or \
+            not isinstance(fitted["partition"], str) or isinstance(fitted["bytes"], bool) or \
+            not isinstance(fitted["bytes"], int) or str(fitted["bytes"]) not in papers.get(fitted["partition"], {}):
+        refuse(f"{path}: fitted must be {{\"partition\": LABEL, \"bytes\": BYTES}}, a figure the partition's paper "
+               f"prints, not {json.dumps(fitted)}")
+
+
+def check_causes(experiments):
+    """A cause experiment's `cause_of` names another latency-spread experiment, or it is refused."""
+    kinds = {e["name"]: e["kind"] for e in experiments}
+    for experiment in experiments:
+        if "cause_of" in experiment and (kinds.get(experiment["cause_of"]) != "latency-spread" or
+                                         experiment["cause_of"] == experiment["name"]):
+            refuse(f"{os.path.join(experiment['dir'], 'experiment.json')}: cause_of must name another "
+                   f"latency-spread experiment, not {json.dumps(experiment['cause_of'])}")
 
 
 def bad_spread_paper(partition):
@@ -1087,7 +1122,8 @@ def spread_table(experiment, records, by_name):
     if not any(mine):
         return lines, ["Not run: no kept results (results.json)."], None
     notes, tally = spread_tally(experiment, mine)
-    return lines, notes + spread_cause(partitions, mine) + spread_runs(partitions, mine), tally
+    notes += spread_cause(partitions, mine) + spread_causes_below(experiment, by_name)
+    return lines, notes + spread_change(experiment, by_name, mine) + spread_runs(partitions, mine), tally
 
 
 def spread_tally(experiment, mine):
@@ -1106,14 +1142,19 @@ def spread_tally(experiment, mine):
 def spread_magnitude(experiment, partitions, mine):
     """Per printed figure of a partition that ran: TAMP's % difference within the experiment's band of it."""
     band, parts, verdicts = experiment.get("band", BAND), [], []
+    fitted = experiment.get("fitted", {})
     for partition, record in zip(partitions, mine):
         for size, theirs in sorted(partition.get("paper", {}).items(), key=lambda item: int(item[0])):
             at = spread_at(record, int(size))
             if at is None:
                 continue
-            verdicts.append(within_band(theirs / 100, at[0] / 100, band))
+            if fitted.get("partition") == partition["label"] and str(fitted.get("bytes")) == size:
+                verdict = "fitted to it, not a verdict"  # agrees by construction
+            else:
+                verdicts.append(within_band(theirs / 100, at[0] / 100, band))
+                verdict = "yes" if verdicts[-1] else "no"
             parts.append(f"{size_name(int(size))} on {partition_name(partition)} the paper {theirs:g}, TAMP "
-                         f"{at[0]:.1f}: {'yes' if verdicts[-1] else 'no'}")
+                         f"{at[0]:.1f}: {verdict}")
     if not parts:
         return [], []
     return verdicts, [f"The % difference against the paper's printed figures (within {band['points']:g} points or a "
@@ -1216,6 +1257,62 @@ def spread_cause(partitions, mine):
             f"TAMP: {'; '.join(parts)}."] if parts else []
 
 
+def spread_causes_below(experiment, by_name):
+    """Where cause experiments repeat this one's runs with one change: their names, changes, and their % difference
+    at each size the paper prints (the fitted one said so)."""
+    notes = []
+    for cause in (e for e in by_name.values() if e.get("cause_of") == experiment["name"]):
+        records, fitted, parts = kept_records(cause), cause.get("fitted", {}), []
+        for partition in cause["partitions"]:
+            record = next((r for r in records if r["partition"] == partition["label"]), None)
+            for size, theirs in sorted(partition.get("paper", {}).items(), key=lambda item: int(item[0])):
+                at = spread_at(record, int(size))
+                if at is not None:
+                    fit = fitted.get("partition") == partition["label"] and str(fitted.get("bytes")) == size
+                    parts.append(f"{at[0]:.1f} at {size_name(int(size))} on {partition['label']} "
+                                 f"({'fitted' if fit else f'the paper {theirs:g}'})")
+        notes.append(f"The cause experiment below, `{cause['name']}`, runs the same with one change: "
+                     f"{cause['change']}" + (f"; with it TAMP's % difference is {', '.join(parts)}." if parts else "."))
+    return notes
+
+
+def spread_change(experiment, by_name, mine):
+    """A cause experiment against the runs it repeats (`cause_of`): the constant it fitted (`fitted`: what the
+    paper's figure needs on top of those runs' least latency) and, per partition, how much the latencies rose (the
+    mean latency at each hop count and size) and the % difference before and after at the paper's printed sizes."""
+    if "cause_of" not in experiment:
+        return []
+    before = kept_records(by_name[experiment["cause_of"]])
+    name = experiment["cause_of"]
+    notes, parts = [], []
+    fitted = experiment.get("fitted")
+    if fitted:
+        partition = next(p for p in experiment["partitions"] if p["label"] == fitted["partition"])
+        theirs = partition["paper"][str(fitted["bytes"])]
+        at = spread_at(next((r for r in before if r["partition"] == partition["label"]), None), fitted["bytes"])
+        if at:
+            notes.append(f"Fitted once, on {partition_name(partition)} at {size_name(fitted['bytes'])}: {name}'s "
+                         f"least and greatest latency there, {at[1]:.2f} and {at[3]:.2f} us, give the paper's "
+                         f"{theirs:g}% with (max - min) / {theirs / 100:g} - min = "
+                         f"{(at[3] - at[1]) / (theirs / 100) - at[1]:.2f} us more per message. Every other figure "
+                         f"of this experiment is a prediction.")
+    for partition, record in zip(experiment["partitions"], mine):
+        old = next((r for r in before if r["partition"] == partition["label"]), None)
+        if record is None or old is None or record["sizes"] != old["sizes"]:
+            continue
+        rises = [new - was for hops, values in record["latency_by_hops_us"].items()
+                 for new, was in zip(values, old["latency_by_hops_us"].get(hops, []))]
+        printed = sorted(partition.get("paper", {}), key=int)
+        moves = [f"at {size_name(int(s))} from {spread_at(old, int(s))[0]:.1f} to {spread_at(record, int(s))[0]:.1f}"
+                 for s in printed if int(s) in record["sizes"]]
+        parts.append(f"on {partition_name(partition)} the mean latency at every hop count and size rises by "
+                     f"{min(rises):.2f} to {max(rises):.2f} us" + (f", the % difference {', '.join(moves)}"
+                                                                  if moves else ""))
+    if parts:
+        notes.append(f"Against {name} (the same runs without the change): {'; '.join(parts)}.")
+    return notes
+
+
 def spread_runs(partitions, mine):
     """The engines and dates of the runs, and how many partitions did not run."""
     kept = [r for r in mine if r]
@@ -1224,13 +1321,20 @@ def spread_runs(partitions, mine):
             f"{', '.join(sorted({r['date'] for r in kept}))})."]
 
 
-def spread_summary(tallies):
-    """The verdicts of every latency-spread experiment, counted apart from the placements'."""
+def spread_summary(tallies, fitted=()):
+    """The verdicts of every latency-spread experiment, counted apart from the placements'; the names of those
+    `fitted` (cause experiments with a constant fitted to one of the paper's figures), whose verdicts are not
+    counted."""
     counts = [[v for tally in tallies for v in tally[key]] for key in ("magnitude", "trend", "with_size")]
-    return (f"Over the experiments of latency against hops (no placement compared, so counted apart): the % "
+    text = (f"Over the experiments of latency against hops (no placement compared, so counted apart): the % "
             f"difference within the band or range of the paper's on {sum(counts[0])} of {len(counts[0])} figures "
             f"compared; moving from partition to partition as the paper's on {sum(counts[1])} of {len(counts[1])}; "
             f"moving with the message size as the paper says on {sum(counts[2])} of {len(counts[2])} partitions.")
+    if fitted:
+        text += (f" Not counted: {', '.join(f'`{name}`' for name in fitted)}, "
+                 f"{'a cause experiment' if len(fitted) == 1 else 'cause experiments'} with a constant fitted to one "
+                 f"of the paper's figures, not an independent agreement.")
+    return text
 
 
 TITLE = "# Fidelity: the papers' experiments on the simulated machine"
@@ -1281,15 +1385,17 @@ def page(experiments):
     for paragraph in INTRO:
         out += [wrap(paragraph), ""]
     by_name = {e["name"]: e for e in experiments}
-    sections, tallies = [], {}
+    sections, tallies, fitted = [], {}, []
     for e in experiments:
         lines, tally = section(e, by_name)
         sections += lines
-        if tally:
+        if tally and e.get("fitted"):  # a constant fitted to the paper: not counted as an agreement
+            fitted.append(e["name"])
+        elif tally:
             tallies.setdefault(e["kind"], []).append(tally)
     out += [wrap(summary(tallies.get("simulation", []))), ""]
-    if "latency-spread" in tallies:
-        out += [wrap(spread_summary(tallies["latency-spread"])), ""]
+    if "latency-spread" in tallies or fitted:
+        out += [wrap(spread_summary(tallies.get("latency-spread", []), fitted)), ""]
     return "\n".join(out + sections)
 
 
@@ -1360,6 +1466,7 @@ def main():
     args = parser.parse_args()
     experiments = load_experiments(args.experiments, None)
     check_series(experiments)
+    check_causes(experiments)
     # Without --only, experiments of more than an hour ("in_full_run": false) keep their last results.
     chosen = load_experiments(args.experiments, args.only.split(",")) if args.only else \
         [e for e in experiments if e.get("in_full_run", True)]
