@@ -1,5 +1,6 @@
-// `auto`'s last word under the time objective: its short list ranked by the flow engine's step, which ranks
-// placements as the simulator does where the phases added up do not (docs/algorithms/composite.md, `auto`).
+// `auto`'s last words under the time objective: its short list ranked by the flow engine's step, which ranks
+// placements as the simulator does where the phases added up do not, then the close ones run as the app runs
+// them (docs/algorithms/composite.md, `auto` steps 7-8).
 #pragma once
 #include <cstdint>
 #include <string>
