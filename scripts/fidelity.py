@@ -986,9 +986,10 @@ def check_spread_experiment(experiment, path):
     files = [c["file"] for c in campaigns]
     if not isinstance(partitions, list) or not partitions or not all(
             isinstance(p, dict) and isinstance(p.get("label"), str) and p.get("campaign") in files and
-            isinstance(p.get("nodes"), int) and not isinstance(p["nodes"], bool) and p["nodes"] > 1
+            isinstance(p.get("ranks"), int) and not isinstance(p["ranks"], bool) and p["ranks"] > 1
             for p in partitions):
-        refuse(f"{path}: partitions must be a list of objects with a label, one of the campaigns and nodes > 1")
+        refuse(f"{path}: partitions must be a list of objects with a label, one of the campaigns and ranks > 1 "
+               "(one per node)")
     bad = [p["label"] for p in partitions if bad_spread_paper(p)]
     if bad:
         refuse(f"{path}: paper of partition {', '.join(bad)}: {{BYTES: % difference}} (sizes as digits, numbers "
@@ -1045,7 +1046,7 @@ def bad_spread_paper(partition):
 
 def spread_run(partition):
     """The run (app, ranks, mapping) of a partition's campaign: WOCON, one rank per node, the launcher's order."""
-    return {"app": SPREAD_APP, "ranks": partition["nodes"], "mapping": "default"}
+    return {"app": SPREAD_APP, "ranks": partition["ranks"], "mapping": "default"}
 
 
 def run_spread(experiment, args):
@@ -1098,7 +1099,7 @@ def hops_name(hops):
 
 
 def partition_name(partition):
-    return f"{partition['label']} ({partition['nodes']:,} nodes)"
+    return f"{partition['label']} ({partition['ranks']:,} nodes)"
 
 
 def spread_table(experiment, records, by_name):

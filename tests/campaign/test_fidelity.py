@@ -462,7 +462,7 @@ class FidelityTest(unittest.TestCase):
         partition = good["partitions"][0]
         cases = [(dict(good, partitions=[]), "partitions must be a list of objects with a label"),
                  (dict(good, partitions=[dict(partition, campaign="x.campaign")]), "partitions must be a list"),
-                 (dict(good, partitions=[dict(partition, nodes=True)]), "partitions must be a list"),
+                 (dict(good, partitions=[dict(partition, ranks=True)]), "partitions must be a list"),
                  (dict(good, partitions=[dict(partition, paper={"64B": 19})]), "paper of partition 8x8x8"),
                  (dict(good, partitions=[dict(partition, paper_range={"up_to": 8192, "low": 30, "high": 10})]),
                   "paper of partition 8x8x8"),
