@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "algorithms/impl/block_shape.hpp"
@@ -88,6 +89,35 @@ TEST(BlockedMapping, UsesCoordinatesWithoutAGrid) {
   const Allocation alloc = Allocation::whole_machine(test::make_torus({2}), 2);
   const Metrics m = evaluate(graph, alloc, map_blocked(graph, alloc, {}));
   EXPECT_EQ(m.offnode_fraction, 0.0);
+}
+
+// On a switch tree each leaf switch's nodes hold one box of node blocks, so its uplink carries only the box's
+// surface: a 27-point MiniGhost of 16x16x8 tasks on 16 switches of 8 nodes of 16 cores, whose boxes of least
+// surface in node blocks are not those of the least bytes.
+TEST(BlockedMapping, EachLeafSwitchHoldsABox) {
+  const MachineDescription d = test::read_machine(test::tree_file(16, 8, 16));
+  const Allocation& alloc = d.allocation;
+  const TaskGraph graph = generate_graph("minighost:16x16x8,nx=20,ny=20,nz=20,vars=40,stencil=3d27pt,sum=0");
+  MapOptions options;
+  options.objective = Objective::time;
+  const Mapping m = map_blocked(graph, alloc, options);
+  const auto nodes = tasks_per_node(graph, alloc, m);
+  for (int s = 0; s < 16; ++s) {
+    std::vector<int> lo(3, 1 << 20), hi(3, -1);
+    std::size_t count = 0;
+    for (int n = 8 * s; n < 8 * s + 8; ++n) {  // a leaf switch's nodes, in the machine file's order
+      count += nodes[n].size();
+      for (const auto& c : nodes[n])
+        for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], c[k]), hi[k] = std::max(hi[k], c[k]);
+    }
+    ASSERT_EQ(count, 128u);
+    EXPECT_EQ((hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1), 128) << "switch " << s;
+  }
+  // Boxes of 8x4x4 tasks: 17,346,560 B on the busiest uplink, where the 4x4x8 boxes that bisecting the nodes
+  // gives load it with 19,824,640 B.
+  EvaluateOptions link_loads;
+  link_loads.link_loads = true;
+  EXPECT_LE(evaluate(graph, alloc, m, link_loads).max_link_load, 17346560.0);
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // tilings and placements are tried and the best by the objective is kept:
 //   - tilings: the node-sized blocks of least surface (a few of them);
 //   - placements of the block grid: straight onto the nodes when they form a box of the same shape; by recursive
-//     bisection of block and node coordinates together; and in order (block k on allocated node k).
+//     bisection of block and node coordinates together; in order (block k on allocated node k); and on switch
+//     trees, boxes of blocks, one per leaf switch.
 // Without an exact tiling (or a grid) tasks are bisected straight onto the nodes, each taking as many as it has cores.
 #include <algorithm>
 #include <optional>
@@ -11,18 +12,49 @@
 #include "algorithms/impl/bisection.hpp"
 #include "algorithms/impl/block_shape.hpp"
 #include "algorithms/impl/box_embedding.hpp"
+#include "algorithms/impl/level_groups.hpp"
 #include "algorithms/impl/node_fill.hpp"
 #include "algorithms/impl/objective.hpp"
 #include "algorithms/impl/two_level.hpp"
 #include "tamp/algorithms.hpp"
+#include "tamp/fat_tree.hpp"
 
 namespace tamp {
 namespace {
 
 constexpr int kMaxTilings = 4;  // least-surface tilings tried; more rarely help and each costs an evaluation
 
+// On a switch tree a leaf switch's uplink carries every byte between its nodes and the rest, so the block grid
+// is tiled again into boxes of as many blocks as a leaf switch has allocated nodes, one box per switch (a few
+// box shapes: the least surface in blocks is not the least in bytes when the blocks are not cubes). Nothing
+// unless every leaf switch holds the same number of the job's nodes and the boxes tile the block grid.
+void add_switch_placements(const GridShape& block_grid, const Allocation& allocation,
+                           std::vector<std::vector<int>>& placements) {
+  const auto* tree = dynamic_cast<const FatTree*>(&allocation.machine());
+  if (tree == nullptr || !tree->is_switch_tree() || tree->num_distance_levels() < 3) return;
+  std::int64_t work = 0;
+  const std::vector<int> switch_of = impl::groups_at_level(allocation, 1, work);
+  std::vector<std::vector<int>> nodes_of;
+  for (int i = 0; i < allocation.num_nodes(); ++i) {
+    if (switch_of[i] == static_cast<int>(nodes_of.size())) nodes_of.emplace_back();
+    nodes_of[switch_of[i]].push_back(i);
+  }
+  const std::size_t per_switch = nodes_of.front().size();
+  if (nodes_of.size() < 2 || per_switch < 2 ||
+      std::any_of(nodes_of.begin(), nodes_of.end(), [&](const auto& n) { return n.size() != per_switch; }))
+    return;
+  for (const auto& box : impl::block_shapes(block_grid.dims, static_cast<int>(per_switch), kMaxTilings)) {
+    const impl::Grouping boxes = impl::tile_grid(block_grid, box);
+    std::vector<int> node_of_block(static_cast<std::size_t>(block_grid.size()));
+    for (std::size_t g = 0; g < boxes.tasks_of_group.size(); ++g)
+      for (std::size_t k = 0; k < per_switch; ++k) node_of_block[boxes.tasks_of_group[g][k]] = nodes_of[g][k];
+    placements.push_back(std::move(node_of_block));
+  }
+}
+
 // The ways of putting block k of `tiling` on a node, one node per block.
-std::vector<std::vector<int>> block_placements(const GridShape& block_grid, const impl::PointSet& nodes) {
+std::vector<std::vector<int>> block_placements(const GridShape& block_grid, const impl::PointSet& nodes,
+                                               const Allocation& allocation) {
   std::vector<std::vector<int>> placements;
   if (auto direct = impl::box_embedding(block_grid, nodes)) placements.push_back(std::move(*direct));
   impl::PointSet blocks{static_cast<int>(block_grid.dims.size()), {}};
@@ -30,6 +62,7 @@ std::vector<std::vector<int>> block_placements(const GridShape& block_grid, cons
     for (int c : block_grid.coords(b)) blocks.coords.push_back(c);
   placements.push_back(impl::bisection_match(blocks, nodes, std::vector<int>(nodes.size(), 1)));
   placements.push_back(impl::identity_order(nodes.size()));
+  add_switch_placements(block_grid, allocation, placements);
   return placements;
 }
 
@@ -47,7 +80,7 @@ Mapping map_blocked(const TaskGraph& graph, const Allocation& allocation, const 
     const impl::Grouping tiling = impl::tile_grid(*graph.grid(), shape);
     std::vector<int> task_order;  // each block's tasks in its row order, so cores follow the rows
     for (const auto& tasks : tiling.tasks_of_group) task_order.insert(task_order.end(), tasks.begin(), tasks.end());
-    for (const std::vector<int>& node_of_block : block_placements(*tiling.block_grid, nodes)) {
+    for (const std::vector<int>& node_of_block : block_placements(*tiling.block_grid, nodes, allocation)) {
       std::vector<int> node_of_task(graph.num_tasks());
       for (int t = 0; t < graph.num_tasks(); ++t) node_of_task[t] = node_of_block[tiling.group_of_task[t]];
       Mapping candidate = impl::fill_nodes(node_of_task, task_order, allocation, 1);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "algorithms/composite/composite.hpp"
+#include "algorithms/impl/level_groups.hpp"
 #include "tamp/fat_tree.hpp"
 
 namespace tamp::impl {
@@ -20,30 +21,6 @@ namespace {
 
 constexpr int kPairSteps = 32;  // pair exchanges tried per group pair before cutting back to the best prefix
 constexpr int kTopTasks = 10;   // candidates per side each step: pairs scored per step are kTopTasks^2
-
-// group_of[i]: the group at `level` of allocated node i (nodes at most `level` apart), numbered in order of
-// their first node.
-std::vector<int> groups_at_level(const Allocation& allocation, int level, std::int64_t& work) {
-  const Machine& machine = allocation.machine();
-  std::vector<int> group_of(allocation.num_nodes(), -1), first_node;
-  for (int i = 0; i < allocation.num_nodes(); ++i) {
-    const auto same = [&](int g) {
-      return machine.level_apart(allocation.node(first_node[g]), allocation.node(i)) <= level;
-    };
-    int g =
-        i > 0 && same(group_of[i - 1]) ? group_of[i - 1] : -1;  // neighbours in the allocation share a group
-    for (int k = 0; g < 0 && k < static_cast<int>(first_node.size()); ++k) {
-      ++work;
-      if (same(k)) g = k;
-    }
-    if (g < 0) {
-      g = static_cast<int>(first_node.size());
-      first_node.push_back(i);
-    }
-    group_of[i] = g;
-  }
-  return group_of;
-}
 
 // (max boundary bytes, groups at that max, total): what a level's exchanges lower, lexicographically.
 struct LevelKey {
