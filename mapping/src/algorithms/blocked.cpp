@@ -28,10 +28,11 @@ constexpr int kMaxTilings = 4;  // least-surface tilings tried; more rarely help
 // is tiled again into boxes of as many blocks as a leaf switch has allocated nodes, one box per switch (a few
 // box shapes: the least surface in blocks is not the least in bytes when the blocks are not cubes). Nothing
 // unless every leaf switch holds the same number of the job's nodes and the boxes tile the block grid.
-void add_switch_placements(const GridShape& block_grid, const Allocation& allocation,
-                           std::vector<std::vector<int>>& placements) {
+// The allocated nodes under each leaf switch, or nothing when that is not a placement to try: not a switch tree
+// with level distances, one switch, or switches holding different numbers of the job's nodes.
+std::vector<std::vector<int>> nodes_per_leaf_switch(const Allocation& allocation) {
   const auto* tree = dynamic_cast<const FatTree*>(&allocation.machine());
-  if (tree == nullptr || !tree->is_switch_tree() || tree->num_distance_levels() < 3) return;
+  if (tree == nullptr || !tree->is_switch_tree() || tree->num_distance_levels() < 3) return {};
   std::int64_t work = 0;
   const std::vector<int> switch_of = impl::groups_at_level(allocation, 1, work);
   std::vector<std::vector<int>> nodes_of;
@@ -42,7 +43,14 @@ void add_switch_placements(const GridShape& block_grid, const Allocation& alloca
   const std::size_t per_switch = nodes_of.front().size();
   if (nodes_of.size() < 2 || per_switch < 2 ||
       std::any_of(nodes_of.begin(), nodes_of.end(), [&](const auto& n) { return n.size() != per_switch; }))
-    return;
+    return {};
+  return nodes_of;
+}
+
+void add_switch_placements(const GridShape& block_grid, const std::vector<std::vector<int>>& nodes_of,
+                           std::vector<std::vector<int>>& placements) {
+  if (nodes_of.empty()) return;
+  const std::size_t per_switch = nodes_of.front().size();
   for (const auto& box : impl::block_shapes(block_grid.dims, static_cast<int>(per_switch), kMaxTilings)) {
     const impl::Grouping boxes = impl::tile_grid(block_grid, box);
     std::vector<int> node_of_block(static_cast<std::size_t>(block_grid.size()));
@@ -54,7 +62,7 @@ void add_switch_placements(const GridShape& block_grid, const Allocation& alloca
 
 // The ways of putting block k of `tiling` on a node, one node per block.
 std::vector<std::vector<int>> block_placements(const GridShape& block_grid, const impl::PointSet& nodes,
-                                               const Allocation& allocation) {
+                                               const std::vector<std::vector<int>>& leaf_switches) {
   std::vector<std::vector<int>> placements;
   if (auto direct = impl::box_embedding(block_grid, nodes)) placements.push_back(std::move(*direct));
   impl::PointSet blocks{static_cast<int>(block_grid.dims.size()), {}};
@@ -62,7 +70,7 @@ std::vector<std::vector<int>> block_placements(const GridShape& block_grid, cons
     for (int c : block_grid.coords(b)) blocks.coords.push_back(c);
   placements.push_back(impl::bisection_match(blocks, nodes, std::vector<int>(nodes.size(), 1)));
   placements.push_back(impl::identity_order(nodes.size()));
-  add_switch_placements(block_grid, allocation, placements);
+  add_switch_placements(block_grid, leaf_switches, placements);
   return placements;
 }
 
@@ -74,13 +82,14 @@ Mapping map_blocked(const TaskGraph& graph, const Allocation& allocation, const 
                         graph.num_tasks() == allocation.num_slots();
   const auto shapes = tileable ? impl::block_shapes(graph.grid()->dims, allocation.max_cores_per_node(), kMaxTilings)
                                : std::vector<std::vector<int>>();
+  const auto leaf_switches = shapes.empty() ? std::vector<std::vector<int>>() : nodes_per_leaf_switch(allocation);
   std::optional<Mapping> best;
   impl::Score best_score;
   for (const auto& shape : shapes) {
     const impl::Grouping tiling = impl::tile_grid(*graph.grid(), shape);
     std::vector<int> task_order;  // each block's tasks in its row order, so cores follow the rows
     for (const auto& tasks : tiling.tasks_of_group) task_order.insert(task_order.end(), tasks.begin(), tasks.end());
-    for (const std::vector<int>& node_of_block : block_placements(*tiling.block_grid, nodes, allocation)) {
+    for (const std::vector<int>& node_of_block : block_placements(*tiling.block_grid, nodes, leaf_switches)) {
       std::vector<int> node_of_task(graph.num_tasks());
       for (int t = 0; t < graph.num_tasks(); ++t) node_of_task[t] = node_of_block[tiling.group_of_task[t]];
       Mapping candidate = impl::fill_nodes(node_of_task, task_order, allocation, 1);

@@ -87,14 +87,6 @@ void keep_default_within_min_gain(const impl::Score& winner, const MapOptions& o
   result.chosen = "default";
 }
 
-// The entry of `ranked` fastest by `time` (ties: the earlier entry, so `default` wins ties; NaN never wins).
-std::size_t fastest_ranked(const std::vector<AutoRanked>& ranked, double AutoRanked::*time) {
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < ranked.size(); ++i)
-    if (ranked[i].*time < ranked[best].*time) best = i;
-  return best;
-}
-
 // Objective `time`: the short list (`default`, the winner by the phases, then every other candidate, refined
 // candidate and `random`, best by the phases first) ranked by the flow engine's step within
 // options.step_model_work. The fastest ranked entry wins; `default` stays unless it is at least
@@ -138,11 +130,11 @@ bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const
   result.ranked_work += impl::run_finalists(graph, allocation, list, options.step_work.get(),
                                             options.step_model_work - result.ranked_work, result.ranked);
   // The app's own run decides where it ran `default` and the ranking's fastest; else one step does.
-  const std::size_t coarse_best = fastest_ranked(result.ranked, &AutoRanked::seconds);
+  const std::size_t coarse_best = impl::fastest_ranked(result.ranked, &AutoRanked::seconds);
   const bool by_run = !std::isnan(result.ranked.front().run_seconds) &&
                       !std::isnan(result.ranked[coarse_best].run_seconds);
   const auto time = by_run ? &AutoRanked::run_seconds : &AutoRanked::seconds;
-  std::size_t best = by_run ? fastest_ranked(result.ranked, time) : coarse_best;
+  std::size_t best = by_run ? impl::fastest_ranked(result.ranked, time) : coarse_best;
   const double base = result.ranked.front().*time;
   const double gain = base > 0 ? 1.0 - result.ranked[best].*time / base : 0.0;
   if (best != 0 && gain < options.min_gain) {

@@ -47,15 +47,20 @@ StepRun run_step(const TaskGraph& graph, const Allocation& allocation, const Map
   return run_engine(graph, allocation, mapping, std::move(options), work_left);
 }
 
+std::size_t fastest_ranked(const std::vector<AutoRanked>& ranked, double AutoRanked::*time) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < ranked.size(); ++i)
+    if (ranked[i].*time < ranked[best].*time) best = i;
+  return best;
+}
+
 std::int64_t run_finalists(const TaskGraph& graph, const Allocation& allocation,
                            const std::vector<ShortListed>& list, const EvaluateOptions* step_work,
                            std::int64_t work_left, std::vector<AutoRanked>& ranked) {
   if (step_work == nullptr || step_work->steps <= 0 || ranked.empty() || std::isnan(ranked[0].seconds)) return 0;
   // One step at coarse windows misjudges placements within a few percent of each other (the app's steps drift
   // apart, and its compute lines them up differently): the close ones run as the app runs.
-  double fastest = ranked[0].seconds;
-  for (const AutoRanked& r : ranked)
-    if (!std::isnan(r.seconds)) fastest = std::min(fastest, r.seconds);
+  const double fastest = ranked[fastest_ranked(ranked, &AutoRanked::seconds)].seconds;
   std::vector<std::size_t> finalists;
   for (std::size_t i = 1; i < ranked.size(); ++i)
     if (!std::isnan(ranked[i].seconds) && ranked[i].same_as.empty() &&

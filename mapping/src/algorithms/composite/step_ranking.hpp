@@ -34,6 +34,9 @@ struct StepRun {
 StepRun run_step(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
                  const EvaluateOptions* step_work, std::int64_t work_left);
 
+/// The entry of `ranked` fastest by `time` (ties: the earlier entry, so `default` wins ties; NaN never wins).
+std::size_t fastest_ranked(const std::vector<AutoRanked>& ranked, double AutoRanked::*time);
+
 /// The finalists: entries of a ranking within this fraction of its fastest, `default` always, at most
 /// kMaxFinalists, run again as the app runs (docs/algorithms/composite.md, `auto` step 8).
 constexpr double kFinalistMargin = 0.05;
