@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <ostream>
 #include <stdexcept>
@@ -163,9 +164,10 @@ class TorusWalker {
   std::vector<int> coords_;  // router r, dimension d at r * D + d
 };
 
-/// Hop statistics; when `loads` is given (size link_id_bound), also the link loads and per-class hop-bytes.
+/// Hop statistics; when `loads` is given (size link_id_bound), also the link loads and per-class hop-bytes;
+/// when `sums` is, the messages' predicted times in the same pass.
 Tally measure_torus(const Grid& torus, const TaskGraph& graph, const std::vector<int>& node_of_task,
-                    std::vector<double>* loads, std::vector<double>& per_class) {
+                    std::vector<double>* loads, std::vector<double>& per_class, PhaseSums* sums) {
   const TorusWalker walker(torus);
   std::vector<int> router_of_task(node_of_task.size());
   for (std::size_t t = 0; t < node_of_task.size(); ++t) router_of_task[t] = walker.router(node_of_task[t]);
@@ -184,6 +186,7 @@ Tally measure_torus(const Grid& torus, const TaskGraph& graph, const std::vector
       if (ru != rv)
         h = diff ? walker.add_route(ru, rv, bytes[e], diff, per_class.data()) : walker.hops(ru, rv);
       tally.add(h, bytes[e], nu != node_of_task[v]);
+      if (sums) sums->add(nu, node_of_task[v], h, e - offsets[u] + 1, bytes[e]);
     }
   }
   if (diff) walker.integrate(diff, torus.num_routers());
@@ -219,11 +222,12 @@ Tally measure_generic(const Machine& machine, const TaskGraph& graph, const std:
 
 Tally measure_nodes(const TaskGraph& graph, const Allocation& allocation,
                     const std::vector<int>& node_of_task, std::vector<double>* loads,
-                    std::vector<double>& per_class) {
+                    std::vector<double>& per_class, PhaseSums* sums = nullptr) {
   const Machine& machine = allocation.machine();
   per_class.assign(machine.num_link_classes(), 0.0);
   if (loads) loads->assign(machine.link_id_bound(), 0.0);
-  if (const Grid* torus = machine.grid()) return measure_torus(*torus, graph, node_of_task, loads, per_class);
+  if (const Grid* torus = machine.grid())
+    return measure_torus(*torus, graph, node_of_task, loads, per_class, sums);
   return measure_generic(machine, graph, node_of_task, loads, per_class);
 }
 
@@ -308,11 +312,12 @@ void add_barrier(const Allocation& allocation, const std::vector<int>& node_of_t
   }
 }
 
-/// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`):
-/// each phase alone, then their sum (count times each), or with options.steps the steps on the tasks' clocks.
+/// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`
+/// and whose figures are `whole` when measuring them gave them already): each phase alone, then their sum
+/// (count times each), or with options.steps the steps on the tasks' clocks.
 void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
-             const std::vector<double>& graph_loads, const EvaluateOptions& options, Metrics& m) {
-  const std::vector<int> node_of_task = task_nodes(graph, allocation, mapping);
+             const std::vector<int>& node_of_task, const std::vector<double>& graph_loads,
+             const std::optional<PhaseMetrics>& whole, const EvaluateOptions& options, Metrics& m) {
   const std::vector<double> none;
   const std::vector<double>& hidden = options.hidden_compute;
   std::vector<TaskGraph> phase_graphs;     // the messages of each phase (none: the graph itself)
@@ -320,8 +325,9 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
   const bool stepped = options.steps > 0;  // the timing of every message is needed (and paid) only then
   if (!graph.has_phases()) {
     timings.emplace_back();
-    PhaseMetrics p =
-        predict_phase(graph, graph_loads, allocation, node_of_task, hidden, stepped ? &timings.back() : nullptr);
+    PhaseMetrics p = whole ? *whole
+                           : predict_phase(graph, graph_loads, allocation, node_of_task, hidden,
+                                           stepped ? &timings.back() : nullptr);
     p.name = "all";
     m.phases.push_back(std::move(p));
   } else {
@@ -405,8 +411,14 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
   std::vector<double> loads;
   Metrics m;
   const std::vector<int> node_of_task = impl::task_nodes(graph, allocation, mapping);
-  const impl::Tally tally = impl::measure_nodes(graph, allocation, node_of_task,
-                                                options.link_loads ? &loads : nullptr, m.hop_bytes_per_class);
+  // The whole graph as one phase, its messages timed while they are routed (a torus walks them itself).
+  std::optional<impl::PhaseSums> sums;
+  if (options.link_loads && allocation.machine().grid() && !graph.has_phases() &&
+      options.hidden_compute.empty() && options.steps == 0)
+    sums.emplace(allocation.machine());
+  const impl::Tally tally =
+      impl::measure_nodes(graph, allocation, node_of_task, options.link_loads ? &loads : nullptr,
+                          m.hop_bytes_per_class, sums ? &*sums : nullptr);
   m.messages = graph.num_edges();
   m.total_bytes = graph.total_bytes();
   m.hop_bytes = tally.hop_bytes;
@@ -428,7 +440,9 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
       m.max_congestion = std::max(m.max_congestion, loads[l] / machine.link_capacity(l));
     }
     if (machine.num_links() > 0) m.mean_link_load = sum / machine.num_links();
-    impl::predict(graph, allocation, mapping, loads, options, m);
+    const std::optional<PhaseMetrics> whole =
+        sums ? std::optional<PhaseMetrics>(sums->finish(graph, loads)) : std::nullopt;
+    impl::predict(graph, allocation, mapping, node_of_task, loads, whole, options, m);
   }
   return m;
 }

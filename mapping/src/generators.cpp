@@ -89,13 +89,20 @@ TaskGraph make_stencil_graph(const StencilGraphSpec& spec) {
     message_bytes.push_back(spec.bytes_per_cell * cells);
   }
 
-  std::vector<Edge> edges;
-  edges.reserve(static_cast<std::size_t>(tasks) * offsets.size());
+  // Each task's messages in increasing target order, straight into CSR (what from_edges would build).
+  std::vector<std::int64_t> row_start(1, 0);
+  row_start.reserve(static_cast<std::size_t>(tasks) + 1);
+  std::vector<int> targets;
+  std::vector<double> bytes;
+  targets.reserve(static_cast<std::size_t>(tasks) * offsets.size());
+  bytes.reserve(targets.capacity());
   std::vector<double> xyz(static_cast<std::size_t>(tasks) * D);
+  std::vector<std::pair<int, double>> row;
   std::vector<int> c(D, 0);
   std::vector<int> nb(D);
   for (int t = 0; t < static_cast<int>(tasks); ++t) {
     for (int d = 0; d < D; ++d) xyz[static_cast<std::size_t>(t) * D + d] = c[d];
+    row.clear();
     for (std::size_t k = 0; k < offsets.size(); ++k) {
       bool inside = true;
       for (int d = 0; d < D && inside; ++d) {
@@ -105,13 +112,24 @@ TaskGraph make_stencil_graph(const StencilGraphSpec& spec) {
           nb[d] = (nb[d] + grid.dims[d]) % grid.dims[d];
         }
       }
-      if (!inside) continue;
-      const int v = static_cast<int>(grid.index(nb));
-      if (v != t) edges.push_back({t, v, message_bytes[k]});  // a periodic dimension of size 1 wraps onto t
+      if (!inside || message_bytes[k] <= 0) continue;
+      int v = 0;  // grid.index(nb), whose checks nb passes by construction
+      for (int d = D; d-- > 0;) v = v * grid.dims[d] + nb[d];
+      if (v == t) continue;  // a periodic dimension of size 1 wraps onto t
+      // Insert by target; a neighbour met twice (a periodic dimension of size 2) adds its bytes.
+      auto at = row.begin();
+      while (at != row.end() && at->first < v) ++at;
+      if (at != row.end() && at->first == v)
+        at->second += message_bytes[k];
+      else
+        row.insert(at, {v, message_bytes[k]});
     }
+    for (const auto& [v, b] : row) targets.push_back(v), bytes.push_back(b);
+    row_start.push_back(static_cast<std::int64_t>(targets.size()));
     for (int d = 0; d < D && ++c[d] == grid.dims[d]; ++d) c[d] = 0;
   }
-  TaskGraph graph = TaskGraph::from_edges(static_cast<int>(tasks), std::move(edges));
+  TaskGraph graph = TaskGraph::from_csr(static_cast<int>(tasks), std::move(row_start), std::move(targets),
+                                        std::move(bytes));
   graph.set_coordinates(D, std::move(xyz));
   graph.set_grid(std::move(grid));
   return graph;

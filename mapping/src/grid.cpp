@@ -40,9 +40,4 @@ int Grid::router_index(const std::vector<int>& coords) const {
   return r;
 }
 
-int Grid::distance_1d(int d, int a, int b) const {
-  const int delta = a > b ? a - b : b - a;
-  return wrap_[d] ? std::min(delta, dims_[d] - delta) : delta;
-}
-
 }  // namespace tamp

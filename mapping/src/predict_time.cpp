@@ -48,31 +48,43 @@ void add_routes(const TaskGraph& messages, const Allocation& allocation, const s
 
 }  // namespace
 
+PhaseSums::PhaseSums(const Machine& machine)
+    : machine_(machine),
+      net_(machine.network()),
+      out_(static_cast<std::size_t>(machine.num_nodes()), 0.0),
+      in_(out_) {}
+
+PhaseMetrics PhaseSums::finish(const TaskGraph& messages, const std::vector<double>& loads) const {
+  PhaseMetrics p = p_;
+  p.messages = messages.num_edges();
+  p.bytes = messages.total_bytes();
+  const double fastest = fastest_link_bandwidth(machine_);
+  for (LinkId l = 0; l < static_cast<LinkId>(loads.size()); ++l) {
+    if (loads[l] <= 0) continue;
+    p.max_link_load = std::max(p.max_link_load, loads[l]);
+    p.link_time = std::max(p.link_time, loads[l] / (fastest * machine_.link_capacity(l)));
+  }
+  for (std::size_t n = 0; n < out_.size(); ++n)
+    p.injection_time = std::max(p.injection_time, std::max(out_[n], in_[n]) / net_.injection_bandwidth);
+  p.loopback_time = largest_local_ / net_.loopback_bandwidth;
+  const double network = std::max(p.link_time, p.injection_time);
+  if (network > 0) p.resource_time = net_.message_overhead + shortest_offnode_ + network;
+  p.network_time = std::max(p.message_time, p.resource_time);
+  p.predicted_time = p.network_time;
+  return p;
+}
+
 PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>& loads,
                            const Allocation& allocation, const std::vector<int>& node_of_task,
                            const std::vector<double>& hidden, PhaseTiming* timing) {
   const Machine& machine = allocation.machine();
-  const NetworkParameters& net = machine.network();
-  PhaseMetrics p;
-  p.messages = messages.num_edges();
-  p.bytes = messages.total_bytes();
-
-  const double fastest = fastest_link_bandwidth(machine);
-  for (LinkId l = 0; l < static_cast<LinkId>(loads.size()); ++l) {
-    if (loads[l] <= 0) continue;
-    p.max_link_load = std::max(p.max_link_load, loads[l]);
-    p.link_time = std::max(p.link_time, loads[l] / (fastest * machine.link_capacity(l)));
-  }
-
-  // Per allocated node: bytes leaving, arriving, and staying on it; per message: when it lands.
-  const int nodes = machine.num_nodes();
-  std::vector<double> out(static_cast<std::size_t>(nodes), 0.0), in(out);
+  PhaseSums sums(machine);
   // Per task, only when hidden computation or the step-by-step timing needs them (auto's objective does not):
   // when it has posted its messages, and when the last message it receives or sends lands (-1: none).
   const bool per_task = timing || !hidden.empty();
   std::vector<double> posted(per_task ? static_cast<std::size_t>(messages.num_tasks()) : 0, 0.0);
   std::vector<double> landed(posted.size(), -1.0);
-  double largest_local = 0, shortest_offnode = std::numeric_limits<double>::infinity();
+  const double o = machine.network().message_overhead;
   const auto& offsets = messages.offsets();
   const auto& targets = messages.targets();
   const auto& bytes = messages.bytes();
@@ -80,50 +92,28 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
     const int nu = node_of_task[u];
     for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
       const int nv = node_of_task[targets[e]];
-      const double leaves = net.message_overhead * static_cast<double>(e - offsets[u] + 1);
-      double lands = 0;
-      double latency = 0;
-      if (nu == nv) {
-        largest_local = std::max(largest_local, bytes[e]);
-        p.latency_time = std::max(p.latency_time, leaves + net.loopback_latency);
-        latency = net.loopback_latency + bytes[e] / net.loopback_bandwidth;
-        lands = leaves + latency;
-      } else {
-        out[nu] += bytes[e];
-        in[nv] += bytes[e];
-        latency = machine.hops(nu, nv) * net.link_latency + 2 * net.injection_latency;
-        shortest_offnode = std::min(shortest_offnode, latency);
-        p.latency_time = std::max(p.latency_time, leaves + latency);
-        lands = leaves + latency + bytes[e] / net.injection_bandwidth;
-      }
-      p.message_time = std::max(p.message_time, lands);
+      const std::int64_t k = e - offsets[u] + 1;
+      const double lands = sums.add(nu, nv, nu == nv ? 0 : machine.hops(nu, nv), k, bytes[e]);
       if (per_task) {
         landed[targets[e]] = std::max(landed[targets[e]], lands);
         landed[u] = std::max(landed[u], lands);  // a send completes when received (header)
-        posted[u] = leaves;
+        posted[u] = o * static_cast<double>(k);
       }
       if (timing) {
-        timing->leaves.push_back(leaves);
-        timing->latency.push_back(latency);
+        timing->leaves.push_back(o * static_cast<double>(k));
+        timing->latency.push_back(sums.last_latency());
       }
     }
   }
-  for (int n = 0; n < nodes; ++n)
-    p.injection_time = std::max(p.injection_time, std::max(out[n], in[n]) / net.injection_bandwidth);
-  p.loopback_time = largest_local / net.loopback_bandwidth;
-  const double network = std::max(p.link_time, p.injection_time);
-  if (network > 0) p.resource_time = net.message_overhead + shortest_offnode + network;
-  p.network_time = std::max(p.message_time, p.resource_time);
+  PhaseMetrics p = sums.finish(messages, loads);
   if (timing) {
     timing->posted = posted;
     add_routes(messages, allocation, node_of_task, *timing);
   }
-  if (hidden.empty()) {
-    p.predicted_time = p.network_time;
-    return p;
-  }
+  if (hidden.empty()) return p;
   // The busiest resource bounds every receiver's wait: a coarse bound (a task whose messages avoid that link
   // waits less), exact when the tasks' hidden computation is the same.
+  p.predicted_time = 0;
   for (std::size_t t = 0; t < posted.size(); ++t) {
     double exposed = posted[t];
     if (landed[t] >= 0) exposed = std::max(exposed, std::max(landed[t], p.resource_time) - hidden[t]);

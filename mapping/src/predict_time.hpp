@@ -1,10 +1,14 @@
 // The predicted communication time of one phase (docs/mapping.md), for evaluate().
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "tamp/allocation.hpp"
 #include "tamp/flow.hpp"
+#include "tamp/machine.hpp"
+#include "tamp/network_parameters.hpp"
 #include "tamp/metrics.hpp"
 #include "tamp/task_graph.hpp"
 
@@ -30,6 +34,47 @@ struct StepResources {
   int in(int node) const { return links + 2 * node + 1; }
 };
 StepResources step_resources(const Machine& machine);
+
+/// The sums predict_phase() makes over a phase's messages, one message at a time, for a caller that walks the
+/// messages itself (evaluate() on a torus routes and times them in one pass). Messages come in CSR order.
+class PhaseSums {
+ public:
+  explicit PhaseSums(const Machine& machine);
+  /// A message of `bytes` from node nu to node nv, `hops` apart, the k-th (from 1) its sender posts; returns
+  /// when it lands, from the start of the phase.
+  double add(int nu, int nv, int hops, std::int64_t k, double bytes) {
+    const double leaves = net_.message_overhead * static_cast<double>(k);
+    if (nu == nv) {
+      largest_local_ = std::max(largest_local_, bytes);
+      p_.latency_time = std::max(p_.latency_time, leaves + net_.loopback_latency);
+      last_latency_ = net_.loopback_latency + bytes / net_.loopback_bandwidth;
+      const double lands = leaves + last_latency_;
+      p_.message_time = std::max(p_.message_time, lands);
+      return lands;
+    }
+    out_[nu] += bytes;
+    in_[nv] += bytes;
+    last_latency_ = hops * net_.link_latency + 2 * net_.injection_latency;
+    shortest_offnode_ = std::min(shortest_offnode_, last_latency_);
+    p_.latency_time = std::max(p_.latency_time, leaves + last_latency_);
+    const double lands = leaves + last_latency_ + bytes / net_.injection_bandwidth;
+    p_.message_time = std::max(p_.message_time, lands);
+    return lands;
+  }
+  /// The latency of the last message added (on the node: its whole loopback transfer).
+  double last_latency() const { return last_latency_; }
+  /// The phase's figures without hidden computation, from its `messages` and link `loads`.
+  PhaseMetrics finish(const TaskGraph& messages, const std::vector<double>& loads) const;
+
+ private:
+  const Machine& machine_;
+  NetworkParameters net_;
+  PhaseMetrics p_;
+  std::vector<double> out_, in_;  // per node: bytes leaving and arriving
+  double largest_local_ = 0;
+  double shortest_offnode_ = std::numeric_limits<double>::infinity();
+  double last_latency_ = 0;
+};
 
 /// Figures of the messages of one phase (`messages`, a CSR graph) whose link loads on the placement are
 /// `loads` (indexed by LinkId); `node_of_task` is the machine node of every task. Name, kind and count are

@@ -10,6 +10,11 @@
 #include "tamp/error.hpp"
 
 namespace tamp {
+namespace {
+
+constexpr std::int64_t kShortRow = 32;
+
+}  // namespace
 
 long long GridShape::size() const {
   long long s = 1;
@@ -58,34 +63,88 @@ TaskGraph TaskGraph::from_edges(int num_tasks, std::vector<Edge> edges) {
     if (e.bytes > 0) ++count[e.src + 1];
   }
   for (int t = 0; t < num_tasks; ++t) count[t + 1] += count[t];
-  std::vector<std::pair<int, double>> sorted(static_cast<std::size_t>(count[num_tasks]));
+  // Each row's messages in place, in input order, then sorted by destination (stably) and merged.
+  g.targets_.resize(static_cast<std::size_t>(count[num_tasks]));
+  g.bytes_.resize(g.targets_.size());
   {
     std::vector<std::int64_t> next(count.begin(), count.end() - 1);
     for (const Edge& e : edges)
-      if (e.bytes > 0) sorted[next[e.src]++] = {e.dst, e.bytes};
+      if (e.bytes > 0) g.targets_[next[e.src]] = e.dst, g.bytes_[next[e.src]++] = e.bytes;
   }
   edges = std::vector<Edge>();  // release the input early: the big graphs are large
-
-  g.offsets_.assign(1, 0);
-  g.offsets_.reserve(static_cast<std::size_t>(num_tasks) + 1);
-  g.targets_.reserve(sorted.size());
-  g.bytes_.reserve(sorted.size());
+  std::vector<std::pair<std::uint64_t, double>> row;
   for (int t = 0; t < num_tasks; ++t) {
-    auto first = sorted.begin() + count[t];
-    auto last = sorted.begin() + count[t + 1];
-    std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto it = first; it != last; ++it) {
-      const bool row_started = static_cast<std::int64_t>(g.targets_.size()) > g.offsets_.back();
-      if (row_started && g.targets_.back() == it->first) {
-        g.bytes_.back() += it->second;  // parallel edge: merge
-      } else {
-        g.targets_.push_back(it->first);
-        g.bytes_.push_back(it->second);
+    int* target = g.targets_.data() + count[t];
+    double* bytes = g.bytes_.data() + count[t];
+    const std::int64_t n = count[t + 1] - count[t];
+    if (n <= kShortRow) {  // a stencil's 6-26 neighbours: an insertion sort, stable, with no buffer
+      for (std::int64_t i = 1; i < n; ++i) {
+        const int v = target[i];
+        const double b = bytes[i];
+        std::int64_t hole = i;
+        for (; hole > 0 && v < target[hole - 1]; --hole) {
+          target[hole] = target[hole - 1];
+          bytes[hole] = bytes[hole - 1];
+        }
+        target[hole] = v, bytes[hole] = b;
       }
-      g.total_bytes_ += it->second;
+    } else {  // (target, place in the row) is unique: std::sort is stable on it, with no buffer to allocate
+      row.clear();
+      for (std::int64_t i = 0; i < n; ++i)
+        row.emplace_back(static_cast<std::uint64_t>(target[i]) << 32 | static_cast<std::uint64_t>(i),
+                         bytes[i]);
+      std::sort(row.begin(), row.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (std::int64_t i = 0; i < n; ++i) {
+        target[i] = static_cast<int>(row[i].first >> 32);
+        bytes[i] = row[i].second;
+      }
     }
-    g.offsets_.push_back(static_cast<std::int64_t>(g.targets_.size()));
   }
+  g.offsets_.assign(static_cast<std::size_t>(num_tasks) + 1, 0);
+  std::int64_t kept = 0;  // merged messages so far; parallel edges add up into one
+  for (int t = 0; t < num_tasks; ++t) {
+    const std::int64_t row_start = kept;
+    for (std::int64_t i = count[t]; i < count[t + 1]; ++i) {
+      if (kept > row_start && g.targets_[kept - 1] == g.targets_[i]) {
+        g.bytes_[kept - 1] += g.bytes_[i];
+      } else {
+        g.targets_[kept] = g.targets_[i];
+        g.bytes_[kept++] = g.bytes_[i];
+      }
+      g.total_bytes_ += g.bytes_[i];
+    }
+    g.offsets_[t + 1] = kept;
+  }
+  g.targets_.resize(static_cast<std::size_t>(kept));
+  g.bytes_.resize(static_cast<std::size_t>(kept));
+  return g;
+}
+
+TaskGraph TaskGraph::from_csr(int num_tasks, std::vector<std::int64_t> offsets, std::vector<int> targets,
+                              std::vector<double> bytes) {
+  require(num_tasks >= 0, "task graph: negative number of tasks");
+  require(offsets.size() == static_cast<std::size_t>(num_tasks) + 1 && offsets.front() == 0 &&
+              offsets.back() == static_cast<std::int64_t>(targets.size()) && bytes.size() == targets.size(),
+          "task graph: CSR arrays of inconsistent sizes");
+  TaskGraph g;
+  g.num_tasks_ = num_tasks;
+  for (int t = 0; t < num_tasks; ++t) {  // the messages are built only on failure: this loop is the cost
+    if (offsets[t] > offsets[t + 1])
+      throw std::invalid_argument("task graph: CSR offsets decrease at task " + std::to_string(t));
+    for (std::int64_t e = offsets[t]; e < offsets[t + 1]; ++e) {
+      if (targets[e] < 0 || targets[e] >= num_tasks || (e > offsets[t] && targets[e - 1] >= targets[e]))
+        throw std::invalid_argument("task graph: row " + std::to_string(t) +
+                                    " of the CSR is not increasing inside [0, " + std::to_string(num_tasks) +
+                                    ")");
+      if (!std::isfinite(bytes[e]) || bytes[e] <= 0)
+        throw std::invalid_argument("task graph: message " + std::to_string(e) + " has invalid bytes " +
+                                    std::to_string(bytes[e]));
+      g.total_bytes_ += bytes[e];
+    }
+  }
+  g.offsets_ = std::move(offsets);
+  g.targets_ = std::move(targets);
+  g.bytes_ = std::move(bytes);
   return g;
 }
 

@@ -30,7 +30,10 @@ class Grid {
   /// Throws std::invalid_argument on a wrong number of coordinates or one outside its dimension.
   int router_index(const std::vector<int>& coords) const;
   /// Hops between coordinates a and b along dimension d (wrap-aware).
-  int distance_1d(int d, int a, int b) const;
+  int distance_1d(int d, int a, int b) const {
+    const int delta = a > b ? a - b : b - a;
+    return wrap_[d] && dims_[d] - delta < delta ? dims_[d] - delta : delta;
+  }
 
  private:
   std::vector<int> dims_;

@@ -77,6 +77,11 @@ class TaskGraph {
   TaskGraph() = default;
   /// Throws std::invalid_argument on an endpoint outside [0, num_tasks) or negative bytes.
   static TaskGraph from_edges(int num_tasks, std::vector<Edge> edges);
+  /// The graph of CSR arrays as offsets() etc. return them: every row's targets in [0, num_tasks) and
+  /// strictly increasing, every message's bytes finite and positive (std::invalid_argument otherwise). For
+  /// generators that know each task's messages in order: no edge list, no sort.
+  static TaskGraph from_csr(int num_tasks, std::vector<std::int64_t> offsets, std::vector<int> targets,
+                            std::vector<double> bytes);
 
   int num_tasks() const { return num_tasks_; }
   std::int64_t num_edges() const { return static_cast<std::int64_t>(targets_.size()); }

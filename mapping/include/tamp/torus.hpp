@@ -60,6 +60,7 @@ class Torus final : public Machine {
   TorusSpec spec_;
   Grid grid_;
   std::vector<double> capacity_;    // relative capacity per dimension
+  std::vector<int> coords_;         // router r's coordinate d at r * D + d (empty on tori too large to list)
 };
 
 }  // namespace tamp

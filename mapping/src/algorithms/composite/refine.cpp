@@ -120,8 +120,9 @@ Refiner::Refiner(const TaskGraph& graph, const Allocation& allocation, const Map
       const int dst = graph.targets()[e];
       in_sources_[next[dst]] = src;
       in_bytes_[next[dst]++] = graph.bytes()[e];
-      work_ += links_->add(node_of_[src], node_of_[dst], graph.bytes()[e]);
+      work_ += links_->add_unindexed(node_of_[src], node_of_[dst], graph.bytes()[e]);
     }
+  links_->index();
 }
 
 double Refiner::cost(int t, int at) {

@@ -88,6 +88,23 @@ int LinkLoads::add(int a, int b, double bytes) {
   return static_cast<int>(route_.size());
 }
 
+int LinkLoads::add_unindexed(int a, int b, double bytes) {
+  if (a == b) return 0;
+  machine_.route(nodes_[a], nodes_[b], route_);
+  for (LinkId l : route_) load_[l] += bytes;
+  return static_cast<int>(route_.size());
+}
+
+void LinkLoads::index() {
+  for (std::size_t link = 0; link < load_.size(); ++link)
+    tree_[leaves_ + link] = load_[link] * inverse_capacity_[link];
+  for (std::size_t i = leaves_ - 1; i >= 1; --i) {
+    const double l = tree_[2 * i], r = tree_[2 * i + 1];
+    tree_[i] = std::max(l, r);
+    count_[i] = (l == tree_[i] ? count_[2 * i] : 0) + (r == tree_[i] ? count_[2 * i + 1] : 0);
+  }
+}
+
 bool LinkLoads::crosses(int a, int b, double threshold) {
   if (a == b) return false;
   machine_.route(nodes_[a], nodes_[b], route_);

@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "algorithms/geometric/geometric.hpp"
+#include "parallel.hpp"
 #include "tamp/error.hpp"
 
 namespace tamp::impl {
@@ -72,7 +73,8 @@ bool assign_and_move(const PointSet& points, const std::vector<int>& weight, lon
 
 }  // namespace
 
-std::vector<int> closest_subset(const PointSet& points, const std::vector<int>& weight, long wanted) {
+std::vector<int> closest_subset(const PointSet& points, const std::vector<int>& weight, long wanted,
+                                int threads) {
   const int n = points.size();
   require(static_cast<int>(weight.size()) == n, "closest_subset: one weight per point");
   require(points.dim <= kMaxSeedDims, "closest_subset: at most 16 coordinate dimensions");
@@ -94,9 +96,10 @@ std::vector<int> closest_subset(const PointSet& points, const std::vector<int>& 
     for (int d = 0; d < points.dim; ++d)
       clusters[c].centre[d] = c == corners ? (lo[d] + hi[d]) / 2 : ((c >> d) & 1) ? lo[d] : hi[d];
   }
-  for (Cluster& cluster : clusters)
+  parallel_for(clusters.size(), threads, [&](std::size_t c) {  // each cluster on its own: any thread order
     for (int round = 0; round < kMaxRounds; ++round)
-      if (!assign_and_move(points, weight, wanted, cluster)) break;
+      if (!assign_and_move(points, weight, wanted, clusters[c])) break;
+  });
   // The units of the last assignment (taken before the final move) are the cluster; its total is theirs.
   size_t best = 0;
   for (size_t c = 1; c < clusters.size(); ++c)

@@ -135,7 +135,7 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
   PointSet nodes = geometry.nodes;
   if (variant.torus_shift) shift_torus(nodes, taken, geometry.length, geometry.wrap);
   if (tn < pn) {
-    taken = closest_subset(nodes, taken, tn);
+    taken = closest_subset(nodes, taken, tn, worker_threads(options.threads));
     // Cut the torus open again where the chosen cores leave their largest gap.
     if (variant.torus_shift)
       nodes = geometry.nodes, shift_torus(nodes, taken, geometry.length, geometry.wrap);

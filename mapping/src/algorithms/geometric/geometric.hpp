@@ -67,8 +67,9 @@ std::vector<int> shift_torus(PointSet& points, const std::vector<int>& weight, c
 /// start at the corners and the centre of the bounding box; each takes the `wanted` units nearest its centre
 /// (Euclidean; ties by point index, a point's units in order) and moves its centre to their mean, at most 10
 /// times; the cluster with the smallest total distance wins (ties: the first). Returns the units taken from
-/// each point.
-std::vector<int> closest_subset(const PointSet& points, const std::vector<int>& weight, long wanted);
+/// each point. `threads` move the clusters side by side: the same result on any number.
+std::vector<int> closest_subset(const PointSet& points, const std::vector<int>& weight, long wanted,
+                                int threads = 1);
 
 /// Scores candidate placements (slot of every task) by `objective`, lower is better; the same Score as
 /// impl::score. Hop-bytes on a Torus is computed without building a Mapping, for the rotation search; there

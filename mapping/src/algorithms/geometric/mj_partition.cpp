@@ -90,9 +90,42 @@ void select(Record<M>* first, Record<M>* nth, Record<M>* last, int k) {
   }
 }
 
+// Ranges of more records than this are cut by buckets (select_by_buckets), smaller ones by select: a level's
+// large ranges stream through memory, where quickselect's ~3.4 passes of swaps cost most.
+constexpr std::ptrdiff_t kBucketSelectMin = 1 << 10;
+constexpr int kMaxBuckets = 2048;  // about 16 records a bucket below that
+
+// The same postcondition as select: one pass finds the keys' span, one counts the records per bucket of
+// keys, one moves them (through `scratch`) into those of buckets below, in and above the bucket holding
+// rank `nth`; select then finishes inside that bucket.
+template <int M>
+void select_by_buckets(Record<M>* first, Record<M>* nth, Record<M>* last, int k, Record<M>* scratch) {
+  std::uint32_t lo = first->key[k], hi = lo;
+  for (const Record<M>* r = first; r != last; ++r) lo = std::min(lo, r->key[k]), hi = std::max(hi, r->key[k]);
+  std::uint32_t buckets = kMaxBuckets;
+  while (buckets > 64 && buckets * 16 > last - first) buckets /= 2;
+  int shift = 0;
+  while (((hi - lo) >> shift) >= buckets) ++shift;
+  std::ptrdiff_t count[kMaxBuckets];
+  std::fill(count, count + buckets, 0);
+  for (const Record<M>* r = first; r != last; ++r) ++count[(r->key[k] - lo) >> shift];
+  const std::ptrdiff_t wanted = nth - first;
+  std::ptrdiff_t before = 0;
+  std::uint32_t b = 0;
+  while (before + count[b] <= wanted) before += count[b++];
+  std::ptrdiff_t cursor[3] = {0, before, before + count[b]};  // below, in, above bucket b
+  for (const Record<M>* r = first; r != last; ++r) {
+    const std::uint32_t bucket = (r->key[k] - lo) >> shift;
+    scratch[cursor[(bucket >= b) + (bucket > b)]++] = *r;
+  }
+  std::copy(scratch, scratch + (last - first), first);
+  select(first + before, nth, first + before + count[b], k);
+}
+
 template <int M>
 struct Bisector {
   std::vector<Record<M>> records;
+  std::vector<Record<M>> scratch;  // for select_by_buckets
   int num_keys = M;
   std::vector<int> part_start;
 
@@ -105,7 +138,10 @@ struct Bisector {
     const long n_low = static_cast<long>(static_cast<std::int64_t>(n) * parts_low / parts);
     const int k = level % num_keys;
     Record<M>* begin = records.data() + first;
-    select(begin, begin + n_low, begin + n, k);
+    if (n >= kBucketSelectMin)
+      select_by_buckets(begin, begin + n_low, begin + n, k, scratch.data());
+    else
+      select(begin, begin + n_low, begin + n, k);
     run(first, n_low, parts_low, level + 1);
     run(first + n_low, n - n_low, parts - parts_low, level + 1);
   }
@@ -122,6 +158,7 @@ MjParts bisect(const std::vector<const std::vector<int>*>& level_keys, int num_p
       b.records[i].key[k] = static_cast<std::uint32_t>((*level_keys[k])[i]);
     b.records[i].id = i;
   }
+  if (n >= kBucketSelectMin) b.scratch.resize(n);
   b.part_start.reserve(static_cast<size_t>(num_parts) + 1);
   b.run(0, n, num_parts, 0);
   b.part_start.push_back(n);
@@ -132,68 +169,121 @@ MjParts bisect(const std::vector<const std::vector<int>*>& level_keys, int num_p
   return parts;
 }
 
-// A run of tied units: `weight` units of point `id`, from its unit `offset` on.
+// A run of tied units: `weight` units of point `id`, from its unit `offset` on, with the point's rank under
+// each level's order (as in Record).
+template <int M>
 struct Piece {
-  int id;
-  int offset;
-  int weight;
+  std::uint32_t key[M];
+  std::int32_t id;
+  std::int32_t offset;
+  std::int32_t weight;
 };
 
 // MJ on points that stand for several tied units. A cut that falls inside a point splits it into two pieces
 // (its lower units go low), exactly as sorting the units by (point key, unit index) would; once a range holds
-// a single piece, its units are all tied and the remaining levels cut them in unit order.
+// a single piece, its units are all tied and the remaining levels cut them in unit order. The pieces are cut
+// in place, as Bisector cuts its records; a split piece's high half waits in the recursion until its low half
+// has been emitted.
+template <int M>
 struct WeightedBisector {
-  const std::vector<const std::vector<int>*>& keys;
+  std::vector<Piece<M>> pieces;
+  int num_keys = M;
   const std::vector<int>& first_unit;
   MjParts out;
 
-  void emit(const std::vector<Piece>& pieces) {
+  void emit(const Piece<M>* first, const Piece<M>* last) {
     out.part_start.push_back(static_cast<int>(out.order.size()));
-    for (const Piece& p : pieces)
-      for (int u = 0; u < p.weight; ++u) out.order.push_back(first_unit[p.id] + p.offset + u);
+    for (const Piece<M>* p = first; p != last; ++p)
+      for (int u = 0; u < p->weight; ++u) out.order.push_back(first_unit[p->id] + p->offset + u);
   }
 
-  void run_tied(const Piece& piece, long parts) {
-    if (parts == 1) return emit({piece});
+  void run_tied(Piece<M> piece, long parts) {
+    if (parts == 1) return emit(&piece, &piece + 1);
     const long parts_low = parts / 2;
     const int low = static_cast<int>(static_cast<std::int64_t>(piece.weight) * parts_low / parts);
-    run_tied({piece.id, piece.offset, low}, parts_low);
-    run_tied({piece.id, piece.offset + low, piece.weight - low}, parts - parts_low);
+    Piece<M> high = piece;
+    piece.weight = low;
+    high.offset += low, high.weight -= low;
+    run_tied(piece, parts_low);
+    run_tied(high, parts - parts_low);
   }
 
-  void run(std::vector<Piece> pieces, long units, long parts, int level) {
-    if (parts == 1) return emit(pieces);
-    if (pieces.size() == 1) return run_tied(pieces[0], parts);
+  // Puts the piece holding unit number `wanted` (counted in key order from `first`) at the returned position,
+  // the smaller pieces before it and the larger after; `before` gets the weight of the smaller ones. A
+  // quickselect whose partition also adds up the weight it passes.
+  Piece<M>* select_weighted(Piece<M>* first, Piece<M>* last, long wanted, int k, long& before) {
+    before = 0;
+    while (last - first > 1) {
+      Piece<M>* mid = first + (last - first) / 2;
+      auto less = [k](const Piece<M>& a, const Piece<M>& b) { return a.key[k] < b.key[k]; };
+      if (less(*mid, *first)) std::swap(*mid, *first);
+      if (less(*(last - 1), *first)) std::swap(*(last - 1), *first);
+      if (less(*mid, *(last - 1))) std::swap(*mid, *(last - 1));
+      const std::uint32_t pivot = (last - 1)->key[k];
+      Piece<M>* store = first;
+      long smaller = 0;
+      for (Piece<M>* it = first; it != last - 1; ++it) {
+        const Piece<M> v = *it;
+        *it = *store;
+        *store = v;
+        const bool below = v.key[k] < pivot;
+        store += below;
+        smaller += below ? v.weight : 0;
+      }
+      std::swap(*store, *(last - 1));
+      if (before + smaller > wanted) {
+        last = store;
+      } else if (before + smaller + store->weight > wanted) {
+        before += smaller;
+        return store;
+      } else {
+        before += smaller + store->weight;
+        first = store + 1;
+      }
+    }
+    return first;
+  }
+
+  void run(Piece<M>* first, Piece<M>* last, long units, long parts, int level) {
+    if (parts == 1) return emit(first, last);
+    if (last - first == 1) return run_tied(*first, parts);
     const long parts_low = parts / 2;
     const long units_low = static_cast<long>(static_cast<std::int64_t>(units) * parts_low / parts);
-    const std::vector<int>& key = *keys[level % keys.size()];
-    auto less = [&key](const Piece& a, const Piece& b) { return key[a.id] < key[b.id]; };
-    // Weighted selection: narrow [lo, hi) down to the piece holding unit number units_low; everything before
-    // lo is smaller and weighs `before` <= units_low, everything from hi on is larger.
-    size_t lo = 0, hi = pieces.size();
     long before = 0;
-    while (hi - lo > 1) {
-      const size_t mid = lo + (hi - lo) / 2;
-      std::nth_element(pieces.begin() + lo, pieces.begin() + mid, pieces.begin() + hi, less);
-      long w = before;
-      for (size_t i = lo; i < mid; ++i) w += pieces[i].weight;
-      if (w > units_low)
-        hi = mid;
-      else
-        lo = mid, before = w;
+    Piece<M>* cut = select_weighted(first, last, units_low, level % num_keys, before);
+    const int take = static_cast<int>(units_low - before);  // 0 <= take < cut->weight
+    if (take == 0) {
+      run(first, cut, units_low, parts_low, level + 1);
+      run(cut, last, units - units_low, parts - parts_low, level + 1);
+      return;
     }
-    const Piece cut = pieces[lo];
-    const int take = static_cast<int>(units_low - before);  // 0 <= take < cut.weight
-    std::vector<Piece> low(pieces.begin(), pieces.begin() + lo), high;
-    if (take > 0) low.push_back({cut.id, cut.offset, take});
-    high.push_back({cut.id, cut.offset + take, cut.weight - take});
-    high.insert(high.end(), pieces.begin() + lo + 1, pieces.end());
-    pieces.clear();
-    pieces.shrink_to_fit();
-    run(std::move(low), units_low, parts_low, level + 1);
-    run(std::move(high), units - units_low, parts - parts_low, level + 1);
+    Piece<M> high = *cut;
+    high.offset += take, high.weight -= take;
+    cut->weight = take;
+    run(first, cut + 1, units_low, parts_low, level + 1);
+    *cut = high;  // the low side is emitted: its range is free again
+    run(cut, last, units - units_low, parts - parts_low, level + 1);
   }
 };
+
+template <int M>
+MjParts bisect_weighted(const std::vector<const std::vector<int>*>& level_keys,
+                        const std::vector<int>& weight, const std::vector<int>& first_unit, long units,
+                        int num_parts) {
+  WeightedBisector<M> b{{}, static_cast<int>(level_keys.size()), first_unit, {}};
+  for (int i = 0; i < static_cast<int>(weight.size()); ++i) {
+    if (weight[i] == 0) continue;
+    Piece<M> p{};
+    for (int k = 0; k < b.num_keys; ++k) p.key[k] = static_cast<std::uint32_t>((*level_keys[k])[i]);
+    p.id = i, p.offset = 0, p.weight = weight[i];
+    b.pieces.push_back(p);
+  }
+  b.out.order.reserve(static_cast<size_t>(units));
+  b.out.part_start.reserve(static_cast<size_t>(num_parts) + 1);
+  b.run(b.pieces.data(), b.pieces.data() + b.pieces.size(), units, num_parts, 0);
+  b.out.part_start.push_back(static_cast<int>(units));
+  return std::move(b.out);
+}
 
 }  // namespace
 
@@ -258,23 +348,27 @@ MjParts mj_partition(const std::vector<const std::vector<int>*>& level_keys, int
 MjParts mj_partition_weighted(const std::vector<const std::vector<int>*>& level_keys,
                               const std::vector<int>& weight, const std::vector<int>& first_unit,
                               int num_parts) {
-  require(!level_keys.empty(), "mj_partition_weighted: at least one level key");
+  require(!level_keys.empty() && level_keys.size() <= 8, "mj_partition_weighted: between 1 and 8 level keys");
   const int n = static_cast<int>(weight.size());
   require(static_cast<int>(first_unit.size()) == n, "mj_partition_weighted: one first unit per point");
-  std::vector<Piece> pieces;
   long units = 0;
   for (int i = 0; i < n; ++i) {
     require(weight[i] >= 0, "mj_partition_weighted: negative weight");
-    if (weight[i] > 0) pieces.push_back({i, 0, weight[i]});
     units += weight[i];
   }
   require(num_parts >= 1 && num_parts <= units, "mj_partition_weighted: need 1 <= parts <= units");
-  WeightedBisector b{level_keys, first_unit, {}};
-  b.out.order.reserve(static_cast<size_t>(units));
-  b.out.part_start.reserve(static_cast<size_t>(num_parts) + 1);
-  b.run(std::move(pieces), units, num_parts, 0);
-  b.out.part_start.push_back(static_cast<int>(units));
-  return std::move(b.out);
+  switch (level_keys.size()) {
+    case 1:
+      return bisect_weighted<1>(level_keys, weight, first_unit, units, num_parts);
+    case 2:
+      return bisect_weighted<2>(level_keys, weight, first_unit, units, num_parts);
+    case 3:
+      return bisect_weighted<3>(level_keys, weight, first_unit, units, num_parts);
+    case 4:
+      return bisect_weighted<4>(level_keys, weight, first_unit, units, num_parts);
+    default:
+      return bisect_weighted<8>(level_keys, weight, first_unit, units, num_parts);
+  }
 }
 
 }  // namespace tamp::impl

@@ -5,6 +5,8 @@
 #include "algorithms/impl/block_shape.hpp"
 #include "algorithms/impl/two_level.hpp"
 #include "algorithms/irregular/irregular.hpp"
+#include "tamp/error.hpp"
+#include "tamp/text.hpp"
 
 namespace tamp::impl {
 namespace {
@@ -15,25 +17,28 @@ Grouping tile_grid(const GridShape& grid, const std::vector<int>& block) {
   const int dims = static_cast<int>(grid.dims.size());
   GridShape blocks;
   blocks.dims.resize(dims);
-  for (int d = 0; d < dims; ++d) blocks.dims[d] = grid.dims[d] / block[d];
+  for (int d = 0; d < dims; ++d) {
+    require(block[d] >= 1 && grid.dims[d] % block[d] == 0,
+            "tile_grid: block " + extents_text(block) + " does not divide grid " + extents_text(grid.dims));
+    blocks.dims[d] = grid.dims[d] / block[d];
+  }
   Grouping g;
   blocks.periodic = grid.periodic;
   g.block_grid = blocks;
   g.group_of_task.resize(grid.size());
   g.tasks_of_group.resize(blocks.size());
-  std::vector<int> bc(dims);
-  for (long long t = 0; t < grid.size(); ++t) {
-    const std::vector<int> c = grid.coords(t);
-    for (int d = 0; d < dims; ++d) bc[d] = c[d] / block[d];
-    g.group_of_task[t] = static_cast<int>(blocks.index(bc));
-  }
   // Tasks in grid order already follow rows inside each block once sorted by their in-block offset.
   std::vector<std::vector<std::pair<long long, int>>> members(blocks.size());
+  std::vector<int> c(dims, 0);  // task t's coordinates, dimension 0 fastest (grid.coords(t))
   for (long long t = 0; t < grid.size(); ++t) {
-    const std::vector<int> c = grid.coords(t);
-    long long inner = 0;
-    for (int d = dims - 1; d >= 0; --d) inner = inner * block[d] + c[d] % block[d];
-    members[g.group_of_task[t]].push_back({inner, static_cast<int>(t)});
+    long long group = 0, inner = 0;
+    for (int d = dims - 1; d >= 0; --d) {
+      group = group * blocks.dims[d] + c[d] / block[d];
+      inner = inner * block[d] + c[d] % block[d];
+    }
+    g.group_of_task[t] = static_cast<int>(group);
+    members[group].push_back({inner, static_cast<int>(t)});
+    for (int d = 0; d < dims && ++c[d] == grid.dims[d]; ++d) c[d] = 0;
   }
   for (size_t b = 0; b < members.size(); ++b) {
     std::sort(members[b].begin(), members[b].end());
