@@ -86,18 +86,19 @@ std::vector<std::vector<int>> block_placements(const GridShape& block_grid, cons
 }
 
 // A candidate placement of the blocks and its score by the phases.
-struct ScoredTiling {
+struct ScoredPlacement {
   impl::Score score;
   Mapping mapping;
 };
 
 // Adds `c` to `close` and drops the entries more than kStepRankingMargin behind the best of them.
-void keep_close(ScoredTiling c, std::vector<ScoredTiling>& close) {
+void keep_close(ScoredPlacement c, std::vector<ScoredPlacement>& close) {
   close.push_back(std::move(c));
   impl::Score best = close.front().score;
-  for (const ScoredTiling& k : close) best = std::min(best, k.score);
+  for (const ScoredPlacement& k : close) best = std::min(best, k.score);
   const double limit = best.primary * (1 + kStepRankingMargin);
-  close.erase(std::remove_if(close.begin(), close.end(), [&](const ScoredTiling& k) { return k.score.primary > limit; }),
+  close.erase(std::remove_if(close.begin(), close.end(),
+                             [&](const ScoredPlacement& k) { return k.score.primary > limit; }),
               close.end());
 }
 
@@ -106,8 +107,9 @@ void keep_close(ScoredTiling c, std::vector<ScoredTiling>& close) {
 // The list runs best by the phases first (ties: the earlier candidate), which wins ties and keeps its place when
 // the bound stops the ranking or the graph's phases cannot run as steps.
 Mapping fastest_step(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-                     std::vector<ScoredTiling> close) {
-  std::stable_sort(close.begin(), close.end(), [](const ScoredTiling& a, const ScoredTiling& b) { return a.score < b.score; });
+                     std::vector<ScoredPlacement> close) {
+  std::stable_sort(close.begin(), close.end(),
+                   [](const ScoredPlacement& a, const ScoredPlacement& b) { return a.score < b.score; });
   std::vector<impl::ShortListed> list;
   for (std::size_t i = 0; i < close.size(); ++i) list.push_back({std::to_string(i), &close[i].mapping});
   std::int64_t work = 0;
@@ -129,7 +131,7 @@ Mapping map_blocked(const TaskGraph& graph, const Allocation& allocation, const 
   const auto leaf_switches = shapes.empty() ? std::vector<std::vector<int>>() : nodes_per_leaf_switch(allocation);
   const bool by_steps = !leaf_switches.empty() && !allocation.machine().level_distances().empty() &&
                         options.objective == Objective::time && options.step_model_work > 0;
-  std::vector<ScoredTiling> close;  // by_steps: the candidates within kStepRankingMargin of the best, in their order
+  std::vector<ScoredPlacement> close;  // by_steps: the candidates within kStepRankingMargin of the best, in their order
   std::optional<Mapping> best;
   impl::Score best_score;
   for (const auto& shape : shapes) {
