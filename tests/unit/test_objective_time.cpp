@@ -2,8 +2,14 @@
 // its candidates, so it is never predicted slower than the launcher's placement; results are deterministic.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
 #include <memory>
 #include <numeric>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "tamp/auto.hpp"
 #include "tamp/generators.hpp"
@@ -116,6 +122,62 @@ TEST(ObjectiveTime, AutoRefinesEveryStartByCongestionToo) {
   EXPECT_EQ(by_congestion, by_hop_bytes);  // a small graph: every refined start again by congestion
   EXPECT_EQ(r.chosen, "rb" + suffix);
   EXPECT_LT(predicted(g, a, r.mapping), best_otherwise * 0.99);
+}
+
+// The partition graph of a 3D mesh of 512 parts, its parts numbered at random (a fixed LCG shuffle), as a METIS
+// file of it holds it (one weight a pair of parts).
+TaskGraph shuffled_mesh() {
+  const TaskGraph g = generate_graph("mesh:3d,parts=512");
+  std::vector<int> perm(g.num_tasks());
+  std::iota(perm.begin(), perm.end(), 0);
+  std::uint64_t x = 7;
+  for (int i = g.num_tasks() - 1; i > 0; --i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    std::swap(perm[i], perm[(x >> 33) % static_cast<std::uint64_t>(i + 1)]);
+  }
+  std::vector<Edge> edges;
+  for (const Edge& e : g.edges()) edges.push_back({perm[e.src], perm[e.dst], e.bytes});
+  std::stringstream metis;
+  write_metis_graph(metis, TaskGraph::from_edges(g.num_tasks(), std::move(edges)));
+  return parse_metis_graph(metis, "shuffled-mesh.graph");
+}
+
+// On 8 switches of 4 16-core nodes with level distances, the best congestion refinement of that mesh, refined by
+// congestion again, lowers its score again, and each such round joins auto's candidates as
+// NAME+refine(congestion)xK, ranked by the step model like the others. Without level distances no round is added.
+TEST(ObjectiveTime, AutoRefinesTheBestCongestionRefinementAgainOnLevelDistances) {
+  const TaskGraph g = shuffled_mesh();
+  MapOptions options;
+  options.objective = Objective::time;
+  const auto rounds = [](const AutoResult& r) {
+    std::vector<std::string> names;
+    for (const AutoCandidate& c : r.candidates)
+      if (c.name.find("+refine(congestion)x") != std::string::npos) names.push_back(c.name);
+    return names;
+  };
+  const MachineDescription tree = test::read_machine(test::tree_file(8, 4, 16));
+  const AutoResult r = map_auto(g, tree.allocation, options);
+  const std::vector<std::string> again = rounds(r);
+  ASSERT_FALSE(again.empty());
+  // The rounds of one start, numbered from 2, after the candidate they continue.
+  const std::string start = again.front().substr(0, again.front().rfind('x'));
+  bool start_listed = false;
+  for (const AutoCandidate& c : r.candidates) start_listed = start_listed || c.name == start;
+  EXPECT_TRUE(start_listed) << start;
+  for (std::size_t k = 0; k < again.size(); ++k) EXPECT_EQ(again[k], start + "x" + std::to_string(k + 2));
+  // The step model ranked them, and returned the fastest placement it ranked.
+  double fastest = 1e300;
+  for (const AutoRanked& e : r.ranked)
+    if (!std::isnan(e.seconds)) fastest = std::min(fastest, e.seconds);
+  for (const AutoRanked& e : r.ranked) {
+    if (e.name == r.chosen) {
+      EXPECT_EQ(e.seconds, fastest);
+    }
+  }
+  EXPECT_EQ(map_auto(g, tree.allocation, options).mapping.slots(), r.mapping.slots());  // deterministic
+
+  const MachineDescription plain = test::read_machine(test::tree_file(8, 4, 16, ""));
+  EXPECT_TRUE(rounds(map_auto(g, plain.allocation, options)).empty());
 }
 
 }  // namespace

@@ -197,6 +197,39 @@ void refine_by_congestion(const TaskGraph& graph, const Allocation& allocation, 
                 std::move(runs[k].first), runs[k].second, refined_all, best, refined_wins, result);
 }
 
+// On machines with level distances, under `time`: the best of the congestion refinements is refined by congestion
+// again, round after round while its score by congestion drops, and each round is a candidate
+// `NAME+refine(congestion)xK` (K the refinements made). The group phase finds new exchanges once the task phase
+// has moved tasks; the max uplink load keeps dropping, but the step's time does not follow it closely, so every
+// round goes to the step model's short list, where the phases put them first (docs/algorithms/composite.md,
+// `auto` step 4). At most kCongestionRounds rounds beyond the first.
+constexpr int kCongestionRounds = 4;
+
+void refine_congestion_again(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
+                             const impl::SymGraph& sym, std::size_t first_congestion,
+                             std::vector<Scored>& refined_all, impl::Score& best, bool& refined_wins,
+                             AutoResult& result) {
+  if (allocation.machine().level_distances().empty() || first_congestion >= refined_all.size()) return;
+  std::size_t from = first_congestion;  // the best congestion refinement by the objective (ties: the first)
+  for (std::size_t k = first_congestion + 1; k < refined_all.size(); ++k)
+    if (refined_all[k].score < refined_all[from].score) from = k;
+  const std::string name = result.candidates[refined_all[from].index].name;
+  MapOptions by_congestion = options;
+  by_congestion.objective = Objective::congestion;
+  Mapping current = refined_all[from].mapping;
+  impl::Score current_congestion = impl::score(graph, allocation, current, Objective::congestion);
+  for (int round = 2; round <= kCongestionRounds + 1; ++round) {
+    auto [again, congestion] =
+        impl::refine_scored(graph, allocation, by_congestion, sym, current, current_congestion);
+    if (!(congestion < current_congestion)) break;
+    current = again;
+    current_congestion = congestion;
+    const impl::Score s = impl::score(graph, allocation, again, options.objective);
+    add_refined(options, name + "x" + std::to_string(round), std::move(again), s, refined_all, best, refined_wins,
+                result);
+  }
+}
+
 }  // namespace
 
 AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
@@ -305,9 +338,13 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
   for (std::size_t k = 0; k < refined_from.size(); ++k)
     add_refined(options, result.candidates[refined_from[k]->index].name + "+refine",
                 std::move(refined_runs[k].first), refined_runs[k].second, refined_all, best, refined_wins, result);
-  if (options.objective == Objective::time)
+  if (options.objective == Objective::time) {
+    const std::size_t first_congestion = refined_all.size();
     refine_by_congestion(*problem, allocation, options, sym, threads, refined_from, refined_all, best,
                          refined_wins, result);
+    refine_congestion_again(*problem, allocation, options, sym, first_congestion, refined_all, best, refined_wins,
+                            result);
+  }
   if (options.objective != Objective::congestion) {  // kept only when not worse by the objective
     Mapping polished = impl::polish_congestion(*problem, allocation, options, result.mapping);
     const impl::Score s = impl::score(*problem, allocation, polished, options.objective);
