@@ -275,9 +275,13 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
     }
   };
   // The longest pieces first (the launcher's step, then the registry from its end, where the searching
-  // geometric mappers are), so that the threads finish together.
-  impl::parallel_for(names.size() + extras, threads, [&](std::size_t i) {
-    if (i >= extras) {
+  // geometric mappers are), so that the threads finish together; last, the symmetric graph every refinement
+  // below uses.
+  impl::SymGraph sym;
+  impl::parallel_for(names.size() + extras + 1, threads, [&](std::size_t i) {
+    if (i == names.size() + extras) {
+      sym = impl::symmetrize(*problem);
+    } else if (i >= extras) {
       const std::size_t c = names.size() - 1 - (i - extras);
       try_candidate(names[c], runs[c]);
     } else if (i == 1) {
@@ -329,7 +333,6 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
     for (const Scored* start : refined_from) seen = seen || start->mapping.slots() == c.mapping.slots();
     if (!seen) refined_from.push_back(&c);
   }
-  const impl::SymGraph sym = impl::symmetrize(*problem);  // one for every refinement
   std::vector<std::pair<Mapping, impl::Score>> refined_runs(refined_from.size());
   impl::parallel_for(refined_from.size(), threads, [&](std::size_t k) {
     refined_runs[k] = impl::refine_scored(*problem, allocation, options, sym, refined_from[k]->mapping,

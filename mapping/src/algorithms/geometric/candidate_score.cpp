@@ -33,9 +33,19 @@ CandidateScorer::CandidateScorer(const TaskGraph& graph, const Allocation& alloc
       distance_[d].push_back(torus->wraps(d) && n - a < a ? n - a : a);
     }
   }
-  router_of_slot_.resize(allocation.num_slots());
-  for (int s = 0; s < allocation.num_slots(); ++s)
-    router_of_slot_[s] = torus->router_of_node(allocation.machine_node_of_slot(s));
+  packed_ = dims_ <= 3;
+  for (int d = 0; d < dims_; ++d) packed_ = packed_ && torus->dim(d) <= (1 << kPackBits);
+  site_of_slot_.resize(allocation.num_slots());
+  for (int s = 0; s < allocation.num_slots(); ++s) {
+    const int r = torus->router_of_node(allocation.machine_node_of_slot(s));
+    std::uint64_t site = static_cast<std::uint64_t>(r);
+    if (packed_) {
+      site = 0;
+      for (int d = dims_ - 1; d >= 0; --d)
+        site = site << kPackBits | static_cast<std::uint64_t>(router_coords_[static_cast<size_t>(r) * dims_ + d]);
+    }
+    site_of_slot_[s] = site;
+  }
   // A graph whose every message has its reverse with the same integer bytes (stencils, halos) is summed over
   // one direction and doubled: half the work, and the same sum (integers add exactly in any order).
   const auto& offsets = graph.offsets();
@@ -44,37 +54,75 @@ CandidateScorer::CandidateScorer(const TaskGraph& graph, const Allocation& alloc
   int longest = 0;
   for (int d = 0; d < dims_; ++d) longest += *std::max_element(distance_[d].begin(), distance_[d].end());
   symmetric_ = graph.total_bytes() * std::max(longest, 1) < 0x1p53;
+  // Each message to a higher task has its reverse, and as many go down as up: then every message down is the
+  // reverse of one up (rows hold no duplicates), and half the searches do.
+  std::int64_t up = 0, down = 0;
   for (int u = 0; u < graph.num_tasks() && symmetric_; ++u) {
     for (std::int64_t e = offsets[u]; e < offsets[u + 1] && symmetric_; ++e) {
       const int v = targets[e];
+      if (v < u) {
+        ++down;
+        continue;
+      }
+      up += v > u;
       const auto first = targets.begin() + offsets[v], last = targets.begin() + offsets[v + 1];
       const auto back = std::lower_bound(first, last, u);  // rows are sorted by destination
       symmetric_ = bytes[e] == std::floor(bytes[e]) && back != last && *back == u &&
                    bytes[static_cast<std::size_t>(back - targets.begin())] == bytes[e];
     }
   }
+  symmetric_ = symmetric_ && up == down;
 }
 
 namespace {
 
+// The message loop on packed coordinates: a message costs one load of its target's site, not a router's
+// then its coordinates.
+template <int D, bool kHalf>
+double sum_hop_bytes_packed(const TaskGraph& graph, const std::vector<std::uint64_t>& site,
+                            const int* const* dist, double bound) {
+  const int n = graph.num_tasks();
+  const std::int64_t* offsets = graph.offsets().data();
+  const int* targets = graph.targets().data();
+  const double* bytes = graph.bytes().data();
+  const std::uint64_t* at = site.data();
+  constexpr std::uint64_t kMask = (std::uint64_t{1} << CandidateScorer::kPackBits) - 1;
+  double hop_bytes = 0;
+  for (int u = 0; u < n; ++u) {
+    int a[D];
+    for (int d = 0; d < D; ++d) a[d] = static_cast<int>(at[u] >> (CandidateScorer::kPackBits * d) & kMask);
+    double task_hop_bytes = 0;  // per task, so consecutive tasks' sums overlap in the pipeline
+    for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+      if (kHalf && targets[e] <= u) continue;  // the reverse message counts this one twice
+      const std::uint64_t b = at[targets[e]];
+      int hops = 0;
+      for (int d = 0; d < D; ++d) hops += dist[d][a[d] - static_cast<int>(b >> (CandidateScorer::kPackBits * d) & kMask)];
+      task_hop_bytes += hops * bytes[e];
+    }
+    hop_bytes += kHalf ? 2 * task_hop_bytes : task_hop_bytes;
+    if ((u & 1023) == 0 && hop_bytes > bound) break;  // cannot win any more: the sum only grows
+  }
+  return hop_bytes;
+}
+
 // The message loop, with the number of dimensions known to the compiler (D = 0: read it from `dims`).
 template <int D, bool kHalf>
-double sum_hop_bytes(const TaskGraph& graph, const std::vector<int>& router, const int* coords,
+double sum_hop_bytes(const TaskGraph& graph, const std::vector<std::uint64_t>& router, const int* coords,
                      const int* const* dist, int dims, double bound) {
   const int n = graph.num_tasks();
   const std::int64_t* offsets = graph.offsets().data();
   const int* targets = graph.targets().data();
   const double* bytes = graph.bytes().data();
-  const int* router_of = router.data();
+  const std::uint64_t* router_of = router.data();
   const int nd = D > 0 ? D : dims;
   double hop_bytes = 0;
   for (int u = 0; u < n; ++u) {
-    const int ru = router_of[u];
+    const std::uint64_t ru = router_of[u];
     const int* a = coords + static_cast<size_t>(ru) * nd;
     double task_hop_bytes = 0;  // per task, so consecutive tasks' sums overlap in the pipeline
     for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
       if (kHalf && targets[e] <= u) continue;  // the reverse message counts this one twice
-      const int rv = router_of[targets[e]];
+      const std::uint64_t rv = router_of[targets[e]];
       const int* b = coords + static_cast<size_t>(rv) * nd;
       int hops = 0;
       for (int d = 0; d < nd; ++d) hops += dist[d][a[d] - b[d]];
@@ -91,13 +139,27 @@ double sum_hop_bytes(const TaskGraph& graph, const std::vector<int>& router, con
 Score CandidateScorer::operator()(const std::vector<int>& slot_of_task, double bound) const {
   if (!fast_) return score(graph_, allocation_, Mapping(slot_of_task, allocation_.num_slots()), objective_);
   const int n = graph_.num_tasks();
-  std::vector<int> router(n);
-  for (int t = 0; t < n; ++t) router[t] = router_of_slot_[slot_of_task[t]];
+  std::vector<std::uint64_t> site(n);
+  for (int t = 0; t < n; ++t) site[t] = site_of_slot_[slot_of_task[t]];
+  return score_sites(site, bound);
+}
+
+Score CandidateScorer::score_sites(const std::vector<std::uint64_t>& router, double bound) const {
   const int* dist[kMaxFastDims];
   for (int d = 0; d < dims_; ++d) dist[d] = distance_[d].data() + distance_[d].size() / 2;  // index by delta
   const int* coords = router_coords_.data();
   const auto sum = [&](auto half) {
     constexpr bool kHalf = decltype(half)::value;
+    if (packed_) {
+      switch (dims_) {
+        case 1:
+          return sum_hop_bytes_packed<1, kHalf>(graph_, router, dist, bound);
+        case 2:
+          return sum_hop_bytes_packed<2, kHalf>(graph_, router, dist, bound);
+        default:
+          return sum_hop_bytes_packed<3, kHalf>(graph_, router, dist, bound);
+      }
+    }
     switch (dims_) {
       case 2:
         return sum_hop_bytes<2, kHalf>(graph_, router, coords, dist, dims_, bound);

@@ -190,7 +190,8 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
   // hop-bytes counts; below the budget every rotation is scored in full.
   const std::int64_t scoring_cost = std::max<std::int64_t>(
       1, graph.num_edges() + allocation.machine().link_id_bound() + allocation.machine().num_nodes());
-  const std::int64_t keep = std::max<std::int64_t>(kKeptByHopBytes, variant.full_scoring_budget / scoring_cost);
+  const std::int64_t floor = tn > kHopBytesAloneTasks ? 1 : kKeptByHopBytes;
+  const std::int64_t keep = std::max<std::int64_t>(floor, variant.full_scoring_budget / scoring_cost);
   const bool by_hop_bytes_first = options.objective != Objective::hop_bytes && candidates > keep;
   const CandidateScorer scorer(graph, allocation, by_hop_bytes_first ? Objective::hop_bytes : options.objective);
   const std::int64_t per_task_order = by_hop_bytes_first ? keep : 1;
@@ -206,16 +207,34 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
       return score < o.score || (!(o.score < score) && rotation < o.rotation);
     }
   };
+  // A scorer that needs only the site of each task gets it straight from the part's site: the slots of a
+  // rotation are built only when it is kept.
+  std::vector<std::vector<std::uint64_t>> site_of_part(scorer.scores_sites() ? slot_of_part.size() : 0);
+  for (std::size_t j = 0; j < site_of_part.size(); ++j)
+    for (int slot : slot_of_part[j]) site_of_part[j].push_back(scorer.site_of_slot(slot));
   std::vector<std::vector<Kept>> kept_by_order(task_keys.size());
   parallel_for(task_keys.size(), threads, [&](std::size_t i) {
     const MjParts task_parts = mj_partition(task_keys[i], parts);
     std::vector<Kept>& kept = kept_by_order[i];  // best first
+    std::vector<std::uint64_t> site(site_of_part.empty() ? 0 : tn);
     for (std::int64_t j = 0; j < machine_orders; ++j) {
-      std::vector<int> slot = slots_of(task_parts, j);
       const bool full = static_cast<std::int64_t>(kept.size()) == per_task_order;
-      const Score s = scorer(slot, full ? kept.back().score.primary : std::numeric_limits<double>::infinity());
-      Kept entry{s, static_cast<std::int64_t>(i) * machine_orders + j, std::move(slot)};
+      const double bound = full ? kept.back().score.primary : std::numeric_limits<double>::infinity();
+      std::vector<int> slot;
+      Score s;
+      if (site_of_part.empty()) {
+        slot = slots_of(task_parts, j);
+        s = scorer(slot, bound);
+      } else {
+        const std::vector<std::uint64_t>& site_in_order = site_of_part[static_cast<std::size_t>(j)];
+        for (int k = 0; k < parts; ++k)
+          for (int p = task_parts.part_start[k]; p < task_parts.part_start[k + 1]; ++p)
+            site[task_parts.order[p]] = site_in_order[k];
+        s = scorer.score_sites(site, bound);
+      }
+      Kept entry{s, static_cast<std::int64_t>(i) * machine_orders + j, {}};
       if (full && !(entry < kept.back())) continue;
+      entry.slot = slot.empty() ? slots_of(task_parts, j) : std::move(slot);
       kept.insert(std::upper_bound(kept.begin(), kept.end(), entry), std::move(entry));
       if (static_cast<std::int64_t>(kept.size()) > per_task_order) kept.pop_back();
     }

@@ -19,10 +19,13 @@ struct GeomVariant {
   // With all_rotations, under an objective other than hop-bytes: past this many messages, links and nodes scored
   // in all (rotations x (messages + links + nodes); about 30 ns each to route and load), the rotations are ranked
   // by hop-bytes first and the best max(kKeptByHopBytes, budget / (messages + links + nodes)) are scored by the
-  // objective (geom.cpp).
+  // objective (geom.cpp); past kHopBytesAloneTasks tasks, max(1, budget / ...).
   std::int64_t full_scoring_budget = 10'000'000;
 };
 inline constexpr std::int64_t kKeptByHopBytes = 3;
+// At 10^6 tasks one scoring by time costs as much as ten by hop-bytes: only the budget's share is scored, at
+// least the best by hop-bytes (the objective then decides between the two levels of geom-r and geom-rs).
+inline constexpr int kHopBytesAloneTasks = 1 << 18;
 
 /// Algorithm 1 of [Deveci14] on the slots of `allocation` (the paper's form): every core takes its router's
 /// coordinates, ties between them go to the other coordinates and then to the slot index (so a node's cores
@@ -80,7 +83,16 @@ class CandidateScorer {
   CandidateScorer(const TaskGraph& graph, const Allocation& allocation, Objective objective);
   Score operator()(const std::vector<int>& slot_of_task,
                    double bound = std::numeric_limits<double>::infinity()) const;
+  /// True when the score is hop-bytes on a torus, from the site of every task alone (its router, or on tori
+  /// of up to 3 dimensions its router's coordinates in one word: score_sites): a search can then skip the
+  /// slots of the candidates it does not keep.
+  bool scores_sites() const { return fast_; }
+  std::uint64_t site_of_slot(int slot) const { return site_of_slot_[slot]; }
+  /// operator()'s score of the placement whose task t runs at site_of_task[t] (scores_sites()).
+  Score score_sites(const std::vector<std::uint64_t>& site_of_task,
+                    double bound = std::numeric_limits<double>::infinity()) const;
   static constexpr int kMaxFastDims = 8;
+  static constexpr int kPackBits = 21;  // bits of a coordinate in a packed site
 
  private:
   const TaskGraph& graph_;
@@ -91,7 +103,8 @@ class CandidateScorer {
   int dims_ = 0;
   std::vector<int> router_coords_;          // router r, dimension d at r * dims_ + d
   std::vector<std::vector<int>> distance_;  // per dimension: hops between coordinates delta apart
-  std::vector<int> router_of_slot_;
+  std::vector<std::uint64_t> site_of_slot_;
+  bool packed_ = false;  // sites are coordinates packed kPackBits a dimension (else router indices)
 };
 
 }  // namespace tamp::impl
