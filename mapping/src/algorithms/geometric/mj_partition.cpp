@@ -56,25 +56,36 @@ struct Record {
 // A quickselect with a branch-free Lomuto partition: the comparisons of a level are coin flips, so
 // std::nth_element's branches mispredict on every other record. Falls back to std::nth_element if the pivots
 // go wrong too often, and ends with an insertion sort.
+// One partition of a quickselect on key k of records R (Record, Piece): the median of three goes to the end
+// as the pivot, the smaller records before it (branch-free Lomuto), each passed to `smaller`; returns where
+// the pivot lands.
+template <class R, class Smaller>
+R* partition_at_median(R* first, R* last, int k, Smaller&& smaller) {
+  auto less = [k](const R& a, const R& b) { return a.key[k] < b.key[k]; };
+  R* mid = first + (last - first) / 2;
+  if (less(*mid, *first)) std::swap(*mid, *first);
+  if (less(*(last - 1), *first)) std::swap(*(last - 1), *first);
+  if (less(*mid, *(last - 1))) std::swap(*mid, *(last - 1));
+  const std::uint32_t pivot = (last - 1)->key[k];
+  R* store = first;
+  for (R* it = first; it != last - 1; ++it) {
+    const R v = *it;
+    *it = *store;
+    *store = v;
+    const bool below = v.key[k] < pivot;
+    store += below;
+    smaller(v, below);
+  }
+  std::swap(*store, *(last - 1));
+  return store;
+}
+
 template <int M>
 void select(Record<M>* first, Record<M>* nth, Record<M>* last, int k) {
   auto less = [k](const Record<M>& a, const Record<M>& b) { return a.key[k] < b.key[k]; };
   for (int budget = 64; last - first > 24; --budget) {
     if (budget == 0) return std::nth_element(first, nth, last, less);
-    Record<M>* mid = first + (last - first) / 2;
-    // Median of three to the end as the pivot.
-    if (less(*mid, *first)) std::swap(*mid, *first);
-    if (less(*(last - 1), *first)) std::swap(*(last - 1), *first);
-    if (less(*mid, *(last - 1))) std::swap(*mid, *(last - 1));
-    const std::uint32_t pivot = (last - 1)->key[k];
-    Record<M>* store = first;
-    for (Record<M>* it = first; it != last - 1; ++it) {
-      const Record<M> v = *it;
-      *it = *store;
-      *store = v;
-      store += v.key[k] < pivot;
-    }
-    std::swap(*store, *(last - 1));
+    Record<M>* store = partition_at_median(first, last, k, [](const Record<M>&, bool) {});
     if (store == nth) return;
     if (nth < store)
       last = store;
@@ -214,23 +225,9 @@ struct WeightedBisector {
   Piece<M>* select_weighted(Piece<M>* first, Piece<M>* last, long wanted, int k, long& before) {
     before = 0;
     while (last - first > 1) {
-      Piece<M>* mid = first + (last - first) / 2;
-      auto less = [k](const Piece<M>& a, const Piece<M>& b) { return a.key[k] < b.key[k]; };
-      if (less(*mid, *first)) std::swap(*mid, *first);
-      if (less(*(last - 1), *first)) std::swap(*(last - 1), *first);
-      if (less(*mid, *(last - 1))) std::swap(*mid, *(last - 1));
-      const std::uint32_t pivot = (last - 1)->key[k];
-      Piece<M>* store = first;
       long smaller = 0;
-      for (Piece<M>* it = first; it != last - 1; ++it) {
-        const Piece<M> v = *it;
-        *it = *store;
-        *store = v;
-        const bool below = v.key[k] < pivot;
-        store += below;
-        smaller += below ? v.weight : 0;
-      }
-      std::swap(*store, *(last - 1));
+      Piece<M>* store = partition_at_median(
+          first, last, k, [&](const Piece<M>& v, bool below) { smaller += below ? v.weight : 0; });
       if (before + smaller > wanted) {
         last = store;
       } else if (before + smaller + store->weight > wanted) {
