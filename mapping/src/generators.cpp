@@ -97,11 +97,21 @@ TaskGraph make_stencil_graph(const StencilGraphSpec& spec) {
   targets.reserve(static_cast<std::size_t>(tasks) * offsets.size());
   bytes.reserve(targets.capacity());
   std::vector<double> xyz(static_cast<std::size_t>(tasks) * D);
+  // A task one cell or more from every face of the grid sends offset k to task t + step[k], and its targets
+  // come in the order of those steps (distinct: the grid is at least 3 cells wide wherever such a task exists).
+  std::vector<std::int64_t> stride(D, 1), step(offsets.size(), 0);
+  for (int d = 1; d < D; ++d) stride[d] = stride[d - 1] * grid.dims[d - 1];
+  for (std::size_t k = 0; k < offsets.size(); ++k)
+    for (int d = 0; d < D; ++d) step[k] += offsets[k][d] * stride[d];
+  std::vector<std::size_t> by_step;
+  for (std::size_t k = 0; k < offsets.size(); ++k)
+    if (message_bytes[k] > 0) by_step.push_back(k);
+  std::sort(by_step.begin(), by_step.end(), [&](std::size_t a, std::size_t b) { return step[a] < step[b]; });
   std::vector<std::pair<int, double>> row;
   std::vector<int> c(D, 0);
   std::vector<int> nb(D);
-  for (int t = 0; t < static_cast<int>(tasks); ++t) {
-    for (int d = 0; d < D; ++d) xyz[static_cast<std::size_t>(t) * D + d] = c[d];
+  // Any other task: each offset checked against the faces and wrapped where the grid is periodic.
+  const auto add_boundary_row = [&](int t) {
     row.clear();
     for (std::size_t k = 0; k < offsets.size(); ++k) {
       bool inside = true;
@@ -125,6 +135,21 @@ TaskGraph make_stencil_graph(const StencilGraphSpec& spec) {
         row.insert(at, {v, message_bytes[k]});
     }
     for (const auto& [v, b] : row) targets.push_back(v), bytes.push_back(b);
+  };
+  for (int t = 0; t < static_cast<int>(tasks); ++t) {
+    bool interior = true;
+    for (int d = 0; d < D; ++d) {
+      xyz[static_cast<std::size_t>(t) * D + d] = c[d];
+      interior = interior && c[d] >= 1 && c[d] <= grid.dims[d] - 2;
+    }
+    if (interior) {
+      for (std::size_t k : by_step) {
+        targets.push_back(static_cast<int>(t + step[k]));
+        bytes.push_back(message_bytes[k]);
+      }
+    } else {
+      add_boundary_row(t);
+    }
     row_start.push_back(static_cast<std::int64_t>(targets.size()));
     for (int d = 0; d < D && ++c[d] == grid.dims[d]; ++d) c[d] = 0;
   }

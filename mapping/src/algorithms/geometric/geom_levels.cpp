@@ -13,12 +13,25 @@
 namespace tamp::impl {
 namespace {
 
-// `slots` is map_geometric_slots of `variant`, for the node level.
+// The node-level search with no scoring budget of its own (it keeps its floor of rotations by hop-bytes).
+template <bool kTorusShift>
+Mapping node_level_without_budget(const TaskGraph& groups, const Allocation& nodes, const MapOptions& options) {
+  return map_geometric_slots(groups, nodes, options, {true, kTorusShift, 0});
+}
+
+// `slots` is map_geometric_slots of `variant`, `lean_slots` the same without a scoring budget, for the node
+// level.
 Mapping best_of_both_levels(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
-                            NodeLevelFn slots, GeomVariant variant) {
+                            NodeLevelFn slots, NodeLevelFn lean_slots, GeomVariant variant) {
   const int group_size = allocation.max_cores_per_node() * options.max_tasks_per_slot;
   if (group_size == 1 || !node_level_keeps_geometry(graph, allocation, options))
     return slots(graph, allocation, options);
+  // Both levels' winners are scored on the whole graph below. When those two scorings alone cost more than the
+  // search's budget (about 10^6 tasks and up), the node level's search spends none on its own rotations.
+  const std::int64_t whole_scoring =
+      graph.num_edges() + allocation.machine().link_id_bound() + allocation.machine().num_nodes();
+  const bool lean = options.objective != Objective::hop_bytes && 2 * whole_scoring > variant.full_scoring_budget;
+  NodeLevelFn node_level = lean ? lean_slots : slots;
   // The two forms at once when there are threads, each scored at its end: each has serial parts (the closest
   // subset of cores, the grouping, the last scores) that the other's search fills.
   const CandidateScorer scorer(graph, allocation, options.objective);
@@ -30,7 +43,7 @@ Mapping best_of_both_levels(const TaskGraph& graph, const Allocation& allocation
     slots_score = searched.score ? *searched.score : scorer(by_slots.slots());  // the search's score, if any
   };
   const auto on_nodes = [&] {
-    by_nodes = map_two_level(graph, allocation, options, slots);
+    by_nodes = map_two_level(graph, allocation, options, node_level);
     nodes_score = scorer(by_nodes.slots());
   };
   if (worker_threads(options.threads) > 1) {
@@ -56,11 +69,13 @@ Mapping map_geom(const TaskGraph& graph, const Allocation& allocation, const Map
 }
 
 Mapping map_geom_r(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
-  return best_of_both_levels(graph, allocation, options, map_geom_r_slots, {true, false});
+  return best_of_both_levels(graph, allocation, options, map_geom_r_slots, node_level_without_budget<false>,
+                             {true, false});
 }
 
 Mapping map_geom_rs(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
-  return best_of_both_levels(graph, allocation, options, map_geom_rs_slots, {true, true});
+  return best_of_both_levels(graph, allocation, options, map_geom_rs_slots, node_level_without_budget<true>,
+                             {true, true});
 }
 
 }  // namespace tamp::impl

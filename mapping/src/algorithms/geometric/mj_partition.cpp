@@ -209,7 +209,12 @@ struct WeightedBisector {
   }
 
   void run_tied(Piece<M> piece, long parts) {
-    if (parts == 1) return emit(&piece, &piece + 1);
+    if (piece.weight % parts == 0) {  // the cuts fall evenly: each part gets weight / parts units, in order
+      const int each = static_cast<int>(piece.weight / parts);
+      piece.weight = each;
+      for (long k = 0; k < parts; ++k, piece.offset += each) emit(&piece, &piece + 1);
+      return;
+    }
     const long parts_low = parts / 2;
     const int low = static_cast<int>(static_cast<std::int64_t>(piece.weight) * parts_low / parts);
     Piece<M> high = piece;
