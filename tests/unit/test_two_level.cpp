@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -44,6 +45,36 @@ TEST(NodeGrid, HolesAndNodesPerRouter) {
   for (int n : grid->node_at) allocated += n >= 0;
   EXPECT_EQ(allocated, 4);
   EXPECT_EQ(grid->node_at[grid->cell({2, 1, 1})], 3);
+}
+
+// contract() merges each group's messages by target without sorting them; from_edges on the same messages in
+// task order sorts and merges. Bytes with fractions (whose sums depend on their order) and rows long enough
+// for from_edges's sort: the same targets and the same bits.
+TEST(TwoLevel, ContractIsFromEdgesOnTheMessagesBetweenGroups) {
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int tasks = 50 + 7 * trial, groups = 1 + trial % 9;
+    std::uniform_int_distribution<int> task(0, tasks - 1), group(0, groups - 1);
+    std::uniform_real_distribution<double> bytes(0.1, 1000);
+    std::vector<Edge> edges;
+    for (int i = 0; i < 20 * tasks; ++i) edges.push_back({task(rng), task(rng), bytes(rng)});
+    const TaskGraph graph = TaskGraph::from_edges(tasks, edges);
+    std::vector<int> group_of(tasks);
+    for (int& g : group_of) g = group(rng);
+    std::vector<Edge> between;
+    for (int u = 0; u < tasks; ++u)
+      for (std::int64_t e = graph.offsets()[u]; e < graph.offsets()[u + 1]; ++e)
+        if (group_of[u] != group_of[graph.targets()[e]])
+          between.push_back({group_of[u], group_of[graph.targets()[e]], graph.bytes()[e]});
+    const TaskGraph expected = TaskGraph::from_edges(groups, between);
+    const TaskGraph got = impl::contract(graph, group_of, groups);
+    EXPECT_EQ(got.offsets(), expected.offsets()) << "trial " << trial;
+    EXPECT_EQ(got.targets(), expected.targets()) << "trial " << trial;
+    EXPECT_EQ(got.bytes(), expected.bytes()) << "trial " << trial;
+  }
+  const TaskGraph two = TaskGraph::from_edges(2, {{0, 1, 8}});
+  EXPECT_THROW(impl::contract(two, {0, 2}, 2), std::invalid_argument);
+  EXPECT_THROW(impl::contract(two, {0}, 2), std::invalid_argument);
 }
 
 TEST(TwoLevel, GroupsAreNodeSizedBlocksOfTheGrid) {

@@ -12,6 +12,7 @@
 #include "algorithms/composite/composite.hpp"
 #include "algorithms/composite/refine_support.hpp"
 #include "algorithms/impl/objective.hpp"
+#include "algorithms/impl/two_level.hpp"
 #include "algorithms/irregular/sym_graph.hpp"
 #include "tamp/error.hpp"
 
@@ -376,16 +377,10 @@ Mapping swap_node_contents(const TaskGraph& graph, const Allocation& allocation,
                            const Mapping& initial) {
   const int nodes = allocation.num_nodes();
   if (nodes < 3 || !allocation.uniform_cores() || allocation.max_cores_per_node() == 1) return initial;
-  std::vector<Edge> edges;
-  const auto& off = graph.offsets();
-  for (int u = 0; u < graph.num_tasks(); ++u)
-    for (auto e = off[u]; e < off[u + 1]; ++e) {
-      const int a = allocation.node_of_slot(initial.slot(u));
-      const int b = allocation.node_of_slot(initial.slot(graph.targets()[e]));
-      if (a != b) edges.push_back({a, b, graph.bytes()[e]});
-    }
-  if (edges.empty()) return initial;
-  const TaskGraph contents = TaskGraph::from_edges(nodes, std::move(edges));
+  std::vector<int> node_of_task(graph.num_tasks());
+  for (int t = 0; t < graph.num_tasks(); ++t) node_of_task[t] = allocation.node_of_slot(initial.slot(t));
+  const TaskGraph contents = contract(graph, node_of_task, nodes);
+  if (contents.num_edges() == 0) return initial;
   const Allocation one_slot_each(allocation.machine_ptr(), allocation.nodes(), 1);
   std::vector<int> identity(nodes);
   for (int i = 0; i < nodes; ++i) identity[i] = i;

@@ -166,16 +166,58 @@ Grouping group_tasks(const TaskGraph& graph, int group_size) {
   return cut_between_groups(graph, bisected) < cut_between_groups(graph, grown) ? bisected : grown;
 }
 
+TaskGraph contract(const TaskGraph& graph, const std::vector<int>& group_of_task, int groups) {
+  require(static_cast<int>(group_of_task.size()) == graph.num_tasks() && groups >= 0,
+          "contract: one group per task");
+  for (int g : group_of_task) require(g >= 0 && g < groups, "contract: a group outside [0, groups)");
+  const auto& off = graph.offsets();
+  const auto& targets = graph.targets();
+  const auto& bytes = graph.bytes();
+  // The messages between groups, by sending group, each group's in task order.
+  std::vector<std::int64_t> start(static_cast<std::size_t>(groups) + 1, 0);
+  for (int u = 0; u < graph.num_tasks(); ++u)
+    for (std::int64_t e = off[u]; e < off[u + 1]; ++e)
+      start[group_of_task[u] + 1] += group_of_task[u] != group_of_task[targets[e]];
+  for (int g = 0; g < groups; ++g) start[g + 1] += start[g];
+  std::vector<int> to(static_cast<std::size_t>(start[groups]));
+  std::vector<double> amount(to.size());
+  {
+    std::vector<std::int64_t> next(start.begin(), start.end() - 1);
+    for (int u = 0; u < graph.num_tasks(); ++u)
+      for (std::int64_t e = off[u]; e < off[u + 1]; ++e) {
+        const int gu = group_of_task[u], gv = group_of_task[targets[e]];
+        if (gu != gv) to[next[gu]] = gv, amount[next[gu]++] = bytes[e];
+      }
+  }
+  // Each group's row: the bytes to each target summed in that order, then the targets sorted.
+  std::vector<std::int64_t> offsets(1, 0);
+  offsets.reserve(static_cast<std::size_t>(groups) + 1);
+  std::vector<int> out_targets;
+  std::vector<double> out_bytes;
+  std::vector<int> column(static_cast<std::size_t>(groups), -1);  // a target's place in the row being built
+  std::vector<std::pair<int, double>> row;
+  for (int g = 0; g < groups; ++g) {
+    row.clear();
+    for (std::int64_t i = start[g]; i < start[g + 1]; ++i) {
+      int& c = column[to[i]];
+      if (c < 0) {
+        c = static_cast<int>(row.size());
+        row.emplace_back(to[i], amount[i]);
+      } else {
+        row[c].second += amount[i];
+      }
+    }
+    for (const auto& [v, b] : row) column[v] = -1;
+    std::sort(row.begin(), row.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [v, b] : row) out_targets.push_back(v), out_bytes.push_back(b);
+    offsets.push_back(static_cast<std::int64_t>(out_targets.size()));
+  }
+  return TaskGraph::from_csr(groups, std::move(offsets), std::move(out_targets), std::move(out_bytes));
+}
+
 TaskGraph quotient_graph(const TaskGraph& graph, const Grouping& grouping) {
   const int groups = static_cast<int>(grouping.tasks_of_group.size());
-  std::vector<Edge> edges;
-  const auto& off = graph.offsets();
-  for (int u = 0; u < graph.num_tasks(); ++u)
-    for (std::int64_t e = off[u]; e < off[u + 1]; ++e) {
-      const int gu = grouping.group_of_task[u], gv = grouping.group_of_task[graph.targets()[e]];
-      if (gu != gv) edges.push_back({gu, gv, graph.bytes()[e]});
-    }
-  TaskGraph q = TaskGraph::from_edges(groups, std::move(edges));
+  TaskGraph q = contract(graph, grouping.group_of_task, groups);
   if (grouping.block_grid) q.set_grid(*grouping.block_grid);
   if (graph.has_coordinates()) {
     const int dim = graph.coordinate_dim();

@@ -57,6 +57,12 @@ Grouping tile_grid(const GridShape& grid, const std::vector<int>& block);
 /// otherwise the better, by bytes between groups, of greedy graph growing and recursive bisection.
 Grouping group_tasks(const TaskGraph& graph, int group_size);
 
+/// The messages between groups (`group_of_task`, each in [0, groups)): one message per ordered pair of groups
+/// that exchange any, its bytes summed in task order (the messages and bytes, to the bit, of
+/// TaskGraph::from_edges on the messages listed in task order); messages inside a group vanish.
+/// O(messages + groups): a group's messages are merged by target before the few targets are sorted.
+TaskGraph contract(const TaskGraph& graph, const std::vector<int>& group_of_task, int groups);
+
 /// The graph between groups: bytes summed over the tasks of each pair (messages inside a group vanish); grid shape
 /// when the grouping tiled a grid, centroids of task coordinates when the graph has coordinates.
 TaskGraph quotient_graph(const TaskGraph& graph, const Grouping& grouping);
