@@ -118,6 +118,9 @@ def check_experiment(experiment, path):
             refuse(f"{path}: {key} must be a string")
     if not isinstance(experiment["differences"], list) or not all(isinstance(d, str) for d in experiment["differences"]):
         refuse(f"{path}: differences must be a list of strings")
+    cores = experiment.get("cores", 1)
+    if isinstance(cores, bool) or not isinstance(cores, int) or cores < 1:
+        refuse(f"{path}: cores must be a whole number of cores >= 1, not {json.dumps(cores)}")
     timeout = experiment.get("timeout", 1)
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or \
             timeout <= 0:
@@ -506,19 +509,22 @@ def series_note(trends, experiment, by_name):
     falls with the scale (TAMP's alone where the paper prints a figure at some of the scales only)."""
     if not trends:
         return []
-    scales = [next(r["ranks"] for r in e["rows"]) for e in series_members(experiment, by_name)]
-    parts = [f"{label} {paper_series(theirs, scales)}, TAMP {', '.join(f'{v:.2f}' for v in ours)} ({trend(ours)})"
-             for label, theirs, ours, _ in trends]
-    return [f"Speed-ups over {experiment['baseline']} at {', '.join(f'{n:,}' for n in scales)} ranks: "
+    members = series_members(experiment, by_name)
+    # The paper's scale: the cores, where every member states them (a run may leave cores without a rank).
+    unit = "cores" if all("cores" in e for e in members) else "ranks"
+    scales = [e["cores"] if unit == "cores" else next(r["ranks"] for r in e["rows"]) for e in members]
+    parts = [f"{label} {paper_series(theirs, scales, unit)}, TAMP {', '.join(f'{v:.2f}' for v in ours)} "
+             f"({trend(ours)})" for label, theirs, ours, _ in trends]
+    return [f"Speed-ups over {experiment['baseline']} at {', '.join(f'{n:,}' for n in scales)} {unit}: "
             f"{'; '.join(parts)}."]
 
 
-def paper_series(theirs, scales):
+def paper_series(theirs, scales, unit="ranks"):
     """The paper's speed-ups of a series and their trend, or those it prints and at which scales."""
     if None not in theirs:
         return f"the paper {', '.join(f'{v:.2f}' for v in theirs)} ({trend(theirs)})"
     printed = [f"{v:.2f} at {n:,}" for v, n in zip(theirs, scales) if v is not None]
-    return f"the paper {', '.join(printed)} ranks only"
+    return f"the paper {', '.join(printed)} {unit} only"
 
 
 def speedups_of(experiment, label):

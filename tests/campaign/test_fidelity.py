@@ -100,6 +100,20 @@ class FidelityTest(unittest.TestCase):
         self.assertEqual(status, 0, stderr)
         return text
 
+    def test_series_in_cores_where_every_scale_states_them(self):
+        # [Bhatele10] Table 11.2's rows are cores: its last runs 4,096 ranks on 8,192 cores, so the series says cores.
+        with tempfile.TemporaryDirectory() as tmp:
+            names = ["bhatele10-stencil3d", "bhatele10-stencil3d-2048"]
+            experiments = copy_experiments(tmp, names)
+            for name, ranks in zip(names, (512, 2048)):
+                results.write(os.path.join(experiments, name), "simulation", [
+                    run_record(m, t, 0.5, ranks=ranks, campaign="stencil3d.campaign", app="stencil")
+                    for m, t in (("default", 2.0), ("blocked", 1.0), ("auto", 1.0))])
+            status, stderr, page = self.report(experiments, os.path.join(tmp, "f.md"), os.path.join(tmp, "out"))
+            self.assertEqual(status, 0, stderr)
+            self.assertIn("Speed-ups over RR at 512, 2,048 cores: TO the paper 1.67, 1.14 (falls), TAMP 2.00, 2.00",
+                          " ".join(page.split()))
+
     def test_table_from_records(self):
         with tempfile.TemporaryDirectory() as tmp:
             experiments = copy_experiments(tmp, ["deveci14-table2", "deveci14-table2-8192", "deveci14-table2-16384",
@@ -586,6 +600,8 @@ class FidelityTest(unittest.TestCase):
                      ([], dict(good, timeout=float("nan")), "timeout must be a number of seconds > 0, not NaN"),
                      ([], dict(good, timeout="600"), 'timeout must be a number of seconds > 0, not "600"'),
                      ([], dict(good, timeout=0), "timeout must be a number of seconds > 0, not 0"),
+                     ([], dict(good, cores=0), "cores must be a whole number of cores >= 1, not 0"),
+                     ([], dict(good, cores=512.0), "cores must be a whole number of cores >= 1, not 512.0"),
                      ([], dict(good, rows={"A": 1}), "rows must be a list of objects"),
                      ([], dict(good, campaigns=[{"file": "a.campaign"}]), "incomplete row, campaign or scale"),
                      ([], dict(good, campaigns=[{"file": "a.campaign", "decks": "d", "launcher": "mpirun"}]),
