@@ -40,7 +40,8 @@ constexpr double kStepRankingMargin = 0.05;
 // box shapes: the least surface in blocks is not the least in bytes when the blocks are not cubes). Nothing
 // unless every leaf switch holds the same number of the job's nodes and the boxes tile the block grid.
 // The allocated nodes under each leaf switch, or nothing when that is not a placement to try: not a switch tree
-// with level distances, one switch, or switches holding different numbers of the job's nodes.
+// of two switch levels or more (declared level distances or not), one switch, or switches holding different
+// numbers of the job's nodes.
 std::vector<std::vector<int>> nodes_per_leaf_switch(const Allocation& allocation) {
   const auto* tree = dynamic_cast<const FatTree*>(&allocation.machine());
   if (tree == nullptr || !tree->is_switch_tree() || tree->num_distance_levels() < 3) return {};
