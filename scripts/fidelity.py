@@ -511,8 +511,9 @@ def series_note(trends, experiment, by_name):
         return []
     members = series_members(experiment, by_name)
     # The paper's scale: the cores, where every member states them (a run may leave cores without a rank).
-    unit = "cores" if all("cores" in e for e in members) else "ranks"
-    scales = [e["cores"] if unit == "cores" else next(r["ranks"] for r in e["rows"]) for e in members]
+    unit = "cores" if all("cores" in member for member in members) else "ranks"
+    scales = [member["cores"] if unit == "cores" else next(r["ranks"] for r in member["rows"])
+              for member in members]
     parts = [f"{label} {paper_series(theirs, scales, unit)}, TAMP {', '.join(f'{v:.2f}' for v in ours)} "
              f"({trend(ours)})" for label, theirs, ours, _ in trends]
     return [f"Speed-ups over {experiment['baseline']} at {', '.join(f'{n:,}' for n in scales)} {unit}: "
