@@ -188,8 +188,7 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
   // variant's full_scoring_budget of those, the rotations are ranked by hop-bytes (its fast path: no routes, no
   // link loads) and only the `keep` best are scored by the objective. Those objectives reward the short routes
   // hop-bytes counts; below the budget every rotation is scored in full.
-  const std::int64_t scoring_cost = std::max<std::int64_t>(
-      1, graph.num_edges() + allocation.machine().link_id_bound() + allocation.machine().num_nodes());
+  const std::int64_t scoring_cost = std::max<std::int64_t>(1, objective_scoring_cost(graph, allocation));
   const std::int64_t floor = tn > kHopBytesAloneTasks ? 1 : kKeptByHopBytes;
   const std::int64_t keep = std::max<std::int64_t>(floor, variant.full_scoring_budget / scoring_cost);
   const bool by_hop_bytes_first = options.objective != Objective::hop_bytes && candidates > keep;

@@ -28,10 +28,9 @@ Mapping best_of_both_levels(const TaskGraph& graph, const Allocation& allocation
     return slots(graph, allocation, options);
   // Both levels' winners are scored on the whole graph below. When those two scorings alone cost more than the
   // search's budget (about 10^6 tasks and up), the node level's search spends none on its own rotations.
-  const std::int64_t whole_scoring =
-      graph.num_edges() + allocation.machine().link_id_bound() + allocation.machine().num_nodes();
-  const bool lean = options.objective != Objective::hop_bytes && 2 * whole_scoring > variant.full_scoring_budget;
-  NodeLevelFn node_level = lean ? lean_slots : slots;
+  const bool lean = options.objective != Objective::hop_bytes &&
+                    2 * objective_scoring_cost(graph, allocation) > variant.full_scoring_budget;
+  const NodeLevelFn node_level = lean ? lean_slots : slots;
   // The two forms at once when there are threads, each scored at its end: each has serial parts (the closest
   // subset of cores, the grouping, the last scores) that the other's search fills.
   const CandidateScorer scorer(graph, allocation, options.objective);

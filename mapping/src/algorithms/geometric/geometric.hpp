@@ -23,6 +23,11 @@ struct GeomVariant {
   std::int64_t full_scoring_budget = 10'000'000;
 };
 inline constexpr std::int64_t kKeptByHopBytes = 3;
+/// One scoring of a placement by the time or congestion objective, in the units of full_scoring_budget: it
+/// routes every message and clears and scans a load per link and a count per node.
+inline std::int64_t objective_scoring_cost(const TaskGraph& graph, const Allocation& allocation) {
+  return graph.num_edges() + allocation.machine().link_id_bound() + allocation.machine().num_nodes();
+}
 // At 10^6 tasks one scoring by time costs as much as ten by hop-bytes: only the budget's share is scored, at
 // least the best by hop-bytes (the objective then decides between the two levels of geom-r and geom-rs).
 inline constexpr int kHopBytesAloneTasks = 1 << 18;
