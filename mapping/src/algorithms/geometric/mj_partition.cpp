@@ -52,10 +52,6 @@ struct Record {
   std::int32_t id;
 };
 
-// Puts the record of rank `nth` by key k at `nth`, smaller ones before it, larger after (keys are distinct).
-// A quickselect with a branch-free Lomuto partition: the comparisons of a level are coin flips, so
-// std::nth_element's branches mispredict on every other record. Falls back to std::nth_element if the pivots
-// go wrong too often, and ends with an insertion sort.
 // One partition of a quickselect on key k of records R (Record, Piece): the median of three goes to the end
 // as the pivot, the smaller records before it (branch-free Lomuto), each passed to `smaller`; returns where
 // the pivot lands.
@@ -80,6 +76,10 @@ R* partition_at_median(R* first, R* last, int k, Smaller&& smaller) {
   return store;
 }
 
+// Puts the record of rank `nth` by key k at `nth`, smaller ones before it, larger after (keys are distinct).
+// A quickselect with a branch-free Lomuto partition: the comparisons of a level are coin flips, so
+// std::nth_element's branches mispredict on every other record. Falls back to std::nth_element if the pivots
+// go wrong too often, and ends with an insertion sort.
 template <int M>
 void select(Record<M>* first, Record<M>* nth, Record<M>* last, int k) {
   auto less = [k](const Record<M>& a, const Record<M>& b) { return a.key[k] < b.key[k]; };
