@@ -38,8 +38,8 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
       ->check(cli::unsigned_integer())
       ->capture_default_str();
   cmd->add_option("--threads", args.threads,
-                  "threads for auto's candidates and geom-r's rotations (0: OMP_NUM_THREADS, else every core); "
-                  "the mapping is the same for every count")
+                  "threads for reading graph files, auto's candidates and geom-r's rotations (0: OMP_NUM_THREADS, "
+                  "else every core); the graph and the mapping are the same for every count")
       ->check(CLI::Range(0, 4096))
       ->capture_default_str();
 }
@@ -50,7 +50,7 @@ Problem load_problem(const ProblemArgs& args) {
   options.step_model_work = args.step_model_work;
   options.threads = args.threads;
   options.refine_seconds = 0;  // as the apps: the same inputs give the same mapping, whatever the host's load
-  Problem p{load_task_graph(args.graph), load_machine(args.machine), options, std::nullopt};
+  Problem p{load_task_graph(args.graph, args.threads), load_machine(args.machine), options, std::nullopt};
   if (!p.graph.grid()) {
     p.pattern = detect_pattern(p.graph);
     if (p.pattern) p.graph.set_grid(p.pattern->grid);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -106,6 +107,75 @@ TEST(MetisGraph, KeepsTheFirstVertexWeightAsTheTaskWeight) {
   EXPECT_THROW(g.set_task_weights({1, -2}), std::invalid_argument);
 }
 
+TEST(MetisGraph, LongRowsInAnyOrderAndWordsOnlyTheSlowPathReads) {
+  // Vertex 1 lists 40 leaves from the last to the first (a row longer than the insertion sort takes).
+  std::string text = "41 40 1\n";
+  for (int v = 41; v >= 2; --v) text += std::to_string(v) + " " + std::to_string(v) + " ";
+  text += "\n";
+  for (int v = 2; v <= 41; ++v) text += "1 " + std::to_string(v) + "\n";
+  const TaskGraph g = metis(text);
+  ASSERT_EQ(g.num_edges(), 80);
+  for (int v = 1; v <= 40; ++v) {
+    EXPECT_EQ(g.targets()[v - 1], v);
+    EXPECT_EQ(bytes(g, 0, v), v + 1);
+    EXPECT_EQ(bytes(g, v, 0), v + 1);
+  }
+  // A 19-digit vertex weight (read word by word) beside a tab-separated line (read in one pass).
+  EXPECT_EQ(metis("2 1 010\n1234567890123456789 2\n5\t1\n").task_weights(),
+            (std::vector<double>{1234567890123456789.0, 5}));
+}
+
+// The weight of ring edge {a, b} (b the next of a round a ring of n vertices).
+std::string ring_weight(int n, int a, int b) { return std::to_string(1 + (a == n && b == 1 ? n : a) % 97); }
+
+// A ring of n vertices, fmt 011 (a vertex weight, edge weights), the line of `vertex` replaced by `line`.
+std::string ring(int n, int vertex = 0, const std::string& line = "") {
+  std::string text = "% a ring\n" + std::to_string(n) + " " + std::to_string(n) + " 011\n";
+  for (int v = 1; v <= n; ++v) {
+    const int prev = v == 1 ? n : v - 1, next = v == n ? 1 : v + 1;
+    text += v == vertex ? line
+                        : std::to_string(v % 5) + " " + std::to_string(prev) + " " + ring_weight(n, prev, v) + " " +
+                              std::to_string(next) + " " + ring_weight(n, v, next);
+    text += v % 1000 == 0 ? "\n% a comment\n" : "\n";
+  }
+  return text;
+}
+
+TaskGraph metis_on(const std::string& text, int threads) {
+  std::istringstream in(text);
+  return parse_metis_graph(in, "g.graph", threads);
+}
+
+TEST(MetisGraph, TheSameGraphAndErrorsOnEveryThreadCount) {
+  const int n = 70000;  // runs of 2^14 vertices and more: four threads read four runs
+  const TaskGraph one = metis_on(ring(n), 1);
+  ASSERT_EQ(one.num_edges(), 2 * n);
+  for (int threads : {2, 3, 4}) {
+    SCOPED_TRACE(threads);
+    const TaskGraph g = metis_on(ring(n), threads);
+    EXPECT_EQ(g.offsets(), one.offsets());
+    EXPECT_EQ(g.targets(), one.targets());
+    EXPECT_EQ(g.bytes(), one.bytes());
+    EXPECT_EQ(g.task_weights(), one.task_weights());
+    // A word the fast path leaves to the slow one, in a later run: the same graph.
+    const int v = 50001;
+    const std::string slow = "0000000000000000000" + std::to_string(v % 5) + " 50000 " + ring_weight(n, 50000, v) +
+                             " 50002 " + ring_weight(n, v, 50002);
+    const TaskGraph again = metis_on(ring(n, v, slow), threads);
+    EXPECT_EQ(again.targets(), one.targets());
+    EXPECT_EQ(again.bytes(), one.bytes());
+    EXPECT_EQ(again.task_weights(), one.task_weights());
+    // Faults in a later run are named at their line (the header is line 2, a comment every 1,000 vertices).
+    const auto line_of = [](int vertex) { return 2L + vertex + (vertex - 1) / 1000; };
+    expect_error([&] { metis_on(ring(n, 60000, "1 59999 5x"), threads); }, "g.graph", line_of(60000),
+                 "an edge weight must be an integer, got '5x'");
+    expect_error([&] { metis_on(ring(n, 40000, "4 39999 " + ring_weight(n, 39999, 40000) + " 40001 999"), threads); },
+                 "g.graph", line_of(40000), "edge {40000,40001} has weight 999 here but " + ring_weight(n, 40000, 40001));
+    expect_error([&] { metis_on(ring(n, 20000, "0 19999 " + ring_weight(n, 19999, 20000) + " 1 5"), threads); },
+                 "g.graph", line_of(20000), "vertex 20000 lists 1 but vertex 1 (line 3) does not list 20000");
+  }
+}
+
 TEST(MetisGraph, CommentsAnywhereAndTrailingBlankLines) {
   const TaskGraph g = metis("\n%c\n3 3 1\n% c\n2 5 3 6\n  % indented comment\n1 5 3 4\n1 6 2 4\n\n\n%end\n");
   EXPECT_EQ(bytes(g, 0, 2), 6);
@@ -195,6 +265,36 @@ TEST(Coordinates, ParsesAndChecks) {
   xyz_error("0 x\n1 1\n", 2, 1, "coordinates must be finite numbers, got 'x'");
   xyz_error("", 1, 1, "0 coordinate lines for the 1 tasks");
   xyz_error("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n", 1, 1, "at most 16");
+}
+
+TEST(Coordinates, TheSameOnEveryThreadCountAndFaultsNamedAtTheirLine) {
+  const int n = 70000;  // several runs of lines
+  std::string text = "# x y z\n";
+  for (int t = 0; t < n; ++t)
+    text += std::to_string(t % 7) + " " + std::to_string(t) + " -0.25" + (t % 999 == 0 ? "\n\n" : "\n");
+  const auto read = [&](const std::string& file, int threads) {
+    TaskGraph g = TaskGraph::from_edges(n, {});
+    std::istringstream in(file);
+    parse_coordinates(in, "g.xyz", g, threads);
+    return g;
+  };
+  const TaskGraph one = read(text, 1);
+  ASSERT_EQ(one.coordinate_dim(), 3);
+  EXPECT_EQ(one.coordinates()[3 * 40001 + 1], 40001);
+  EXPECT_EQ(one.coordinates()[3 * 40001 + 2], -0.25);
+  for (int threads : {2, 4}) {
+    SCOPED_TRACE(threads);
+    EXPECT_EQ(read(text, threads).coordinates(), one.coordinates());
+    std::string bad = text;
+    const std::size_t at = bad.find("\n1 50002 -0.25\n");  // task 50002, past the first run
+    ASSERT_NE(at, std::string::npos);
+    bad.replace(at + 1, 7, "1 x");
+    const long line = std::count(bad.begin(), bad.begin() + static_cast<long>(at) + 1, '\n') + 1;
+    expect_error([&] { read(bad, threads); }, "g.xyz", line, "coordinates must be finite numbers, got 'x'");
+    const std::string short_file = text.substr(0, text.rfind("6 "));  // the last task's line cut off
+    expect_error([&] { read(short_file, threads); }, "g.xyz", std::count(short_file.begin(), short_file.end(), '\n'),
+                 "69999 coordinate lines for the 70000 tasks");
+  }
 }
 
 TEST(GraphFiles, MetisRoundTrip) {

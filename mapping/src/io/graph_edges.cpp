@@ -1,9 +1,12 @@
 // Directed edge lists ("tasks N" then "src dst bytes"), task coordinates (.xyz) and read_task_graph().
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
 #include "io/text_util.hpp"
+#include "parallel.hpp"
+#include "tamp/error.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/phases_file.hpp"
 
@@ -61,49 +64,109 @@ TaskGraph parse_edge_list(std::istream& in, const std::string& source) {
   return graph;
 }
 
-void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& graph) {
-  impl::LineReader reader(in, source);
+namespace {
+
+// The coordinates file line by line, naming the first fault.
+void parse_coordinate_lines(const impl::TextLines& lines, const std::string& source, TaskGraph& graph) {
+  const auto fail = [&](long line, const std::string& what) { throw ParseError(source, line, what); };
   const long long n = graph.num_tasks();
-  std::string raw;
   int dim = 0;
   long first_line = 0;
   long long count = 0;
   std::vector<double> xyz;
-  while (reader.next(raw)) {
-    const auto tokens = impl::split_tokens(impl::strip_comment(raw, '#'));
+  std::vector<std::string_view> tokens;
+  for (long line = 1; line <= lines.size(); ++line) {
+    impl::split_tokens(impl::strip_comment(lines.line(line), '#'), tokens);
     if (tokens.empty()) continue;
     if (dim == 0) {
       if (tokens.size() > static_cast<std::size_t>(impl::kMaxDims))
-        reader.fail(std::to_string(tokens.size()) + " coordinates per task (at most " +
-                    std::to_string(impl::kMaxDims) + ")");
+        fail(line, std::to_string(tokens.size()) + " coordinates per task (at most " + std::to_string(impl::kMaxDims) +
+                       ")");
       dim = static_cast<int>(tokens.size());
-      first_line = reader.line_number();
+      first_line = line;
     } else if (tokens.size() != static_cast<std::size_t>(dim)) {
-      reader.fail(std::to_string(tokens.size()) + " coordinates, but line " + std::to_string(first_line) +
-                  " has " + std::to_string(dim));
+      fail(line, std::to_string(tokens.size()) + " coordinates, but line " + std::to_string(first_line) + " has " +
+                     std::to_string(dim));
     }
-    if (count == n)
-      reader.fail("more coordinate lines than the " + std::to_string(n) + " tasks of the graph");
+    if (count == n) fail(line, "more coordinate lines than the " + std::to_string(n) + " tasks of the graph");
     for (std::string_view t : tokens) {
       double v = 0;
-      if (!impl::parse_double(t, v))
-        reader.fail("coordinates must be finite numbers, got " + impl::quoted(t));
+      if (!impl::parse_double(t, v)) fail(line, "coordinates must be finite numbers, got " + impl::quoted(t));
       xyz.push_back(v);
     }
     ++count;
   }
   if (count < n)
-    reader.fail_at(std::max(1L, reader.line_number()), std::to_string(count) + " coordinate lines for the " +
-                                                           std::to_string(n) + " tasks of the graph");
+    fail(std::max(1L, lines.size()),
+         std::to_string(count) + " coordinate lines for the " + std::to_string(n) + " tasks of the graph");
   graph.set_coordinates(dim, std::move(xyz));
 }
 
-TaskGraph read_task_graph(const std::string& path) {
+// Lines [first, last) of `dim` coordinates each (lines without words skipped), appended to `xyz` in one pass
+// a line; false at the first line that is not so.
+bool parse_coordinate_run(const impl::TextLines& lines, long first, long last, std::size_t dim,
+                          std::vector<double>& xyz) {
+  for (long line = first; line < last; ++line) {
+    const std::string_view text = lines.line(line);
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    std::size_t words = 0;
+    while (true) {
+      while (p < end && impl::is_any_blank(*p)) ++p;
+      if (p == end || *p == '#') break;
+      const char* const word = p;
+      while (p < end && !impl::is_any_blank(*p) && *p != '#') ++p;
+      double v = 0;
+      if (++words > dim || !impl::parse_double(std::string_view(word, static_cast<std::size_t>(p - word)), v))
+        return false;
+      xyz.push_back(v);
+    }
+    if (words != 0 && words != dim) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& graph, int threads) {
+  const impl::TextLines lines(in);
+  // Runs of lines on the threads, joined in order; a file they do not read whole (a fault, or not one line
+  // a task) is read again line by line, which names the fault.
+  long first = 1;
+  while (first <= lines.size() && impl::split_tokens(impl::strip_comment(lines.line(first), '#')).empty()) ++first;
+  const std::size_t dim = first <= lines.size() ? impl::split_tokens(impl::strip_comment(lines.line(first), '#')).size() : 0;
+  const int workers = impl::worker_threads(threads);
+  const long runs = std::clamp(lines.size() / (1 << 14), 1L, static_cast<long>(workers));
+  std::vector<std::vector<double>> run_xyz(static_cast<std::size_t>(runs));
+  std::vector<char> read(static_cast<std::size_t>(runs), 0);
+  if (dim > 0 && dim <= static_cast<std::size_t>(impl::kMaxDims))
+    impl::parallel_for(static_cast<std::size_t>(runs), workers, [&](std::size_t r) {
+      const long begin = 1 + lines.size() * static_cast<long>(r) / runs;
+      const long end = 1 + lines.size() * static_cast<long>(r + 1) / runs;
+      read[r] = parse_coordinate_run(lines, begin, end, dim, run_xyz[r]);
+    });
+  std::size_t total = 0;
+  for (const auto& part : run_xyz) total += part.size();
+  if (dim == 0 || std::count(read.begin(), read.end(), 0) > 0 ||
+      total != static_cast<std::size_t>(graph.num_tasks()) * dim) {
+    parse_coordinate_lines(lines, source, graph);
+    return;
+  }
+  std::vector<double> xyz;
+  xyz.reserve(total);
+  for (auto& part : run_xyz) {
+    xyz.insert(xyz.end(), part.begin(), part.end());
+    part = std::vector<double>();
+  }
+  graph.set_coordinates(static_cast<int>(dim), std::move(xyz));
+}
+
+TaskGraph read_task_graph(const std::string& path, int threads) {
   namespace fs = std::filesystem;
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path + ": cannot open the task graph");
   const fs::path p(path);
-  TaskGraph graph = p.extension() == ".edges" ? parse_edge_list(in, path) : parse_metis_graph(in, path);
+  TaskGraph graph = p.extension() == ".edges" ? parse_edge_list(in, path) : parse_metis_graph(in, path, threads);
   // "G.graph" takes "G.xyz"; "G.xyz" beside "G" also works, as does "G.graph.xyz".
   std::vector<fs::path> candidates;
   if (p.has_extension()) candidates.push_back(fs::path(p).replace_extension(".xyz"));
@@ -113,7 +176,7 @@ TaskGraph read_task_graph(const std::string& path) {
     if (!fs::is_regular_file(c, ec)) continue;
     std::ifstream xyz(c);
     if (!xyz) throw std::runtime_error(c.string() + ": cannot open the coordinates file");
-    parse_coordinates(xyz, c.string(), graph);
+    parse_coordinates(xyz, c.string(), graph, threads);
     break;
   }
   // "G.graph" takes "G.phases" (or "G.graph.phases"): the graph becomes the union of its phases.

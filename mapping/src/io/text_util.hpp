@@ -36,8 +36,25 @@ class LineReader {
   long line_ = 0;
 };
 
+/// A stream read whole and cut into lines as LineReader cuts them (numbered from 1, without the '\n' and a
+/// '\r' before it): for the parsers of files of millions of lines, which read their lines on several threads.
+class TextLines {
+ public:
+  explicit TextLines(std::istream& in);
+  /// Number of lines.
+  long size() const { return static_cast<long>(start_.size()) - 1; }
+  /// Line `number`, from 1 to size().
+  std::string_view line(long number) const;
+
+ private:
+  std::string text_;
+  std::vector<std::size_t> start_;  // where each line starts, then one past the end of the last one plus one
+};
+
 /// Blanks between the words of most formats: space, tab, CR, VT, FF.
 inline constexpr std::string_view kAnyBlank = " \t\r\v\f";
+/// One of kAnyBlank, for the scanners that read millions of words in one pass.
+inline bool is_any_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 /// Blanks between the words of a machine file line (and of a deck line): space and tab only
 /// (docs/file-formats.md, "Lines of decks and machine files").
 inline constexpr std::string_view kLineBlank = " \t";
@@ -46,6 +63,9 @@ inline constexpr std::string_view kLineBlank = " \t";
 std::string_view strip_comment(std::string_view line, char marker);
 /// Splits on `blanks`.
 std::vector<std::string_view> split_tokens(std::string_view text, std::string_view blanks = kAnyBlank);
+/// The same into `tokens` (cleared first): for the parsers of files of millions of lines, one vector for all.
+void split_tokens(std::string_view text, std::vector<std::string_view>& tokens,
+                  std::string_view blanks = kAnyBlank);
 /// `text` without leading and trailing `blanks`.
 std::string_view trim(std::string_view text, std::string_view blanks = kAnyBlank);
 
