@@ -100,7 +100,8 @@ TEST(MetisGraph, EveryFormat) {
 
 TEST(MetisGraph, KeepsTheFirstVertexWeightAsTheTaskWeight) {
   EXPECT_EQ(metis("2 1 011 3\n1 2 3 2 7\n4 5 6 1 7\n").task_weights(), (std::vector<double>{1, 4}));
-  EXPECT_EQ(metis("2 1 111 2\n9 3 1 2 7\n9 0 1 1 7\n").task_weights(), (std::vector<double>{3, 0}));  // after the size
+  EXPECT_EQ(metis("2 1 111 2\n9 3 1 2 7\n9 0 1 1 7\n").task_weights(),
+            (std::vector<double>{3, 0}));  // after the size
   EXPECT_FALSE(metis("2 1 101\n9 2 7\n9 1 7\n").has_task_weights());
   TaskGraph g = metis("2 1 001\n2 7\n1 7\n");
   EXPECT_THROW(g.set_task_weights({1}), std::invalid_argument);
@@ -126,7 +127,9 @@ TEST(MetisGraph, LongRowsInAnyOrderAndWordsOnlyTheSlowPathReads) {
 }
 
 // The weight of ring edge {a, b} (b the next of a round a ring of n vertices).
-std::string ring_weight(int n, int a, int b) { return std::to_string(1 + (a == n && b == 1 ? n : a) % 97); }
+std::string ring_weight(int n, int a, int b) {
+  return std::to_string(1 + (a == n && b == 1 ? n : a) % 97);
+}
 
 // A ring of n vertices, fmt 011 (a vertex weight, edge weights), the line of `vertex` replaced by `line`.
 std::string ring(int n, int vertex = 0, const std::string& line = "") {
@@ -134,8 +137,8 @@ std::string ring(int n, int vertex = 0, const std::string& line = "") {
   for (int v = 1; v <= n; ++v) {
     const int prev = v == 1 ? n : v - 1, next = v == n ? 1 : v + 1;
     text += v == vertex ? line
-                        : std::to_string(v % 5) + " " + std::to_string(prev) + " " + ring_weight(n, prev, v) + " " +
-                              std::to_string(next) + " " + ring_weight(n, v, next);
+                        : std::to_string(v % 5) + " " + std::to_string(prev) + " " + ring_weight(n, prev, v) +
+                              " " + std::to_string(next) + " " + ring_weight(n, v, next);
     text += v % 1000 == 0 ? "\n% a comment\n" : "\n";
   }
   return text;
@@ -159,8 +162,8 @@ TEST(MetisGraph, TheSameGraphAndErrorsOnEveryThreadCount) {
     EXPECT_EQ(g.task_weights(), one.task_weights());
     // A word the fast path leaves to the slow one, in a later run: the same graph.
     const int v = 50001;
-    const std::string slow = "0000000000000000000" + std::to_string(v % 5) + " 50000 " + ring_weight(n, 50000, v) +
-                             " 50002 " + ring_weight(n, v, 50002);
+    const std::string slow = "0000000000000000000" + std::to_string(v % 5) + " 50000 " +
+                             ring_weight(n, 50000, v) + " 50002 " + ring_weight(n, v, 50002);
     const TaskGraph again = metis_on(ring(n, v, slow), threads);
     EXPECT_EQ(again.targets(), one.targets());
     EXPECT_EQ(again.bytes(), one.bytes());
@@ -169,10 +172,13 @@ TEST(MetisGraph, TheSameGraphAndErrorsOnEveryThreadCount) {
     const auto line_of = [](int vertex) { return 2L + vertex + (vertex - 1) / 1000; };
     expect_error([&] { metis_on(ring(n, 60000, "1 59999 5x"), threads); }, "g.graph", line_of(60000),
                  "an edge weight must be an integer, got '5x'");
-    expect_error([&] { metis_on(ring(n, 40000, "4 39999 " + ring_weight(n, 39999, 40000) + " 40001 999"), threads); },
-                 "g.graph", line_of(40000), "edge {40000,40001} has weight 999 here but " + ring_weight(n, 40000, 40001));
-    expect_error([&] { metis_on(ring(n, 20000, "0 19999 " + ring_weight(n, 19999, 20000) + " 1 5"), threads); },
-                 "g.graph", line_of(20000), "vertex 20000 lists 1 but vertex 1 (line 3) does not list 20000");
+    expect_error(
+        [&] { metis_on(ring(n, 40000, "4 39999 " + ring_weight(n, 39999, 40000) + " 40001 999"), threads); },
+        "g.graph", line_of(40000),
+        "edge {40000,40001} has weight 999 here but " + ring_weight(n, 40000, 40001));
+    expect_error(
+        [&] { metis_on(ring(n, 20000, "0 19999 " + ring_weight(n, 19999, 20000) + " 1 5"), threads); },
+        "g.graph", line_of(20000), "vertex 20000 lists 1 but vertex 1 (line 3) does not list 20000");
   }
 }
 
@@ -292,7 +298,8 @@ TEST(Coordinates, TheSameOnEveryThreadCountAndFaultsNamedAtTheirLine) {
     const long line = std::count(bad.begin(), bad.begin() + static_cast<long>(at) + 1, '\n') + 1;
     expect_error([&] { read(bad, threads); }, "g.xyz", line, "coordinates must be finite numbers, got 'x'");
     const std::string short_file = text.substr(0, text.rfind("6 "));  // the last task's line cut off
-    expect_error([&] { read(short_file, threads); }, "g.xyz", std::count(short_file.begin(), short_file.end(), '\n'),
+    expect_error([&] { read(short_file, threads); }, "g.xyz",
+                 std::count(short_file.begin(), short_file.end(), '\n'),
                  "69999 coordinate lines for the 70000 tasks");
   }
 }

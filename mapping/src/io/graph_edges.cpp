@@ -80,13 +80,13 @@ void parse_coordinate_lines(const impl::TextLines& lines, const std::string& sou
     if (tokens.empty()) continue;
     if (dim == 0) {
       if (tokens.size() > static_cast<std::size_t>(impl::kMaxDims))
-        fail(line, std::to_string(tokens.size()) + " coordinates per task (at most " + std::to_string(impl::kMaxDims) +
-                       ")");
+        fail(line, std::to_string(tokens.size()) + " coordinates per task (at most " +
+                       std::to_string(impl::kMaxDims) + ")");
       dim = static_cast<int>(tokens.size());
       first_line = line;
     } else if (tokens.size() != static_cast<std::size_t>(dim)) {
-      fail(line, std::to_string(tokens.size()) + " coordinates, but line " + std::to_string(first_line) + " has " +
-                     std::to_string(dim));
+      fail(line, std::to_string(tokens.size()) + " coordinates, but line " + std::to_string(first_line) +
+                     " has " + std::to_string(dim));
     }
     if (count == n) fail(line, "more coordinate lines than the " + std::to_string(n) + " tasks of the graph");
     for (std::string_view t : tokens) {
@@ -133,8 +133,10 @@ void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& g
   // Runs of lines on the threads, joined in order; a file they do not read whole (a fault, or not one line
   // a task) is read again line by line, which names the fault.
   long first = 1;
-  while (first <= lines.size() && impl::split_tokens(impl::strip_comment(lines.line(first), '#')).empty()) ++first;
-  const std::size_t dim = first <= lines.size() ? impl::split_tokens(impl::strip_comment(lines.line(first), '#')).size() : 0;
+  while (first <= lines.size() && impl::split_tokens(impl::strip_comment(lines.line(first), '#')).empty())
+    ++first;
+  const std::size_t dim =
+      first <= lines.size() ? impl::split_tokens(impl::strip_comment(lines.line(first), '#')).size() : 0;
   const int workers = impl::worker_threads(threads);
   const long runs = std::clamp(lines.size() / (1 << 14), 1L, static_cast<long>(workers));
   std::vector<std::vector<double>> run_xyz(static_cast<std::size_t>(runs));
@@ -166,7 +168,8 @@ TaskGraph read_task_graph(const std::string& path, int threads) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path + ": cannot open the task graph");
   const fs::path p(path);
-  TaskGraph graph = p.extension() == ".edges" ? parse_edge_list(in, path) : parse_metis_graph(in, path, threads);
+  TaskGraph graph =
+      p.extension() == ".edges" ? parse_edge_list(in, path) : parse_metis_graph(in, path, threads);
   // "G.graph" takes "G.xyz"; "G.xyz" beside "G" also works, as does "G.graph.xyz".
   std::vector<fs::path> candidates;
   if (p.has_extension()) candidates.push_back(fs::path(p).replace_extension(".xyz"));

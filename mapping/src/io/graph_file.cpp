@@ -76,7 +76,8 @@ void sort_last_row(Rows& rows) {
       const int v = target[i];
       const double w = weight[i];
       std::int64_t hole = i;
-      for (; hole > 0 && v < target[hole - 1]; --hole) target[hole] = target[hole - 1], weight[hole] = weight[hole - 1];
+      for (; hole > 0 && v < target[hole - 1]; --hole)
+        target[hole] = target[hole - 1], weight[hole] = weight[hole - 1];
       target[hole] = v, weight[hole] = w;
     }
     return;
@@ -102,7 +103,8 @@ bool parse_plain_vertex(std::string_view line, int u, int n, const Format& f, Ro
     if (p == end) return false;
     std::uint64_t digits_value = 0;  // unsigned: a longer word wraps, and is then left to the slow path
     int digits = 0;
-    for (; p < end && *p >= '0' && *p <= '9'; ++p, ++digits) digits_value = digits_value * 10 + static_cast<unsigned>(*p - '0');
+    for (; p < end && *p >= '0' && *p <= '9'; ++p, ++digits)
+      digits_value = digits_value * 10 + static_cast<unsigned>(*p - '0');
     plain = digits > 0 && digits <= 18 && (p == end || impl::is_any_blank(*p));
     value = static_cast<std::int64_t>(digits_value % (std::uint64_t{1} << 62));
     return plain;
@@ -133,8 +135,8 @@ bool parse_plain_vertex(std::string_view line, int u, int n, const Format& f, Ro
 }
 
 // Reads the adjacency list of vertex u (0-based), on line `line`, as the next row of `rows`.
-void parse_vertex(const Place& at, long line, std::string_view text, int u, int n, const Format& f, Rows& rows,
-                  std::vector<double>& weights) {
+void parse_vertex(const Place& at, long line, std::string_view text, int u, int n, const Format& f,
+                  Rows& rows, std::vector<double>& weights) {
   if (!parse_plain_vertex(text, u, n, f, rows, weights)) {
     const std::vector<std::string_view> tokens = impl::split_tokens(text);
     const std::size_t lead = (f.sizes ? 1 : 0) + static_cast<std::size_t>(f.ncon);
@@ -147,13 +149,15 @@ void parse_vertex(const Place& at, long line, std::string_view text, int u, int 
         const std::int64_t value =
             impl::int_in_range(tokens[k], k == 0 && f.sizes ? "a vertex size" : "a vertex weight", 0,
                                std::numeric_limits<std::int64_t>::max());
-        if (f.weights && k == (f.sizes ? 1u : 0u)) weights.push_back(static_cast<double>(value));  // the first
+        if (f.weights && k == (f.sizes ? 1u : 0u))
+          weights.push_back(static_cast<double>(value));  // the first
       }
       if ((tokens.size() - lead) % step != 0)
         at.fail(line, "vertex " + std::to_string(u + 1) + ": the last neighbour has no edge weight");
       for (std::size_t k = lead; k < tokens.size(); k += step) {
         const int v = static_cast<int>(impl::int_in_range(tokens[k], "a neighbour id", 1, n)) - 1;
-        if (v == u) at.fail(line, "vertex " + std::to_string(u + 1) + " lists itself (self loops are not allowed)");
+        if (v == u)
+          at.fail(line, "vertex " + std::to_string(u + 1) + " lists itself (self loops are not allowed)");
         const std::int64_t w =
             f.edge_weights ? impl::int_in_range(tokens[k + 1], "an edge weight", 0, impl::kMaxEdgeWeight) : 1;
         rows.targets.push_back(v);
@@ -170,12 +174,13 @@ void parse_vertex(const Place& at, long line, std::string_view text, int u, int 
 // The rows of the vertices on lines line_of[first, last), appended to `rows` (and their first weights to
 // `weights`), each vertex by the fast path; stops at the first vertex it cannot read so and returns its index
 // (`last` when none).
-int parse_plain_run(const impl::TextLines& lines, const std::vector<long>& line_of, int first, int last, int n,
-                    const Format& f, Rows& rows, std::vector<double>& weights) {
+int parse_plain_run(const impl::TextLines& lines, const std::vector<long>& line_of, int first, int last,
+                    int n, const Format& f, Rows& rows, std::vector<double>& weights) {
   if (first == last) return last;
   // Room for the entries at once: a word takes two characters at least.
   const std::string_view end = lines.line(line_of[last - 1]);
-  rows.targets.reserve(static_cast<std::size_t>(end.data() + end.size() - lines.line(line_of[first]).data()) / 2 + 1);
+  rows.targets.reserve(
+      static_cast<std::size_t>(end.data() + end.size() - lines.line(line_of[first]).data()) / 2 + 1);
   rows.bytes.reserve(rows.targets.capacity());
   rows.offsets.reserve(static_cast<std::size_t>(last - first) + 1);
   for (int u = first; u < last; ++u) {
@@ -196,10 +201,13 @@ void parse_rows(const Place& at, const impl::TextLines& lines, const std::vector
   std::vector<Rows> run_rows(static_cast<std::size_t>(runs));
   std::vector<std::vector<double>> run_weights(static_cast<std::size_t>(runs));
   std::vector<int> stopped(static_cast<std::size_t>(runs));
-  const auto first_of = [&](int r) { return static_cast<int>(static_cast<std::int64_t>(vertices) * r / runs); };
+  const auto first_of = [&](int r) {
+    return static_cast<int>(static_cast<std::int64_t>(vertices) * r / runs);
+  };
   impl::parallel_for(static_cast<std::size_t>(runs), threads, [&](std::size_t r) {
     const int run = static_cast<int>(r);
-    stopped[r] = parse_plain_run(lines, line_of, first_of(run), first_of(run + 1), n, f, run_rows[r], run_weights[r]);
+    stopped[r] =
+        parse_plain_run(lines, line_of, first_of(run), first_of(run + 1), n, f, run_rows[r], run_weights[r]);
   });
   // The runs up to the first that stopped (with the rows it read), each copied to its place on the threads.
   int joined = 0;
@@ -222,7 +230,8 @@ void parse_rows(const Place& at, const impl::TextLines& lines, const std::vector
   for (int r = 0; r < joined; ++r)
     weights.insert(weights.end(), run_weights[static_cast<std::size_t>(r)].begin(),
                    run_weights[static_cast<std::size_t>(r)].end());
-  for (int u = next; u < vertices; ++u) parse_vertex(at, line_of[u], lines.line(line_of[u]), u, n, f, rows, weights);
+  for (int u = next; u < vertices; ++u)
+    parse_vertex(at, line_of[u], lines.line(line_of[u]), u, n, f, rows, weights);
 }
 
 // The first entry, in row order, for which faulty(u, e) holds (u its row, e its index), or {-1, -1}: runs of
@@ -313,7 +322,8 @@ TaskGraph parse_metis_graph(std::istream& in, const std::string& source, int thr
   if (header_line > lines.size()) at.fail(std::max(1L, lines.size()), "no header line \"n m [fmt [ncon]]\"");
   const std::vector<std::string_view> words = impl::split_tokens(lines.line(header_line));
   if (words.size() < 2 || words.size() > 4)
-    at.fail(header_line, "the header must be \"n m [fmt [ncon]]\", got " + std::to_string(words.size()) + " values");
+    at.fail(header_line,
+            "the header must be \"n m [fmt [ncon]]\", got " + std::to_string(words.size()) + " values");
   int n = 0;
   std::int64_t m = 0;
   try {

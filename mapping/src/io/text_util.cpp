@@ -32,12 +32,14 @@ TextLines::TextLines(std::istream& in) {
   }
   in.clear();
   char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) text_.append(buffer, static_cast<std::size_t>(in.gcount()));
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+    text_.append(buffer, static_cast<std::size_t>(in.gcount()));
   std::size_t pos = 0;
   while (pos < text_.size()) {
     start_.push_back(pos);
     const void* newline = std::memchr(text_.data() + pos, '\n', text_.size() - pos);
-    pos = newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - text_.data()) + 1 : text_.size() + 1;
+    pos = newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - text_.data()) + 1
+                  : text_.size() + 1;
   }
   start_.push_back(pos);
 }

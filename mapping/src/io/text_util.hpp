@@ -54,7 +54,9 @@ class TextLines {
 /// Blanks between the words of most formats: space, tab, CR, VT, FF.
 inline constexpr std::string_view kAnyBlank = " \t\r\v\f";
 /// One of kAnyBlank, for the scanners that read millions of words in one pass.
-inline bool is_any_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+inline bool is_any_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
 /// Blanks between the words of a machine file line (and of a deck line): space and tab only
 /// (docs/file-formats.md, "Lines of decks and machine files").
 inline constexpr std::string_view kLineBlank = " \t";

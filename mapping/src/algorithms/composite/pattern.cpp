@@ -259,7 +259,8 @@ std::optional<GridPattern> detect_pattern(const TaskGraph& graph, const PatternO
   for_each_message(graph, [&](int src, int dst, double bytes) {
     if (!filter.keep(src, dst, bytes)) return;
     const long long diff = dst > src ? dst - src : src - dst;
-    DiffStat& s = diff < static_cast<long long>(small.size()) ? small[static_cast<std::size_t>(diff)] : histogram[diff];
+    DiffStat& s =
+        diff < static_cast<long long>(small.size()) ? small[static_cast<std::size_t>(diff)] : histogram[diff];
     ++s.count;
     s.bytes += bytes;
     kept_bytes += bytes;
