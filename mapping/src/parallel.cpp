@@ -28,6 +28,11 @@ int worker_threads(int requested) {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+Runs runs_of(std::int64_t items, int threads) {
+  constexpr std::int64_t kLeast = std::int64_t{1} << 14;
+  return {items, static_cast<int>(std::clamp<std::int64_t>(items / kLeast, 1, std::max(1, threads)))};
+}
+
 void parallel_for(std::size_t n, int threads, const std::function<void(std::size_t)>& body) {
   const std::size_t workers = std::min<std::size_t>(n, static_cast<std::size_t>(std::max(1, threads)));
   std::vector<std::exception_ptr> errors(n);

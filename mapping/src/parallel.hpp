@@ -3,6 +3,7 @@
 // results in index order, so the mapping does not depend on the number of threads or on their timing.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 namespace tamp::impl {
@@ -17,6 +18,15 @@ int worker_threads(int requested);
 /// the next index left. When bodies throw, every index still runs and the exception of the lowest index is
 /// rethrown.
 void parallel_for(std::size_t n, int threads, const std::function<void(std::size_t)>& body);
+
+/// `items` cut into contiguous runs, one a thread, of 2^14 items at least (a small input stays one run): how
+/// the readers of large files share their lines and rows. Run r holds [begin(r), begin(r + 1)).
+struct Runs {
+  std::int64_t items = 0;
+  int count = 1;
+  std::int64_t begin(int r) const { return items * r / count; }
+};
+Runs runs_of(std::int64_t items, int threads);
 
 /// Runs `first` on the calling thread and `second` on a thread of its own, at once, each free to use
 /// worker_threads() of its own: for two searches whose serial parts would otherwise leave cores idle. Rethrows

@@ -7,14 +7,40 @@
 #include <stdexcept>
 #include <string>
 
+#include "row_sort.hpp"
 #include "tamp/error.hpp"
 
 namespace tamp {
-namespace {
+namespace impl {
 
-constexpr std::int64_t kShortRow = 32;
+void sort_row_by_target(int* target, double* bytes, std::int64_t n) {
+  constexpr std::int64_t kShortRow = 32;
+  if (n <= kShortRow) {  // a stencil's 6-26 neighbours: an insertion sort, stable, with no buffer
+    for (std::int64_t i = 1; i < n; ++i) {
+      const int v = target[i];
+      const double b = bytes[i];
+      std::int64_t hole = i;
+      for (; hole > 0 && v < target[hole - 1]; --hole) {
+        target[hole] = target[hole - 1];
+        bytes[hole] = bytes[hole - 1];
+      }
+      target[hole] = v, bytes[hole] = b;
+    }
+    return;
+  }
+  // (target, place in the row) is unique: std::sort is stable on it, with no buffer to allocate
+  std::vector<std::pair<std::uint64_t, double>> row;
+  row.reserve(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i)
+    row.emplace_back(static_cast<std::uint64_t>(target[i]) << 32 | static_cast<std::uint64_t>(i), bytes[i]);
+  std::sort(row.begin(), row.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::int64_t i = 0; i < n; ++i) {
+    target[i] = static_cast<int>(row[i].first >> 32);
+    bytes[i] = row[i].second;
+  }
+}
 
-}  // namespace
+}  // namespace impl
 
 long long GridShape::size() const {
   long long s = 1;
@@ -72,34 +98,9 @@ TaskGraph TaskGraph::from_edges(int num_tasks, std::vector<Edge> edges) {
       if (e.bytes > 0) g.targets_[next[e.src]] = e.dst, g.bytes_[next[e.src]++] = e.bytes;
   }
   edges = std::vector<Edge>();  // release the input early: the big graphs are large
-  std::vector<std::pair<std::uint64_t, double>> row;
-  for (int t = 0; t < num_tasks; ++t) {
-    int* target = g.targets_.data() + count[t];
-    double* bytes = g.bytes_.data() + count[t];
-    const std::int64_t n = count[t + 1] - count[t];
-    if (n <= kShortRow) {  // a stencil's 6-26 neighbours: an insertion sort, stable, with no buffer
-      for (std::int64_t i = 1; i < n; ++i) {
-        const int v = target[i];
-        const double b = bytes[i];
-        std::int64_t hole = i;
-        for (; hole > 0 && v < target[hole - 1]; --hole) {
-          target[hole] = target[hole - 1];
-          bytes[hole] = bytes[hole - 1];
-        }
-        target[hole] = v, bytes[hole] = b;
-      }
-    } else {  // (target, place in the row) is unique: std::sort is stable on it, with no buffer to allocate
-      row.clear();
-      for (std::int64_t i = 0; i < n; ++i)
-        row.emplace_back(static_cast<std::uint64_t>(target[i]) << 32 | static_cast<std::uint64_t>(i),
-                         bytes[i]);
-      std::sort(row.begin(), row.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-      for (std::int64_t i = 0; i < n; ++i) {
-        target[i] = static_cast<int>(row[i].first >> 32);
-        bytes[i] = row[i].second;
-      }
-    }
-  }
+  for (int t = 0; t < num_tasks; ++t)
+    impl::sort_row_by_target(g.targets_.data() + count[t], g.bytes_.data() + count[t],
+                             count[t + 1] - count[t]);
   g.offsets_.assign(static_cast<std::size_t>(num_tasks) + 1, 0);
   std::int64_t kept = 0;  // merged messages so far; parallel edges add up into one
   for (int t = 0; t < num_tasks; ++t) {

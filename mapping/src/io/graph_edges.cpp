@@ -132,20 +132,17 @@ void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& g
   const impl::TextLines lines(in);
   // Runs of lines on the threads, joined in order; a file they do not read whole (a fault, or not one line
   // a task) is read again line by line, which names the fault.
-  long first = 1;
-  while (first <= lines.size() && impl::split_tokens(impl::strip_comment(lines.line(first), '#')).empty())
-    ++first;
-  const std::size_t dim =
-      first <= lines.size() ? impl::split_tokens(impl::strip_comment(lines.line(first), '#')).size() : 0;
+  std::size_t dim = 0;  // the words of the first line that has any
+  for (long line = 1; line <= lines.size() && dim == 0; ++line)
+    dim = impl::split_tokens(impl::strip_comment(lines.line(line), '#')).size();
   const int workers = impl::worker_threads(threads);
-  const long runs = std::clamp(lines.size() / (1 << 14), 1L, static_cast<long>(workers));
-  std::vector<std::vector<double>> run_xyz(static_cast<std::size_t>(runs));
-  std::vector<char> read(static_cast<std::size_t>(runs), 0);
+  const impl::Runs split = impl::runs_of(lines.size(), workers);
+  std::vector<std::vector<double>> run_xyz(static_cast<std::size_t>(split.count));
+  std::vector<char> read(run_xyz.size(), 0);
   if (dim > 0 && dim <= static_cast<std::size_t>(impl::kMaxDims))
-    impl::parallel_for(static_cast<std::size_t>(runs), workers, [&](std::size_t r) {
-      const long begin = 1 + lines.size() * static_cast<long>(r) / runs;
-      const long end = 1 + lines.size() * static_cast<long>(r + 1) / runs;
-      read[r] = parse_coordinate_run(lines, begin, end, dim, run_xyz[r]);
+    impl::parallel_for(run_xyz.size(), workers, [&](std::size_t r) {
+      const int run = static_cast<int>(r);
+      read[r] = parse_coordinate_run(lines, 1 + split.begin(run), 1 + split.begin(run + 1), dim, run_xyz[r]);
     });
   std::size_t total = 0;
   for (const auto& part : run_xyz) total += part.size();

@@ -9,6 +9,7 @@
 
 #include "io/text_util.hpp"
 #include "parallel.hpp"
+#include "row_sort.hpp"
 #include "tamp/error.hpp"
 
 namespace tamp {
@@ -28,7 +29,6 @@ struct Rows {
   std::vector<std::int64_t> offsets{0};
   std::vector<int> targets;
   std::vector<double> bytes;
-  std::int64_t size(int u) const { return offsets[u + 1] - offsets[u]; }
 };
 
 bool is_comment(std::string_view line) {
@@ -65,27 +65,11 @@ Format parse_format(const Place& at, long line, const std::vector<std::string_vi
   return f;
 }
 
-// Sorts the last row by neighbour: an insertion sort for the short rows of meshes and stencils.
+// Sorts the row just read by neighbour.
 void sort_last_row(Rows& rows) {
   const std::int64_t first = rows.offsets[rows.offsets.size() - 2];
-  const std::int64_t n = rows.offsets.back() - first;
-  int* target = rows.targets.data() + first;
-  double* weight = rows.bytes.data() + first;
-  if (n <= 32) {
-    for (std::int64_t i = 1; i < n; ++i) {
-      const int v = target[i];
-      const double w = weight[i];
-      std::int64_t hole = i;
-      for (; hole > 0 && v < target[hole - 1]; --hole)
-        target[hole] = target[hole - 1], weight[hole] = weight[hole - 1];
-      target[hole] = v, weight[hole] = w;
-    }
-    return;
-  }
-  std::vector<std::pair<int, double>> row(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) row[i] = {target[i], weight[i]};
-  std::sort(row.begin(), row.end());
-  for (std::int64_t i = 0; i < n; ++i) target[i] = row[i].first, weight[i] = row[i].second;
+  impl::sort_row_by_target(rows.targets.data() + first, rows.bytes.data() + first,
+                           rows.offsets.back() - first);
 }
 
 // parse_vertex's fast path, for the lines of millions of vertices: the line's words read as plain decimals
@@ -197,13 +181,12 @@ int parse_plain_run(const impl::TextLines& lines, const std::vector<long>& line_
 void parse_rows(const Place& at, const impl::TextLines& lines, const std::vector<long>& line_of, int n,
                 const Format& f, int threads, Rows& rows, std::vector<double>& weights) {
   const int vertices = static_cast<int>(line_of.size());
-  const int runs = std::clamp(vertices / (1 << 14), 1, std::max(1, threads));  // small graphs: one run
+  const impl::Runs split = impl::runs_of(vertices, threads);
+  const int runs = split.count;
   std::vector<Rows> run_rows(static_cast<std::size_t>(runs));
   std::vector<std::vector<double>> run_weights(static_cast<std::size_t>(runs));
   std::vector<int> stopped(static_cast<std::size_t>(runs));
-  const auto first_of = [&](int r) {
-    return static_cast<int>(static_cast<std::int64_t>(vertices) * r / runs);
-  };
+  const auto first_of = [&](int r) { return static_cast<int>(split.begin(r)); };
   impl::parallel_for(static_cast<std::size_t>(runs), threads, [&](std::size_t r) {
     const int run = static_cast<int>(r);
     stopped[r] =
@@ -238,12 +221,11 @@ void parse_rows(const Place& at, const impl::TextLines& lines, const std::vector
 // rows on `threads` threads.
 template <class Faulty>
 std::pair<int, std::int64_t> first_fault(const Rows& rows, int threads, const Faulty& faulty) {
-  const int n = static_cast<int>(rows.offsets.size()) - 1;
-  const int runs = std::clamp(n / (1 << 14), 1, std::max(1, threads));
-  std::vector<std::pair<int, std::int64_t>> found(static_cast<std::size_t>(runs), {-1, -1});
-  impl::parallel_for(static_cast<std::size_t>(runs), threads, [&](std::size_t r) {
-    const int first = static_cast<int>(static_cast<std::int64_t>(n) * static_cast<std::int64_t>(r) / runs);
-    const int last = static_cast<int>(static_cast<std::int64_t>(n) * static_cast<std::int64_t>(r + 1) / runs);
+  const impl::Runs split = impl::runs_of(static_cast<std::int64_t>(rows.offsets.size()) - 1, threads);
+  std::vector<std::pair<int, std::int64_t>> found(static_cast<std::size_t>(split.count), {-1, -1});
+  impl::parallel_for(found.size(), threads, [&](std::size_t r) {
+    const int first = static_cast<int>(split.begin(static_cast<int>(r)));
+    const int last = static_cast<int>(split.begin(static_cast<int>(r) + 1));
     for (int u = first; u < last; ++u)
       for (std::int64_t e = rows.offsets[u]; e < rows.offsets[u + 1]; ++e)
         if (faulty(u, e)) {
