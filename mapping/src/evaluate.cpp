@@ -91,9 +91,10 @@ class TorusWalker {
     return h;
   }
 
-  /// Adds `bytes` to the difference array of every link on the route ra -> rb, and bytes x hops of each
-  /// dimension to per_dim; returns the hops. Mirrors Torus::route (shorter way round, ties to +).
-  int add_route(int ra, int rb, double bytes, double* diff, double* per_dim) const {
+  /// Adds `bytes` to the difference array `diff` and one message to `crossings` for every link on the route
+  /// ra -> rb, and bytes x hops of each dimension to per_dim; returns the hops. Mirrors Torus::route (shorter
+  /// way round, ties to +).
+  int add_route(int ra, int rb, double bytes, double* diff, double* crossings, double* per_dim) const {
     const int* a = &coords_[static_cast<std::size_t>(ra) * D_];
     const int* b = &coords_[static_cast<std::size_t>(rb) * D_];
     int r = ra;  // router where the segment of dimension d starts
@@ -112,20 +113,28 @@ class TorusWalker {
       }
       // Link of coordinate c on this line and direction: first + c * step.
       const std::int64_t line = r - static_cast<std::int64_t>(c0) * stride_[d];
-      double* first = diff + line * 2 * D_ + 2 * d + (plus ? 0 : 1);
+      const std::int64_t first = line * 2 * D_ + 2 * d + (plus ? 0 : 1);
       const std::int64_t step = static_cast<std::int64_t>(stride_[d]) * 2 * D_;
       // + uses the links leaving c0, c0+1, ..., c0+steps-1; - those leaving c0, c0-1, ..., c0-steps+1 (mod
       // n).
       const int lo = plus ? c0 : c0 - steps + 1;
       const int hi = plus ? c0 + steps - 1 : c0;
+      const auto add_range = [&](int from, int to) {
+        diff[first + from * step] += bytes;
+        crossings[first + from * step] += 1;
+        if (to + 1 < n) {
+          diff[first + (to + 1) * step] -= bytes;
+          crossings[first + (to + 1) * step] -= 1;
+        }
+      };
       if (lo < 0) {
-        add_range(first, step, n, 0, hi, bytes);
-        add_range(first, step, n, lo + n, n - 1, bytes);
+        add_range(0, hi);
+        add_range(lo + n, n - 1);
       } else if (hi >= n) {
-        add_range(first, step, n, lo, n - 1, bytes);
-        add_range(first, step, n, 0, hi - n, bytes);
+        add_range(lo, n - 1);
+        add_range(0, hi - n);
       } else {
-        add_range(first, step, n, lo, hi, bytes);
+        add_range(lo, hi);
       }
       per_dim[d] += steps * bytes;
       total += steps;
@@ -153,21 +162,16 @@ class TorusWalker {
   }
 
  private:
-  static void add_range(double* first, std::int64_t step, int n, int lo, int hi, double bytes) {
-    first[lo * step] += bytes;
-    if (hi + 1 < n) first[(hi + 1) * step] -= bytes;
-  }
-
   int D_;
   int npr_;
   std::vector<int> n_, wrap_, stride_;
   std::vector<int> coords_;  // router r, dimension d at r * D + d
 };
 
-/// Hop statistics; when `loads` is given (size link_id_bound), also the link loads and per-class hop-bytes;
-/// when `sums` is, the messages' predicted times in the same pass.
+/// Hop statistics; when `traffic` is given (cleared to link_id_bound), also the links' traffic and per-class
+/// hop-bytes; when `sums` is, the messages' predicted times in the same pass.
 Tally measure_torus(const Grid& torus, const TaskGraph& graph, const std::vector<int>& node_of_task,
-                    std::vector<double>* loads, std::vector<double>& per_class, PhaseSums* sums) {
+                    LinkTraffic* traffic, std::vector<double>& per_class, PhaseSums* sums) {
   const TorusWalker walker(torus);
   std::vector<int> router_of_task(node_of_task.size());
   for (std::size_t t = 0; t < node_of_task.size(); ++t) router_of_task[t] = walker.router(node_of_task[t]);
@@ -175,7 +179,8 @@ Tally measure_torus(const Grid& torus, const TaskGraph& graph, const std::vector
   const auto& targets = graph.targets();
   const auto& bytes = graph.bytes();
   Tally tally;
-  double* diff = loads ? loads->data() : nullptr;
+  double* diff = traffic ? traffic->bytes.data() : nullptr;
+  double* crossings = traffic ? traffic->messages.data() : nullptr;
   for (int u = 0; u < graph.num_tasks(); ++u) {
     const int nu = node_of_task[u];
     const int ru = router_of_task[u];
@@ -184,17 +189,21 @@ Tally measure_torus(const Grid& torus, const TaskGraph& graph, const std::vector
       const int rv = router_of_task[v];
       int h = 0;
       if (ru != rv)
-        h = diff ? walker.add_route(ru, rv, bytes[e], diff, per_class.data()) : walker.hops(ru, rv);
+        h = diff ? walker.add_route(ru, rv, bytes[e], diff, crossings, per_class.data())
+                 : walker.hops(ru, rv);
       tally.add(h, bytes[e], nu != node_of_task[v]);
       if (sums) sums->add(nu, node_of_task[v], h, e - offsets[u] + 1, bytes[e]);
     }
   }
-  if (diff) walker.integrate(diff, torus.num_routers());
+  if (diff) {
+    walker.integrate(diff, torus.num_routers());
+    walker.integrate(crossings, torus.num_routers());
+  }
   return tally;
 }
 
 Tally measure_generic(const Machine& machine, const TaskGraph& graph, const std::vector<int>& node_of_task,
-                      std::vector<double>* loads, std::vector<double>& per_class) {
+                      LinkTraffic* traffic, std::vector<double>& per_class) {
   const auto& offsets = graph.offsets();
   const auto& targets = graph.targets();
   const auto& bytes = graph.bytes();
@@ -205,9 +214,12 @@ Tally measure_generic(const Machine& machine, const TaskGraph& graph, const std:
     for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
       const int nv = node_of_task[targets[e]];
       int h = 0;
-      if (nu != nv && loads) {
+      if (nu != nv && traffic) {
         machine.route(nu, nv, path);
-        for (LinkId l : path) (*loads)[l] += bytes[e];
+        for (LinkId l : path) {
+          traffic->bytes[l] += bytes[e];
+          traffic->messages[l] += 1;
+        }
         h = static_cast<int>(path.size());
       } else if (nu != nv) {
         h = machine.hops(nu, nv);
@@ -215,25 +227,26 @@ Tally measure_generic(const Machine& machine, const TaskGraph& graph, const std:
       tally.add(h, bytes[e], nu != nv);
     }
   }
-  if (loads)
-    for (LinkId l = 0; l < machine.link_id_bound(); ++l) per_class[machine.link_class(l)] += (*loads)[l];
+  if (traffic)
+    for (LinkId l = 0; l < machine.link_id_bound(); ++l)
+      per_class[machine.link_class(l)] += traffic->bytes[l];
   return tally;
 }
 
 Tally measure_nodes(const TaskGraph& graph, const Allocation& allocation,
-                    const std::vector<int>& node_of_task, std::vector<double>* loads,
+                    const std::vector<int>& node_of_task, LinkTraffic* traffic,
                     std::vector<double>& per_class, PhaseSums* sums = nullptr) {
   const Machine& machine = allocation.machine();
   per_class.assign(machine.num_link_classes(), 0.0);
-  if (loads) loads->assign(machine.link_id_bound(), 0.0);
+  if (traffic) traffic->clear(machine.link_id_bound());
   if (const Grid* torus = machine.grid())
-    return measure_torus(*torus, graph, node_of_task, loads, per_class, sums);
-  return measure_generic(machine, graph, node_of_task, loads, per_class);
+    return measure_torus(*torus, graph, node_of_task, traffic, per_class, sums);
+  return measure_generic(machine, graph, node_of_task, traffic, per_class);
 }
 
 Tally measure(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
-              std::vector<double>* loads, std::vector<double>& per_class) {
-  return measure_nodes(graph, allocation, task_nodes(graph, allocation, mapping), loads, per_class);
+              LinkTraffic* traffic, std::vector<double>& per_class) {
+  return measure_nodes(graph, allocation, task_nodes(graph, allocation, mapping), traffic, per_class);
 }
 
 /// Sum over messages of bytes x the declared distance of the levels their nodes are apart.
@@ -295,28 +308,28 @@ void add_barrier(const Allocation& allocation, const std::vector<int>& node_of_t
   std::iota(ranks.begin(), ranks.end(), 0);
   CollectiveRounds rounds = barrier_ompi(ranks);
   for (auto& round : rounds)
-    for (Edge& e : round) e.bytes = 1;  // an envelope: task graphs drop empty messages
+    for (Edge& e : round) e.bytes = 1;  // SMPI sends the envelope alone; graphs drop empty messages
   // One message per task and round, posted as SimGrid posts it (barrier_ompi_sendrecv).
   const Posting posting = barrier_ompi_sendrecv(tasks) ? Posting::sendrecv : Posting::blocking;
   graphs.reserve(rounds.size());  // plan.barrier points into both
   timings.resize(rounds.size());
-  std::vector<double> loads;
+  LinkTraffic traffic;
   std::vector<double> per_class;
   for (std::size_t r = 0; r < rounds.size(); ++r) {
     graphs.push_back(TaskGraph::from_edges(tasks, rounds[r]));
-    measure_nodes(graphs.back(), allocation, node_of_task, &loads, per_class);
+    measure_nodes(graphs.back(), allocation, node_of_task, &traffic, per_class);
     PhaseTiming& timing = timings[r];
-    predict_phase(graphs.back(), loads, allocation, node_of_task, {}, &timing);
+    predict_phase(graphs.back(), traffic, allocation, node_of_task, {}, &timing);
     post(posting, allocation.machine().network().message_overhead, timing);
     plan.barrier.push_back({&graphs.back(), &timing, 1, false});
   }
 }
 
-/// The predicted time of every phase (or of the whole graph as one p2p phase, whose loads are `graph_loads`
-/// and whose figures are `whole` when measuring them gave them already): each phase alone, then their sum
-/// (count times each), or with options.steps the steps on the tasks' clocks.
+/// The predicted time of every phase (or of the whole graph as one p2p phase, whose traffic is
+/// `graph_traffic` and whose figures are `whole` when measuring them gave them already): each phase alone,
+/// then their sum (count times each), or with options.steps the steps on the tasks' clocks.
 void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping,
-             const std::vector<int>& node_of_task, const std::vector<double>& graph_loads,
+             const std::vector<int>& node_of_task, const LinkTraffic& graph_traffic,
              const std::optional<PhaseMetrics>& whole, const EvaluateOptions& options, Metrics& m) {
   const std::vector<double> none;
   const std::vector<double>& hidden = options.hidden_compute;
@@ -326,12 +339,12 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
   if (!graph.has_phases()) {
     timings.emplace_back();
     PhaseMetrics p = whole ? *whole
-                           : predict_phase(graph, graph_loads, allocation, node_of_task, hidden,
+                           : predict_phase(graph, graph_traffic, allocation, node_of_task, hidden,
                                            stepped ? &timings.back() : nullptr);
     p.name = "all";
     m.phases.push_back(std::move(p));
   } else {
-    std::vector<double> loads;
+    LinkTraffic traffic;
     std::vector<double> per_class;
     std::vector<int> by_slot;  // tasks in slot order: rank r of a launcher-order communicator is by_slot[r]
     for (const Phase& phase : graph.phases()) {
@@ -339,12 +352,10 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
       phase_graphs.push_back(TaskGraph::from_edges(
           graph.num_tasks(), phase.launcher_order ? relabelled(phase.edges, by_slot) : phase.edges));
       timings.emplace_back();
-      per_class.assign(allocation.machine().num_link_classes(), 0.0);
-      loads.assign(allocation.machine().link_id_bound(), 0.0);
-      measure_nodes(phase_graphs.back(), allocation, node_of_task, &loads, per_class);
-      PhaseMetrics p = predict_phase(phase_graphs.back(), loads, allocation, node_of_task,
-                                     phase.kind == PhaseKind::p2p ? hidden : none,
-                                     stepped ? &timings.back() : nullptr);
+      measure_nodes(phase_graphs.back(), allocation, node_of_task, &traffic, per_class);
+      PhaseMetrics p =
+          predict_phase(phase_graphs.back(), traffic, allocation, node_of_task,
+                        phase.kind == PhaseKind::p2p ? hidden : none, stepped ? &timings.back() : nullptr);
       if (stepped) post(phase.posting, allocation.machine().network().message_overhead, timings.back());
       p.name = phase.name;
       p.kind = phase.kind;
@@ -408,7 +419,8 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
   if (options.steps < 0) throw std::invalid_argument("steps: " + std::to_string(options.steps) + " is negative");
   if (options.warmup < 0) throw std::invalid_argument("warmup: " + std::to_string(options.warmup) + " is negative");
   validate(options.flow);
-  std::vector<double> loads;
+  impl::LinkTraffic traffic;
+  const std::vector<double>& loads = traffic.bytes;
   Metrics m;
   const std::vector<int> node_of_task = impl::task_nodes(graph, allocation, mapping);
   // The whole graph as one phase, its messages timed while they are routed (a torus walks them itself).
@@ -417,7 +429,7 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
       options.hidden_compute.empty() && options.steps == 0)
     sums.emplace(allocation.machine());
   const impl::Tally tally =
-      impl::measure_nodes(graph, allocation, node_of_task, options.link_loads ? &loads : nullptr,
+      impl::measure_nodes(graph, allocation, node_of_task, options.link_loads ? &traffic : nullptr,
                           m.hop_bytes_per_class, sums ? &*sums : nullptr);
   m.messages = graph.num_edges();
   m.total_bytes = graph.total_bytes();
@@ -441,17 +453,17 @@ Metrics evaluate(const TaskGraph& graph, const Allocation& allocation, const Map
     }
     if (machine.num_links() > 0) m.mean_link_load = sum / machine.num_links();
     const std::optional<PhaseMetrics> whole =
-        sums ? std::optional<PhaseMetrics>(sums->finish(graph, loads)) : std::nullopt;
-    impl::predict(graph, allocation, mapping, node_of_task, loads, whole, options, m);
+        sums ? std::optional<PhaseMetrics>(sums->finish(graph, traffic)) : std::nullopt;
+    impl::predict(graph, allocation, mapping, node_of_task, traffic, whole, options, m);
   }
   return m;
 }
 
 std::vector<double> link_loads(const TaskGraph& graph, const Allocation& allocation, const Mapping& mapping) {
-  std::vector<double> loads;
+  impl::LinkTraffic traffic;
   std::vector<double> per_class;
-  impl::measure(graph, allocation, mapping, &loads, per_class);
-  return loads;
+  impl::measure(graph, allocation, mapping, &traffic, per_class);
+  return std::move(traffic.bytes);
 }
 
 std::ostream& operator<<(std::ostream& os, const Metrics& m) {

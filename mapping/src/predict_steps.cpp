@@ -229,7 +229,7 @@ class StepSimulation {
     ++times_.flows;
     const int p = phase_of(message);
     const std::int64_t e = message - first_edge_[p];
-    const double bytes = phases_[p]->messages->bytes()[e];
+    const double bytes = wire_bytes(phases_[p]->messages->bytes()[e]);
     const double rate = network_->start(message, route_of(message), bytes, now_);
     const bool brief = options_.quantum > 0 && bytes < kBrief * rate * phases_[p]->timing->latency[e];
     brief_[static_cast<std::size_t>(message)] = brief;

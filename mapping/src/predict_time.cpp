@@ -54,15 +54,15 @@ PhaseSums::PhaseSums(const Machine& machine)
       out_(static_cast<std::size_t>(machine.num_nodes()), 0.0),
       in_(out_) {}
 
-PhaseMetrics PhaseSums::finish(const TaskGraph& messages, const std::vector<double>& loads) const {
+PhaseMetrics PhaseSums::finish(const TaskGraph& messages, const LinkTraffic& traffic) const {
   PhaseMetrics p = p_;
   p.messages = messages.num_edges();
   p.bytes = messages.total_bytes();
   const double fastest = fastest_link_bandwidth(machine_);
-  for (LinkId l = 0; l < static_cast<LinkId>(loads.size()); ++l) {
-    if (loads[l] <= 0) continue;
-    p.max_link_load = std::max(p.max_link_load, loads[l]);
-    p.link_time = std::max(p.link_time, loads[l] / (fastest * machine_.link_capacity(l)));
+  for (LinkId l = 0; l < static_cast<LinkId>(traffic.bytes.size()); ++l) {
+    if (traffic.messages[l] <= 0) continue;
+    p.max_link_load = std::max(p.max_link_load, traffic.bytes[l]);
+    p.link_time = std::max(p.link_time, traffic.wire(l) / (fastest * machine_.link_capacity(l)));
   }
   for (std::size_t n = 0; n < out_.size(); ++n)
     p.injection_time = std::max(p.injection_time, std::max(out_[n], in_[n]) / net_.injection_bandwidth);
@@ -74,7 +74,7 @@ PhaseMetrics PhaseSums::finish(const TaskGraph& messages, const std::vector<doub
   return p;
 }
 
-PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>& loads,
+PhaseMetrics predict_phase(const TaskGraph& messages, const LinkTraffic& traffic,
                            const Allocation& allocation, const std::vector<int>& node_of_task,
                            const std::vector<double>& hidden, PhaseTiming* timing) {
   const Machine& machine = allocation.machine();
@@ -105,7 +105,7 @@ PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>&
       }
     }
   }
-  PhaseMetrics p = sums.finish(messages, loads);
+  PhaseMetrics p = sums.finish(messages, traffic);
   if (timing) {
     timing->posted = posted;
     add_routes(messages, allocation, node_of_task, *timing);

@@ -35,15 +35,29 @@ struct StepResources {
 };
 StepResources step_resources(const Machine& machine);
 
+/// What a phase puts on each link (indexed by LinkId): its payload bytes, and the messages that cross it,
+/// each of which carries its envelope too on the wire (kEnvelopeBytes). Hop-bytes and link loads are the
+/// payload's; the predicted time is the wire's.
+struct LinkTraffic {
+  std::vector<double> bytes;
+  std::vector<double> messages;
+  void clear(LinkId links) {
+    bytes.assign(static_cast<std::size_t>(links), 0.0);
+    messages.assign(static_cast<std::size_t>(links), 0.0);
+  }
+  double wire(LinkId l) const { return bytes[l] + kEnvelopeBytes * messages[l]; }
+};
+
 /// The sums predict_phase() makes over a phase's messages, one message at a time, for a caller that walks the
 /// messages itself (evaluate() on a torus routes and times them in one pass). Messages come in CSR order.
 class PhaseSums {
  public:
   explicit PhaseSums(const Machine& machine);
-  /// A message of `bytes` from node nu to node nv, `hops` apart, the k-th (from 1) its sender posts; returns
-  /// when it lands, from the start of the phase.
-  double add(int nu, int nv, int hops, std::int64_t k, double bytes) {
+  /// A message of `payload` bytes (and its envelope) from node nu to node nv, `hops` apart, the k-th (from 1)
+  /// its sender posts; returns when it lands, from the start of the phase.
+  double add(int nu, int nv, int hops, std::int64_t k, double payload) {
     const double leaves = net_.message_overhead * static_cast<double>(k);
+    const double bytes = wire_bytes(payload);
     if (nu == nv) {
       largest_local_ = std::max(largest_local_, bytes);
       p_.latency_time = std::max(p_.latency_time, leaves + net_.loopback_latency);
@@ -63,8 +77,8 @@ class PhaseSums {
   }
   /// The latency of the last message added (on the node: its whole loopback transfer).
   double last_latency() const { return last_latency_; }
-  /// The phase's figures without hidden computation, from its `messages` and link `loads`.
-  PhaseMetrics finish(const TaskGraph& messages, const std::vector<double>& loads) const;
+  /// The phase's figures without hidden computation, from its `messages` and what they put on the links.
+  PhaseMetrics finish(const TaskGraph& messages, const LinkTraffic& traffic) const;
 
  private:
   const Machine& machine_;
@@ -76,11 +90,11 @@ class PhaseSums {
   double last_latency_ = 0;
 };
 
-/// Figures of the messages of one phase (`messages`, a CSR graph) whose link loads on the placement are
-/// `loads` (indexed by LinkId); `node_of_task` is the machine node of every task. Name, kind and count are
+/// Figures of the messages of one phase (`messages`, a CSR graph) whose traffic on the placement's links is
+/// `traffic`; `node_of_task` is the machine node of every task. Name, kind and count are
 /// left to the caller. `hidden`: empty, or the seconds every task computes between posting its messages and
 /// waiting for its own (EvaluateOptions::hidden_compute). O(messages + links + tasks).
-PhaseMetrics predict_phase(const TaskGraph& messages, const std::vector<double>& loads,
+PhaseMetrics predict_phase(const TaskGraph& messages, const LinkTraffic& traffic,
                            const Allocation& allocation, const std::vector<int>& node_of_task,
                            const std::vector<double>& hidden = {}, PhaseTiming* timing = nullptr);
 

@@ -425,7 +425,8 @@ TEST(FlowNetwork, ALandingsShareWaitsForTheSolve) {
   EXPECT_DOUBLE_EQ(network.next_landing(), 4.5);
 }
 
-// Exact, equal shares: the hand-worked cases below count shares per flow.
+// Exact, equal shares: the hand-worked cases below count shares per flow. Every message carries its MPI
+// envelope on the wire: a message of b bytes flows wire_bytes(b).
 const FlowOptions kExact{0, 0, 0, FlowSharing::equal};
 
 // Every flow starts at the same instant and ends at the same instant: the first solve is the only one that
@@ -441,7 +442,7 @@ TEST(FlowEngine, AWindowThatChangesNothing) {
   }
   // Both share link 1 -> 2 (9.4e9 B/s, half each, below the injection links' 6e9): 2 ms, after one overhead
   // (1 us), 2 hops and 2 injection latencies.
-  EXPECT_NEAR(exact.predicted_comm_time, 1e-6 + 2e-7 + 1e-6 + 2e-3, 1e-15);
+  EXPECT_NEAR(exact.predicted_comm_time, 1e-6 + 2e-7 + 1e-6 + 2 * wire_bytes(9.4e6) / 9.4e9, 1e-15);
   EXPECT_GE(exact.flow.solves, 1);
   EXPECT_EQ(exact.flow.flows, 2);
 }
@@ -456,8 +457,8 @@ TEST(FlowEngine, AFinishedFlowLeavesItsShareToTheOthers) {
   const double short_starts = 1e-6 + 1e-7 + 1e-6;
   const double long_starts = 2e-6 + 2e-7 + 1e-6;
   const double alone = (long_starts - short_starts) * 6e9;  // bytes of 0 -> 1 before 0 -> 2 joins
-  const double shared = (1e6 - alone) / 3e9;                // until 0 -> 1 is through
-  const double rest = (3e6 - shared * 3e9) / 6e9;
+  const double shared = (wire_bytes(1e6) - alone) / 3e9;    // until 0 -> 1 is through
+  const double rest = (wire_bytes(3e6) - shared * 3e9) / 6e9;
   EXPECT_NEAR(m.flow.total[0], long_starts + shared + rest, 1e-12);
 }
 
@@ -472,25 +473,26 @@ TEST(FlowEngine, EnoughChangesSolveBeforeTheWindowEnds) {
   EXPECT_EQ(by_changes.flow.solves, exact.flow.solves);
 }
 
-// The same pair of messages at 8 bytes: each flows for 1.3 ns at 6e9 B/s, under 1% of its 2 us of latency, so
-// neither its start nor its end counts as a change (`changes` 1: one per flow in the network) and the solves
-// wait for the window (1 ms). Every task's time stays within one such transfer of exact.
+// The same pair of messages at 8 bytes: each flows for 4 ns at 6e9 B/s (with its envelope), under 1% of its 2
+// us of latency, so neither its start nor its end counts as a change (`changes` 1: one per flow in the
+// network) and the solves wait for the window (1 ms). Every task's time stays within one such transfer of
+// exact.
 TEST(FlowEngine, BriefFlowsWaitForTheWindow) {
   const std::vector<Edge> edges = {{0, 1, 8}, {0, 2, 8}};
   const Metrics exact = run(edges, kExact);
   const Metrics windowed = run(edges, FlowOptions{0.5, 1e-3, 1, FlowSharing::equal});
   EXPECT_LT(windowed.flow.solves, exact.flow.solves);
   for (std::size_t t = 0; t < exact.flow.total.size(); ++t)
-    EXPECT_NEAR(windowed.flow.total[t], exact.flow.total[t], 8 / 6e9);
+    EXPECT_NEAR(windowed.flow.total[t], exact.flow.total[t], wire_bytes(8) / 6e9);
 }
 
 // A collective of two rounds run twice per step (NAME/r0, NAME/r1, count 2: add_collective's phases) runs as
 // r0 r1 r0 r1, as the MPI library runs two calls of it, not r0 r0 r1 r1. r0 pairs 0 and 1, r1 pairs 1 and 2,
-// 8 bytes each way; a round of a pair lasts L (one overhead, one hop, two injection latencies, 8 bytes at
-// 6e9 B/s). Task 0 is through its second r0 only once task 1 is through r0 and r1: 3 L; as two unrelated
-// phases (other names) task 0 would run both its r0 back to back: 2 L.
+// 8 bytes each way; a round of a pair lasts L (one overhead, one hop, two injection latencies, 8 bytes and
+// the envelope at 6e9 B/s). Task 0 is through its second r0 only once task 1 is through r0 and r1: 3 L; as
+// two unrelated phases (other names) task 0 would run both its r0 back to back: 2 L.
 TEST(FlowEngine, TheRoundsOfACollectiveRunInOrderEachTime) {
-  constexpr double kL = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
+  constexpr double kL = 1e-6 + 1e-7 + 1e-6 + wire_bytes(8) / 6e9;
   const auto task0 = [](const char* r0, const char* r1) {
     EvaluateOptions o;
     o.steps = 1;
@@ -507,7 +509,7 @@ TEST(FlowEngine, TheRoundsOfACollectiveRunInOrderEachTime) {
 // Compute before a call: task 0 computes 10 us before each call of phase "x" (a pair 0 <-> 1, 8 bytes each
 // way); task 1 posts at once and waits those 10 us for its partner, then the round of a pair, L.
 TEST(FlowEngine, ComputeBeforeACallDelaysThePartner) {
-  constexpr double kL = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
+  constexpr double kL = 1e-6 + 1e-7 + 1e-6 + wire_bytes(8) / 6e9;
   EvaluateOptions o;
   o.steps = 1;
   o.flow = kExact;
@@ -532,7 +534,7 @@ TEST(FlowEngine, ComputeBeforeACallDelaysThePartner) {
 //   lands at 2.6 us: 2.6 us;
 // - blocking (both at once, no overhead): 0 -> 1 leaves at 0.5 us (2 -> 0 at 0) and lands at 1.6 us: 1.6 us.
 TEST(FlowEngine, APostingSetsWhenARoundsMessagesLeave) {
-  constexpr double kBytes = 8 / 6e9;
+  constexpr double kBytes = wire_bytes(8) / 6e9;
   const auto task0 = [](Posting posting) {
     EvaluateOptions o;
     o.steps = 1;

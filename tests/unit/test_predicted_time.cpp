@@ -22,6 +22,8 @@ namespace tamp {
 namespace {
 
 constexpr double kB = 9.4e6;  // 1 ms on a default 9.4e9 B/s link
+// Every message carries its MPI envelope on the wire (kEnvelopeBytes): a message of kB takes a little longer.
+constexpr double kWireB = wire_bytes(kB);
 
 // 0 -> 2 and 1 -> 3 both cross the link 1 -> 2.
 const std::vector<Edge> kCrossing = {{0, 2, kB}, {1, 3, kB}};
@@ -38,38 +40,59 @@ TEST(PredictedTime, SharedLinkInOnePhaseAgainstTwoPhases) {
   const Metrics b = evaluate(apart, test::line_of_four(), test::identity_mapping(4));
   EXPECT_DOUBLE_EQ(a.hop_bytes, 4 * kB);
   EXPECT_DOUBLE_EQ(b.hop_bytes, a.hop_bytes);
-  // Together: link 1 -> 2 carries 2B at 9.4e9 B/s (2 ms) > each node's injection of B at 6e9 B/s.
+  // Together: link 1 -> 2 carries 2B at 9.4e9 B/s (2 ms) > each node's injection of B at 6e9 B/s (hop-bytes
+  // and link loads count the payload, the times the wire).
   ASSERT_EQ(a.phases.size(), 1u);
   EXPECT_DOUBLE_EQ(a.phases[0].max_link_load, 2 * kB);
-  EXPECT_DOUBLE_EQ(a.phases[0].link_time, 2 * kB / net.link_bandwidth);
-  EXPECT_DOUBLE_EQ(a.phases[0].injection_time, kB / net.injection_bandwidth);
+  EXPECT_DOUBLE_EQ(a.phases[0].link_time, 2 * kWireB / net.link_bandwidth);
+  EXPECT_DOUBLE_EQ(a.phases[0].injection_time, kWireB / net.injection_bandwidth);
   EXPECT_DOUBLE_EQ(a.phases[0].latency_time, kCrossingLatency);
-  EXPECT_DOUBLE_EQ(a.predicted_comm_time, kCrossingLatency + 2e-3);
+  EXPECT_DOUBLE_EQ(a.predicted_comm_time, kCrossingLatency + 2 * kWireB / net.link_bandwidth);
   // Apart: each phase is bound by injection, B / 6e9 (1.57 ms), twice.
   ASSERT_EQ(b.phases.size(), 2u);
-  EXPECT_DOUBLE_EQ(b.phases[0].link_time, 1e-3);
-  EXPECT_DOUBLE_EQ(b.predicted_comm_time, 2 * (kCrossingLatency + kB / net.injection_bandwidth));
+  EXPECT_DOUBLE_EQ(b.phases[0].link_time, kWireB / net.link_bandwidth);
+  EXPECT_DOUBLE_EQ(b.predicted_comm_time, 2 * (kCrossingLatency + kWireB / net.injection_bandwidth));
   EXPECT_NE(a.predicted_comm_time, b.predicted_comm_time);
+}
+
+// Two messages of kB on link 1 -> 2 and one of 2 kB: the same hop-bytes and link load, but the two carry two
+// envelopes (SMPI's 16 bytes a message) and take 16 bytes' time longer on the link, step by step too.
+TEST(PredictedTime, TheEnvelopeIsOnTheWireNotInTheHopBytes) {
+  const TaskGraph two = TaskGraph::from_edges(4, kCrossing);
+  const TaskGraph one = TaskGraph::from_edges(4, {{1, 2, 2 * kB}});
+  const Metrics a = evaluate(two, test::line_of_four(), test::identity_mapping(4));
+  const Metrics b = evaluate(one, test::line_of_four(), test::identity_mapping(4));
+  EXPECT_EQ(kEnvelopeBytes, 16);
+  EXPECT_DOUBLE_EQ(a.phases[0].max_link_load, 2 * kB);
+  EXPECT_DOUBLE_EQ(b.phases[0].max_link_load, 2 * kB);
+  EXPECT_DOUBLE_EQ(a.phases[0].link_time, (2 * kB + 2 * kEnvelopeBytes) / 9.4e9);
+  EXPECT_DOUBLE_EQ(b.phases[0].link_time, (2 * kB + kEnvelopeBytes) / 9.4e9);
+  EvaluateOptions o;
+  o.steps = 1;
+  o.flow = FlowOptions{0, 0, 0, FlowSharing::equal};
+  // Step by step on the link: both flows of kCrossing end together after their wire bytes at half the link.
+  EXPECT_NEAR(evaluate(two, test::line_of_four(), test::identity_mapping(4), o).flow.total[0],
+              kCrossingLatency + 2 * kWireB / 9.4e9, 1e-15);
 }
 
 TEST(PredictedTime, CountMultiplies) {
   const TaskGraph g = TaskGraph::from_phases(4, {{"both", PhaseKind::collective, 3, kCrossing}});
   const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4));
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3 * (kCrossingLatency + 2e-3));
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3 * (kCrossingLatency + 2 * kWireB / 9.4e9));
   EXPECT_DOUBLE_EQ(m.total_bytes, 3 * 2 * kB);  // the union holds bytes x count
   EXPECT_EQ(m.phases[0].kind, PhaseKind::collective);
   EXPECT_EQ(m.phases[0].count, 3);
 }
 
 TEST(PredictedTime, LatencyOfASmallMessage) {
-  // 8 bytes over 3 hops: 3 x 100 ns + 2 x 500 ns + one message overhead of 1 us, then 8 bytes through the
-  // injection link (6e9 B/s, slower than the 9.4e9 B/s links).
+  // 8 bytes over 3 hops: 3 x 100 ns + 2 x 500 ns + one message overhead of 1 us, then 8 bytes and the
+  // envelope through the injection link (6e9 B/s, slower than the 9.4e9 B/s links).
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 3, 8}});
   const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4));
   ASSERT_EQ(m.phases.size(), 1u);
   EXPECT_EQ(m.phases[0].name, "all");
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 3e-7 + 1e-6 + 1e-6);
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3e-7 + 1e-6 + 1e-6 + 8 / 6e9);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 3e-7 + 1e-6 + 1e-6 + wire_bytes(8) / 6e9);
 }
 
 TEST(PredictedTime, OverheadCountsTheBusiestSendersMessages) {
@@ -97,9 +120,11 @@ TEST(PredictedTime, BytesFlowWhileLaterMessagesArePosted) {
   // sum.
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 1, 8}, {0, 2, 8}, {0, 3, 8}, {3, 2, 6e6}});
   const Metrics m = evaluate(g, test::line_of_four(), test::identity_mapping(4));
-  EXPECT_DOUBLE_EQ(m.phases[0].message_time, 1e-6 + 1e-7 + 1e-6 + 6e6 / 6e9);  // the big message alone
-  EXPECT_DOUBLE_EQ(m.phases[0].resource_time, 1e-6 + 1e-7 + 1e-6 + (6e6 + 8) / 6e9);
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + 1e-7 + 1e-6 + (6e6 + 8) / 6e9);
+  const double both = wire_bytes(6e6) + wire_bytes(8);
+  EXPECT_DOUBLE_EQ(m.phases[0].message_time,
+                   1e-6 + 1e-7 + 1e-6 + wire_bytes(6e6) / 6e9);  // the big one alone
+  EXPECT_DOUBLE_EQ(m.phases[0].resource_time, 1e-6 + 1e-7 + 1e-6 + both / 6e9);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + 1e-7 + 1e-6 + both / 6e9);
   // The old sum (the slowest first byte plus the busiest resource) would say 4.3 us + 1 ms.
   EXPECT_LT(m.predicted_comm_time, m.phases[0].latency_time + m.phases[0].injection_time);
 }
@@ -113,8 +138,8 @@ TEST(PredictedTime, LoopbackOnOneNode) {
   const Metrics m = evaluate(g, test::line_of_four(2), Mapping(slots, 8));
   EXPECT_DOUBLE_EQ(m.phases[0].link_time, 0);
   EXPECT_DOUBLE_EQ(m.phases[0].injection_time, 0);
-  EXPECT_DOUBLE_EQ(m.phases[0].loopback_time, 1e-3);
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-7 + 1e-6 + 1e-3);
+  EXPECT_DOUBLE_EQ(m.phases[0].loopback_time, wire_bytes(2e7) / 2e10);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-7 + 1e-6 + wire_bytes(2e7) / 2e10);
 }
 
 TEST(PredictedTime, LoopbackIsPerMessageNotShared) {
@@ -124,7 +149,7 @@ TEST(PredictedTime, LoopbackIsPerMessageNotShared) {
   std::vector<int> slots(8);
   std::iota(slots.begin(), slots.end(), 0);
   const Metrics m = evaluate(g, test::line_of_four(2), Mapping(slots, 8));
-  EXPECT_DOUBLE_EQ(m.phases[0].loopback_time, 1e-3);
+  EXPECT_DOUBLE_EQ(m.phases[0].loopback_time, wire_bytes(2e7) / 2e10);
 }
 
 TEST(PredictedTime, MachineNetworkParametersAreUsed) {
@@ -143,10 +168,10 @@ TEST(PredictedTime, MachineNetworkParametersAreUsed) {
   const TaskGraph apart = TaskGraph::from_phases(
       4, {{"first", PhaseKind::p2p, 1, {kCrossing[0]}}, {"second", PhaseKind::p2p, 1, {kCrossing[1]}}});
   EXPECT_DOUBLE_EQ(evaluate(apart, d.allocation, test::identity_mapping(4)).predicted_comm_time,
-                   2 * (4e-7 + 1e-3));
+                   2 * (4e-7 + kWireB / 9.4e9));
   const TaskGraph small = TaskGraph::from_edges(4, {{0, 3, 8}});
   EXPECT_DOUBLE_EQ(evaluate(small, d.allocation, test::identity_mapping(4)).predicted_comm_time,
-                   6e-7 + 8 / 9.4e9);
+                   6e-7 + wire_bytes(8) / 9.4e9);
   // Written back only where they differ from the defaults, and read again the same.
   std::ostringstream out;
   write_machine(out, d);
@@ -200,7 +225,7 @@ TEST(PredictedTime, TorusLinkBandwidthWins) {
   const Allocation a = Allocation::whole_machine(torus, 1);
   EXPECT_EQ(fastest_link_bandwidth(*torus), 9.4e9);
   const Metrics m = evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), a, test::identity_mapping(4));
-  EXPECT_DOUBLE_EQ(m.phases[0].link_time, 2e-3);
+  EXPECT_DOUBLE_EQ(m.phases[0].link_time, kWireB / 4.7e9);
 }
 
 TEST(PredictedTime, FatTreeTakesTheGenericPath) {
@@ -211,9 +236,9 @@ TEST(PredictedTime, FatTreeTakesTheGenericPath) {
   const TaskGraph g = TaskGraph::from_edges(4, {{0, 2, kB}});
   const Metrics m = evaluate(g, d.allocation, test::identity_mapping(4));
   ASSERT_EQ(m.max_dilation, 2);
-  EXPECT_DOUBLE_EQ(m.phases[0].link_time, 1e-3);
+  EXPECT_DOUBLE_EQ(m.phases[0].link_time, kWireB / 9.4e9);
   EXPECT_DOUBLE_EQ(m.phases[0].latency_time, 2e-7 + 1e-6 + 1e-6);
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 2e-7 + 1e-6 + 1e-6 + kB / 6e9);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 2e-7 + 1e-6 + 1e-6 + kWireB / 6e9);
 }
 
 TEST(PredictedTime, FatTreeAndDragonflyLinkBandwidthsWin) {
@@ -227,7 +252,7 @@ TEST(PredictedTime, FatTreeAndDragonflyLinkBandwidthsWin) {
   EXPECT_DOUBLE_EQ(evaluate(TaskGraph::from_edges(4, {{0, 2, kB}}), t.allocation, test::identity_mapping(4))
                        .phases[0]
                        .link_time,
-                   2e-3);
+                   kWireB / 4.7e9);
   // An Aries-like dragonfly: rank-1 links at 5.25 GB/s, the fastest (rank 2) at 15.75 GB/s.
   std::istringstream fly(
       "topology dragonfly\ngroups 2\nrouters_per_group 2 2\nglobal_links 1\n"
@@ -249,8 +274,8 @@ TEST(PredictedTime, FatTreeAndDragonflyLinkBandwidthsWin) {
 }
 
 // kCrossing as one phase lasts its busiest link: 1 us of overhead + 1.2 us (the shortest off-node latency, 2
-// hops) + 2 ms (2B on the link 1 -> 2).
-constexpr double kCrossingNetwork = 1e-6 + 2e-7 + 1e-6 + 2e-3;
+// hops) + 2 ms (2B and two envelopes on the link 1 -> 2).
+constexpr double kCrossingNetwork = 1e-6 + 2e-7 + 1e-6 + 2 * kWireB / 9.4e9;
 
 Metrics crossing_hiding(std::vector<double> hidden, std::vector<Phase> phases = {}) {
   EvaluateOptions o;
@@ -321,10 +346,10 @@ TEST(PredictedTime, OneStepIsTheSynchronisedPhase) {
 }
 
 TEST(PredictedTime, ALateSenderDelaysItsReceiverFromTheSecondStepOn) {
-  // 0 <-> 1, 8 bytes each way, one hop: a message lands 1 us (posting) + 100 ns + 1 us + 8 / 6e9 after its
-  // sender starts. Task 0 computes 10 us after each wait, task 1 nothing: from the second step on, task 1
-  // waits for task 0's late message, 10 us more per step than in the first.
-  constexpr double kLands = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
+  // 0 <-> 1, 8 bytes each way, one hop: a message lands 1 us (posting) + 100 ns + 1 us + wire_bytes(8) / 6e9
+  // after its sender starts. Task 0 computes 10 us after each wait, task 1 nothing: from the second step on,
+  // task 1 waits for task 0's late message, 10 us more per step than in the first.
+  constexpr double kLands = 1e-6 + 1e-7 + 1e-6 + wire_bytes(8) / 6e9;
   const std::vector<Edge> pair = {{0, 1, 8}, {1, 0, 8}};
   const Metrics m = stepped(pair, {0, 0, 0, 0}, {1e-5, 0, 0, 0}, 3);
   // Task 1: step 1 waits until kLands; step 2 starts kLands in, 10 us before task 0, and waits kLands + 10
@@ -342,8 +367,8 @@ TEST(PredictedTime, ALateSenderDelaysItsReceiverFromTheSecondStepOn) {
 TEST(PredictedTime, ASenderWaitsUntilItsMessagesAreReceived) {
   // Task 0 sends 8 bytes to task 1 (1 hop), then to task 3 (3 hops); task 3 hides 10 us, more than it waits.
   const std::vector<Edge> fan = {{0, 1, 8}, {0, 3, 8}};
-  constexpr double kNear = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;  // first posted
-  constexpr double kFar = 2e-6 + 3e-7 + 1e-6 + 8 / 6e9;   // second posted
+  constexpr double kNear = 1e-6 + 1e-7 + 1e-6 + wire_bytes(8) / 6e9;  // first posted
+  constexpr double kFar = 2e-6 + 3e-7 + 1e-6 + wire_bytes(8) / 6e9;   // second posted
   const std::vector<double> hidden = {0, 0, 0, 1e-5};
   // Without the sender's wait the phase would cost task 1's kNear; task 0 waits for kFar.
   EXPECT_DOUBLE_EQ(stepped(fan, hidden, {0, 0, 0, 0}, 1).predicted_comm_time, kFar);
@@ -356,8 +381,8 @@ TEST(PredictedTime, APairDoneWithItsRoundGoesOn) {
   // with 2 again. Added up, the rounds cost the slow pair plus the fast one; step by step, tasks 1 and 2
   // start their second round as soon as their first is done, and are through both before 0 and 3 are through
   // their one.
-  constexpr double kFast = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
-  constexpr double kSlow = 1e-6 + 3e-7 + 1e-6 + 8 / 6e9;
+  constexpr double kFast = 1e-6 + 1e-7 + 1e-6 + wire_bytes(8) / 6e9;
+  constexpr double kSlow = 1e-6 + 3e-7 + 1e-6 + wire_bytes(8) / 6e9;
   const TaskGraph rounds = TaskGraph::from_phases(
       4, {{"swap/r0", PhaseKind::collective, 1, {{0, 3, 8}, {3, 0, 8}, {1, 2, 8}, {2, 1, 8}}},
           {"swap/r1", PhaseKind::collective, 1, {{1, 2, 8}, {2, 1, 8}}}});
@@ -381,8 +406,8 @@ TEST(PredictedTime, MessagesShareALinkOnlyWhileBothFlow) {
   // Step 2: 0 -> 2 flows alone at the injection bandwidth (6e9) for 1 ms - 1 us, then both at 4.7e9 until 0
   // -> 2 is through; then 1 -> 3 alone again.
   constexpr double kAlone = 1e-3 - 1e-6;
-  constexpr double kShared = (kB - kAlone * 6e9) / 4.7e9;
-  constexpr double kRest = (kB - kShared * 4.7e9) / 6e9;
+  constexpr double kShared = (kWireB - kAlone * 6e9) / 4.7e9;
+  constexpr double kRest = (kWireB - kShared * 4.7e9) / 6e9;
   // Task 1 posts at once and waits for task 3 (1 ms), then for its message: the most of any task.
   const double task1 = kCrossingNetwork + (1e-3 + 2e-7 + 1e-6 + kShared + kRest);
   const Metrics m = stepped(kCrossing, {}, {0, 0, 0, 1e-3}, 2);
@@ -396,7 +421,7 @@ TEST(PredictedTime, MessagesShareALinkOnlyWhileBothFlow) {
 // after each step. Without the barrier, task 1 starts the timed step 10 us before task 0 and waits for it;
 // with it (two ranks: one MPI_Sendrecv round, both leave it together), the timed step is the first one again.
 TEST(PredictedTime, TheBarrierBeforeTheTimedStepsSetsTheirStart) {
-  constexpr double kLands = 1e-6 + 1e-7 + 1e-6 + 8 / 6e9;
+  constexpr double kLands = 1e-6 + 1e-7 + 1e-6 + wire_bytes(8) / 6e9;
   EvaluateOptions o;
   o.steps = 1;
   o.warmup = 1;
@@ -432,11 +457,11 @@ TEST(PredictedTime, ALauncherOrderPhaseCostsTheSameUnderEveryMapping) {
   const Mapping apart({0, 3, 1, 2}, 4);  // tasks 0 and 1 three routers apart; slots 0 and 1 one apart
   const Metrics at_slots = evaluate(launcher, test::line_of_four(), apart);
   // One hop: 100 ns + 2 x 500 ns of injection latency + one 1 us overhead, then 8 B through injection.
-  EXPECT_DOUBLE_EQ(at_slots.predicted_comm_time, 1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
+  EXPECT_DOUBLE_EQ(at_slots.predicted_comm_time, 1e-6 + (1e-7 + 1e-6) + wire_bytes(8) / 6e9);
   EXPECT_DOUBLE_EQ(evaluate(launcher, test::line_of_four(), test::identity_mapping(4)).predicted_comm_time,
                    at_slots.predicted_comm_time);
   EXPECT_DOUBLE_EQ(evaluate(tasks, test::line_of_four(), apart).predicted_comm_time,
-                   1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
+                   1e-6 + (3e-7 + 1e-6) + wire_bytes(8) / 6e9);
   EXPECT_EQ(at_slots.messages, 0);
   EXPECT_DOUBLE_EQ(at_slots.hop_bytes, 0);
   EXPECT_EQ(evaluate(tasks, test::line_of_four(), apart).messages, 2);
@@ -449,10 +474,10 @@ TEST(PredictedTime, LauncherRanksFollowTheUsedSlotsInOrder) {
   const TaskGraph g = TaskGraph::from_phases(2, {sum});
   // Task 1 on slot 0, task 0 on slot 3: rank 0 -> rank 1 goes from slot 0 to slot 3, three hops.
   const Metrics m = evaluate(g, test::line_of_four(), Mapping({3, 0}, 4));
-  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + (3e-7 + 1e-6) + 8 / 6e9);
+  EXPECT_DOUBLE_EQ(m.predicted_comm_time, 1e-6 + (3e-7 + 1e-6) + wire_bytes(8) / 6e9);
   // Task 1 on slot 1, task 0 on slot 2: one hop.
   EXPECT_DOUBLE_EQ(evaluate(g, test::line_of_four(), Mapping({2, 1}, 4)).predicted_comm_time,
-                   1e-6 + (1e-7 + 1e-6) + 8 / 6e9);
+                   1e-6 + (1e-7 + 1e-6) + wire_bytes(8) / 6e9);
 }
 
 TEST(PredictedTime, NoLinkLoadsNoPrediction) {

@@ -32,6 +32,16 @@ struct NetworkParameters {
 };
 std::ostream& operator<<(std::ostream& os, const NetworkParameters& parameters);
 
+/// Bytes every point-to-point message carries besides its payload: MPI's envelope (tag, source,
+/// communicator). SMPI sends a message of size + 16 (SimGrid 3.32, smpi_request.cpp), and Open MPI's ob1
+/// match header is 16 bytes too. The predicted time and the flow engine charge it on the wire; hop-bytes and
+/// link loads, which describe the task graph, do not (docs/simulation.md, "The MPI envelope").
+inline constexpr double kEnvelopeBytes = 16;
+/// The bytes a message of `payload` bytes puts on the wire.
+inline constexpr double wire_bytes(double payload) {
+  return payload + kEnvelopeBytes;
+}
+
 /// Throws std::invalid_argument unless every figure is inside its range above (check_range).
 void validate(const NetworkParameters& parameters);
 

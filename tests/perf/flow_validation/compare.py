@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """The flow engine against SimGrid: the same campaign run by both launchers (docs/simulation.md, "The flow engine").
 
-  compare.py SIM_OUT FLOW_OUT [--summary] [--json FILE]
+  compare.py SIM FLOW [--summary | --table] [--json FILE]
 
-SIM_OUT and FLOW_OUT are the output folders of one campaign run with `--launcher sim` and `--launcher flow`. For every
+SIM and FLOW are the output folders of one campaign run with `--launcher sim` and `--launcher flow`, or their
+runs.csv (the validation's are kept in tests/perf/flow_validation/results/). For every
 run both finished, prints the relative error of the engine's communication time (time.comm) and total time
 (time.total) against SimGrid's; for every placement, the error of its gain in communication time over `default`
 (percentage points); for every app and scale, the Spearman rank correlation of the placements' communication times.
 The last lines are the worst of each against the targets (10%, 3 points, 0.95). Exit status 1 when no run is in
 both."""
 import argparse
+import csv
 import glob
 import json
 import os
@@ -20,6 +22,13 @@ from validate import spearman  # noqa: E402
 
 
 def load(out):
+    """The finished runs of a campaign folder (its runs/*.jsonl) or of its runs.csv, by run."""
+    if os.path.isfile(out):
+        with open(out, newline="") as f:
+            return {f"{r['app']}-n{r['ranks']}-{r['mapping']}": {
+                        "app": r["app"], "ranks": int(r["ranks"]), "mapping": r["mapping"],
+                        "time": {"comm": float(r["time_comm"]), "total": float(r["time_total"])}}
+                    for r in csv.DictReader(f) if r["status"] == "ok"}
     rows = {}
     for path in sorted(glob.glob(os.path.join(out, "runs", "*.jsonl"))):
         with open(path) as f:
@@ -71,11 +80,15 @@ def main():
     p.add_argument("flow_out")
     p.add_argument("--json", help="write the comparison as JSON")
     p.add_argument("--summary", action="store_true", help="one line per app and scale instead of one per run")
+    p.add_argument("--table", action="store_true",
+                   help="one line per app, its scales side by side (docs/simulation.md's tables)")
     args = p.parse_args()
     runs, scales = compare(load(args.sim_out), load(args.flow_out))
     if not runs:
         sys.exit("compare.py: no run finished under both launchers")
-    if args.summary:
+    if args.table:
+        print_table(scales)
+    elif args.summary:
         print_summary(scales)
     else:
         print_runs(runs, scales)
@@ -101,6 +114,26 @@ def print_summary(scales):
         rho = "n/a" if s["spearman"] is None else f"{s['spearman']:.3f}"
         print(f"| {s['app']} | {s['ranks']:,} | {s['placements']} | {s['worst_comm']:.1f}% | {s['worst_total']:.1f}% "
               f"| {s['worst_gain']:.1f} | {rho} | {s['spread']:.1f}% |")
+
+
+def print_table(scales):
+    """print_summary's figures, one line per app with its scales joined by ' / '."""
+    apps = {}
+    for s in scales:
+        apps.setdefault(s["app"], []).append(s)
+    print("| app | ranks | placements | comm error | total error | gain error (points) | Spearman | SimGrid spread |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for app, rows in apps.items():
+        cells = [
+            [f"{s['ranks']:,}" for s in rows],
+            [str(n) for n in sorted({s["placements"] for s in rows})],
+            [f"{s['worst_comm']:.1f}%" for s in rows],
+            [f"{s['worst_total']:.1f}%" for s in rows],
+            [f"{s['worst_gain']:.1f}" for s in rows],
+            ["n/a" if s["spearman"] is None else f"{s['spearman']:.3f}" for s in rows],
+            [f"{s['spread']:.1f}%" if s["spread"] < 100 else f"{s['spread']:.0f}%" for s in rows],
+        ]
+        print(f"| {app} | " + " | ".join(" / ".join(c) for c in cells) + " |")
 
 
 def print_runs(runs, scales):
