@@ -2,12 +2,14 @@
 """The flow engine against SimGrid: the same campaign run by both launchers (docs/simulation.md, "The flow engine").
 
   compare.py SIM FLOW [--summary | --table] [--json FILE]
+  compare.py SIM FLOW --in-doc DOC      # exit 1 unless DOC shows every row of the --table
 
 SIM and FLOW are the output folders of one campaign run with `--launcher sim` and `--launcher flow`, or their
 runs.csv (the validation's are kept in tests/perf/flow_validation/results/). For every
 run both finished, prints the relative error of the engine's communication time (time.comm) and total time
 (time.total) against SimGrid's; for every placement, the error of its gain in communication time over `default`
-(percentage points); for every app and scale, the Spearman rank correlation of the placements' communication times.
+(percentage points); for every app and scale, the Spearman rank correlation of the placements' communication times
+(times within 1e-9 of each other, SimGrid's precision, tie).
 The last lines are the worst of each against the targets (10%, 3 points, 0.95). Exit status 1 when no run is in
 both."""
 import argparse
@@ -19,6 +21,11 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "model_validation"))
 from validate import spearman  # noqa: E402
+
+
+# Times within this relative difference are one time (a tie in the ranking): SimGrid's own precision (the campaigns
+# run it with --cfg=surf/precision:1e-9), below which two runs of one placement's messages differ by rounding.
+TIE = 1e-9
 
 
 def load(out):
@@ -64,7 +71,7 @@ def compare(sim, flow):
                 r["sim_gain"] = gain(r["sim_comm"], base["sim_comm"])
                 r["flow_gain"] = gain(r["flow_comm"], base["flow_comm"])
                 r["gain_error"] = r["flow_gain"] - r["sim_gain"]
-        rho = spearman([r["sim_comm"] for r in members], [r["flow_comm"] for r in members])
+        rho = spearman([r["sim_comm"] for r in members], [r["flow_comm"] for r in members], TIE)
         comms = [r["sim_comm"] for r in members]
         scales.append({"app": app, "ranks": ranks, "placements": len(members), "spearman": rho,
                        "worst_comm": max(abs(r["comm_error"]) for r in members),
@@ -79,6 +86,7 @@ def main():
     p.add_argument("sim_out")
     p.add_argument("flow_out")
     p.add_argument("--json", help="write the comparison as JSON")
+    p.add_argument("--in-doc", metavar="DOC", help="print nothing; exit 1 unless DOC holds every line of --table")
     p.add_argument("--summary", action="store_true", help="one line per app and scale instead of one per run")
     p.add_argument("--table", action="store_true",
                    help="one line per app, its scales side by side (docs/simulation.md's tables)")
@@ -86,8 +94,10 @@ def main():
     runs, scales = compare(load(args.sim_out), load(args.flow_out))
     if not runs:
         sys.exit("compare.py: no run finished under both launchers")
+    if args.in_doc:
+        return check_doc(table_lines(scales), args.in_doc)
     if args.table:
-        print_table(scales)
+        print("\n".join(table_lines(scales)))
     elif args.summary:
         print_summary(scales)
     else:
@@ -116,13 +126,13 @@ def print_summary(scales):
               f"| {s['worst_gain']:.1f} | {rho} | {s['spread']:.1f}% |")
 
 
-def print_table(scales):
+def table_lines(scales):
     """print_summary's figures, one line per app with its scales joined by ' / '."""
     apps = {}
     for s in scales:
         apps.setdefault(s["app"], []).append(s)
-    print("| app | ranks | placements | comm error | total error | gain error (points) | Spearman | SimGrid spread |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    lines = ["| app | ranks | placements | comm error | total error | gain error (points) | Spearman | SimGrid spread |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for app, rows in apps.items():
         cells = [
             [f"{s['ranks']:,}" for s in rows],
@@ -133,7 +143,19 @@ def print_table(scales):
             ["n/a" if s["spearman"] is None else f"{s['spearman']:.3f}" for s in rows],
             [f"{s['spread']:.1f}%" if s["spread"] < 100 else f"{s['spread']:.0f}%" for s in rows],
         ]
-        print(f"| {app} | " + " | ".join(" / ".join(c) for c in cells) + " |")
+        lines.append(f"| {app} | " + " | ".join(" / ".join(c) for c in cells) + " |")
+    return lines
+
+
+def check_doc(lines, doc):
+    """0 when every line of the table is a line of `doc`; else 1, naming the first that is not."""
+    with open(doc) as f:
+        shown = set(line.rstrip("\n") for line in f)
+    for line in lines[2:]:
+        if line not in shown:
+            print(f"compare.py: {doc} does not show: {line}", file=sys.stderr)
+            return 1
+    return 0
 
 
 def print_runs(runs, scales):
