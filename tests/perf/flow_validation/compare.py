@@ -41,7 +41,7 @@ def load(out):
         with open(path) as f:
             lines = [line for line in f if line.strip()]
         if lines:
-            rows[os.path.basename(path)[:-len(".jsonl")]] = json.loads(lines[-1])  # the run, as in runs.csv
+            rows[os.path.splitext(os.path.basename(path))[0]] = json.loads(lines[-1])  # the run, as in runs.csv
     return rows
 
 
