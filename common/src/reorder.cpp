@@ -188,7 +188,7 @@ EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& m
   if (work.stepped || !options.step_compute.empty() || !options.before_compute.empty()) {
     options.steps = problem.iterations();
     options.warmup = problem.warmup();
-    options.barrier = true;  // run_placement's MPI_Barrier before the timed loop
+    options.barrier = true;  // run_placement's MPI_Barriers before the warmup and the timed loop
   }
   return options;
 }

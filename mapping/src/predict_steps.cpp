@@ -6,7 +6,8 @@
 // shared by max-min fairness, solved again at most once per window or once enough flows changed (FlowOptions;
 // between solves, FlowNetwork keeps every resource within its capacity): the pairwise rounds of an
 // all-to-all that drift apart load a link with a few rounds' messages at a time, not with a whole round's. The
-// timed steps follow the untimed warmup steps and the barrier's rounds, as in the apps' runs.
+// timed steps follow the untimed warmup steps and the barrier's rounds, as in the apps' runs (a barrier before
+// the warmup too, when there is one).
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -72,9 +73,13 @@ class StepSimulation {
       }
       if (n > 0) rounds_.back().step_end = true;
     };
+    const auto add_barrier = [&] {
+      for (std::size_t b = 0; b < plan.barrier.size(); ++b)
+        rounds_.push_back({static_cast<int>(plan.phases.size() + b), -1, false});
+    };
+    if (plan.warmup > 0) add_barrier();
     for (int step = 0; step < plan.warmup; ++step) add_step(-1);
-    for (std::size_t b = 0; b < plan.barrier.size(); ++b)
-      rounds_.push_back({static_cast<int>(plan.phases.size() + b), -1, false});
+    add_barrier();
     for (int step = 0; step < plan.steps; ++step) add_step(step);
     std::int64_t edges = 0;
     for (const StepPhase* phase : phases_) {
@@ -309,7 +314,7 @@ class StepSimulation {
   const std::vector<double>& after_;
   FlowOptions options_;
   int n_;
-  std::vector<Round> rounds_;  // warmup steps, barrier, timed steps
+  std::vector<Round> rounds_;  // barrier, warmup steps, barrier, timed steps
   std::vector<std::int64_t> first_edge_;  // per phase: its first global edge id
   std::vector<Incoming> incoming_;
   std::vector<int> src_;  // per global edge

@@ -26,6 +26,9 @@ TABLES = [
           kept=BY_HAND.format("the compute-model matrix's mesh runs at 512 ranks (`validate.py`'s gains)")),
     Table("barrier", "minutes",
           kept=BY_HAND.format("SimGrid's and the step model's traces of one iteration of tamp-mesh at 64 ranks")),
+    Table("barrier-warmup", "minutes",
+          kept=BY_HAND.format("the flow validation's `mesh` runs at 512 ranks with `--iterations 1`, built without "
+                              "and with the barrier before the warm-up")),
     Table("launcher-sums", "hours", kept=HOURS.format("minutes at 64 and 512 ranks and hours at 4,096")),
     Table("simgrid-scale", "hours",
           kept=HOURS.format("up to 65 minutes a run and 15 GB, and their memory was sampled from /proc by hand")),

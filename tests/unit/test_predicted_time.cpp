@@ -435,6 +435,25 @@ TEST(PredictedTime, TheBarrierBeforeTheTimedStepsSetsTheirStart) {
   EXPECT_THROW(evaluate(pair, test::line_of_four(), two, o), std::invalid_argument);
 }
 
+// With a warmup the apps run a barrier before it as well (the warmup starts from the barrier's exit, not from
+// whenever the set-up let each rank go): two tasks, one MPI_Sendrecv round per barrier, two messages each. No
+// warmup, one barrier: 2 + 2 messages; one warmup step: 2 + 2 + 2 + 2, the same time.
+TEST(PredictedTime, AWarmupFollowsABarrierToo) {
+  EvaluateOptions o;
+  o.steps = 1;
+  o.barrier = true;
+  const TaskGraph pair = TaskGraph::from_edges(2, {{0, 1, 8}, {1, 0, 8}});
+  const Mapping two({0, 1}, 4);
+  const Metrics cold = evaluate(pair, test::line_of_four(), two, o);
+  EXPECT_EQ(cold.flow.messages, 4);
+  o.warmup = 1;
+  const Metrics warm = evaluate(pair, test::line_of_four(), two, o);
+  EXPECT_EQ(warm.flow.messages, 8);
+  EXPECT_DOUBLE_EQ(warm.predicted_comm_time, cold.predicted_comm_time);
+  o.barrier = false;
+  EXPECT_EQ(evaluate(pair, test::line_of_four(), two, o).flow.messages, 4);
+}
+
 TEST(PredictedTime, StepsNeedWholeCounts) {
   EvaluateOptions o;
   o.steps = 2;

@@ -81,7 +81,8 @@ struct EvaluateOptions {
   std::map<std::string, std::vector<double>> before_compute;
   int steps = 0;
   // With steps > 0: untimed steps first (the app's warmup), then, with `barrier`, the MPI_Barrier the apps run
-  // on the tasks' communicator before their timed loop (barrier_ompi()), which sets when each task starts it.
+  // on the tasks' communicator before their timed loop (barrier_ompi()), which sets when each task starts it;
+  // with a warmup, the apps' barrier before it too.
   int warmup = 0;
   bool barrier = false;
   // With steps > 0: how often the flows' max-min fair rates are solved again (tamp/flow.hpp).
