@@ -65,7 +65,7 @@ void parallel_for(std::size_t n, int threads, const std::function<void(std::size
     if (e) std::rethrow_exception(e);
 }
 
-void side_by_side(const std::function<void()>& first, const std::function<void()>& second) {
+void side_by_side(int threads, const std::function<void()>& first, const std::function<void()>& second) {
   std::exception_ptr errors[2];
   const auto guarded = [&errors](const std::function<void()>& body, int k) {
     try {
@@ -75,12 +75,15 @@ void side_by_side(const std::function<void()>& first, const std::function<void()
     }
   };
   std::thread other;
-  try {
-    other = std::thread(guarded, std::cref(second), 1);
-  } catch (const std::system_error&) {
-    guarded(second, 1);  // no thread to be had: one after the other
+  if (threads > 1) {
+    try {
+      other = std::thread(guarded, std::cref(second), 1);
+    } catch (const std::system_error&) {
+      guarded(second, 1);  // no thread to be had: one after the other
+    }
   }
   guarded(first, 0);
+  if (threads <= 1) guarded(second, 1);
   if (other.joinable()) other.join();
   for (const std::exception_ptr& e : errors)
     if (e) std::rethrow_exception(e);

@@ -29,8 +29,9 @@ struct Runs {
 Runs runs_of(std::int64_t items, int threads);
 
 /// Runs `first` on the calling thread and `second` on a thread of its own, at once, each free to use
-/// worker_threads() of its own: for two searches whose serial parts would otherwise leave cores idle. Rethrows
-/// `first`'s exception, else `second`'s, once both have ended.
-void side_by_side(const std::function<void()>& first, const std::function<void()>& second);
+/// worker_threads() of its own: for two searches whose serial parts would otherwise leave cores idle; with
+/// `threads` (a worker_threads() count) of 1, one after the other. Rethrows `first`'s exception, else
+/// `second`'s, once both have ended.
+void side_by_side(int threads, const std::function<void()>& first, const std::function<void()>& second);
 
 }  // namespace tamp::impl

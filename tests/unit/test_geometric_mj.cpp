@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <numeric>
 #include <random>
+#include <tuple>
 
 #include "algorithms/geometric/mj_partition.hpp"
 
@@ -90,6 +92,50 @@ TEST(GeometricMj, TiesOnTheCutGoByOtherCoordinatesThenIndex) {
   EXPECT_EQ(low, (std::vector<int>{1, 3}));
   MjPoints same(PointSet{2, {4, 4, 4, 4, 4, 4}});  // identical points: by index
   EXPECT_EQ(part_of(mj_partition({&same.ranks({0, 1})}, 3), 3), (std::vector<int>{0, 1, 2}));
+}
+
+// The definition, run on large ranges (where ranges of 1,024 points and more are cut by buckets, moving
+// between two arrays): each range's low points are the smallest by the level's key, found here by a full
+// sort.
+void reference_mj(const std::vector<const std::vector<int>*>& keys, std::vector<int>& ids, long first, long n,
+                  long parts, int level, std::vector<int>& part, int& next_part) {
+  if (parts == 1) {
+    for (long i = first; i < first + n; ++i) part[ids[i]] = next_part;
+    ++next_part;
+    return;
+  }
+  const std::vector<int>& key = *keys[level % keys.size()];
+  std::sort(ids.begin() + first, ids.begin() + first + n, [&](int a, int b) { return key[a] < key[b]; });
+  const long parts_low = parts / 2, n_low = n * parts_low / parts;
+  reference_mj(keys, ids, first, n_low, parts_low, level + 1, part, next_part);
+  reference_mj(keys, ids, first + n_low, n - n_low, parts - parts_low, level + 1, part, next_part);
+}
+
+TEST(GeometricMj, LargeRangesGiveTheDefinitionsParts) {
+  std::mt19937 rng(11);
+  for (const auto& [n, dims, spread] :
+       {std::tuple{5000, 3, 40}, std::tuple{20000, 3, 1000}, std::tuple{4096, 2, 3}, std::tuple{70000, 3, 30},
+        std::tuple{3000, 1, 100000}}) {
+    PointSet points{dims, {}};
+    for (int i = 0; i < n * dims; ++i) points.coords.push_back(static_cast<double>(rng() % spread));
+    MjPoints mj(points);
+    std::vector<std::vector<int>> orders = {{0}, {1, 0}, {2, 0, 1}};
+    std::vector<const std::vector<int>*> keys;
+    for (int d = 0; d < dims; ++d) {
+      std::vector<int> order;
+      for (int k = 0; k < dims; ++k) order.push_back((d + k) % dims);
+      keys.push_back(&mj.ranks(order));
+    }
+    for (long parts : {1L, 2L, 3L, 1000L, static_cast<long>(n) / 3, static_cast<long>(n)}) {
+      std::vector<int> ids(n), expected(n);
+      std::iota(ids.begin(), ids.end(), 0);
+      int next_part = 0;
+      reference_mj(keys, ids, 0, n, parts, 0, expected, next_part);
+      const MjParts got = mj_partition(keys, static_cast<int>(parts));
+      ASSERT_EQ(got.part_start.size(), static_cast<std::size_t>(parts) + 1);
+      EXPECT_EQ(part_of(got, n), expected) << n << " points in " << dims << "D, " << parts << " parts";
+    }
+  }
 }
 
 TEST(GeometricMj, RejectsMorePartsThanPoints) {

@@ -28,16 +28,28 @@ TEST(ParallelFor, EveryIndexOnce) {
 }
 
 TEST(ParallelFor, SideBySideRunsBothAndRethrowsTheFirstsError) {
-  int a = 0, b = 0;
-  impl::side_by_side([&] { a = 1; }, [&] { b = 2; });
-  EXPECT_EQ(a + b, 3);
-  try {
-    impl::side_by_side([] { throw std::invalid_argument("first"); }, [] { throw std::invalid_argument("second"); });
-    FAIL() << "no exception";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "first");
+  for (int threads : {1, 2}) {  // at once, or one after the other
+    int a = 0, b = 0;
+    impl::side_by_side(threads, [&] { a = 1; }, [&] { b = 2; });
+    EXPECT_EQ(a + b, 3);
+    try {
+      impl::side_by_side(
+          threads, [] { throw std::invalid_argument("first"); }, [&] { b = 3; });
+      FAIL() << "no exception";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_STREQ(e.what(), "first");
+      EXPECT_EQ(b, 3) << "the second ran too, on " << threads;
+    }
+    try {
+      impl::side_by_side(
+          threads, [] { throw std::invalid_argument("first"); }, [] { throw std::invalid_argument("second"); });
+      FAIL() << "no exception";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_STREQ(e.what(), "first");
+    }
+    EXPECT_THROW(impl::side_by_side(threads, [] {}, [] { throw std::invalid_argument("second"); }),
+                 std::invalid_argument);
   }
-  EXPECT_THROW(impl::side_by_side([] {}, [] { throw std::invalid_argument("second"); }), std::invalid_argument);
 }
 
 TEST(ParallelFor, TheLowestIndexErrorIsRethrownAfterEveryIndexRan) {

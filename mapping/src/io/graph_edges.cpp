@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 
 #include "io/text_util.hpp"
@@ -126,10 +127,9 @@ bool parse_coordinate_run(const impl::TextLines& lines, long first, long last, s
   return true;
 }
 
-}  // namespace
-
-void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& graph, int threads) {
-  const impl::TextLines lines(in);
+// The coordinates of every task, from a .xyz file's text.
+void parse_coordinate_text(const impl::TextLines& lines, const std::string& source, TaskGraph& graph,
+                           int threads) {
   // Runs of lines on the threads, joined in order; a file they do not read whole (a fault, or not one line
   // a task) is read again line by line, which names the fault.
   std::size_t dim = 0;  // the words of the first line that has any
@@ -160,25 +160,44 @@ void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& g
   graph.set_coordinates(static_cast<int>(dim), std::move(xyz));
 }
 
+}  // namespace
+
+void parse_coordinates(std::istream& in, const std::string& source, TaskGraph& graph, int threads) {
+  parse_coordinate_text(impl::TextLines(in), source, graph, threads);
+}
+
 TaskGraph read_task_graph(const std::string& path, int threads) {
   namespace fs = std::filesystem;
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path + ": cannot open the task graph");
   const fs::path p(path);
-  TaskGraph graph =
-      p.extension() == ".edges" ? parse_edge_list(in, path) : parse_metis_graph(in, path, threads);
   // "G.graph" takes "G.xyz"; "G.xyz" beside "G" also works, as does "G.graph.xyz".
   std::vector<fs::path> candidates;
   if (p.has_extension()) candidates.push_back(fs::path(p).replace_extension(".xyz"));
   candidates.push_back(fs::path(path + ".xyz"));
+  std::optional<fs::path> xyz_path;
   for (const fs::path& c : candidates) {
     std::error_code ec;
-    if (!fs::is_regular_file(c, ec)) continue;
-    std::ifstream xyz(c);
-    if (!xyz) throw std::runtime_error(c.string() + ": cannot open the coordinates file");
-    parse_coordinates(xyz, c.string(), graph, threads);
-    break;
+    if (fs::is_regular_file(c, ec)) {
+      xyz_path = c;
+      break;
+    }
   }
+  // The coordinates' text is read while the graph is parsed (reading a file is serial); a graph that fails
+  // is reported first, as when they were read one after the other.
+  TaskGraph graph;
+  std::optional<impl::TextLines> xyz_lines;
+  const auto read_graph = [&] {
+    graph = p.extension() == ".edges" ? parse_edge_list(in, path) : parse_metis_graph(in, path, threads);
+  };
+  const auto read_xyz = [&] {
+    if (!xyz_path) return;
+    std::ifstream xyz(*xyz_path);
+    if (!xyz) throw std::runtime_error(xyz_path->string() + ": cannot open the coordinates file");
+    xyz_lines.emplace(xyz);
+  };
+  impl::side_by_side(xyz_path ? impl::worker_threads(threads) : 1, read_graph, read_xyz);
+  if (xyz_lines) parse_coordinate_text(*xyz_lines, xyz_path->string(), graph, threads);
   // "G.graph" takes "G.phases" (or "G.graph.phases"): the graph becomes the union of its phases.
   std::vector<fs::path> phase_files;
   if (p.has_extension()) phase_files.push_back(fs::path(p).replace_extension(".phases"));

@@ -2,9 +2,12 @@
 // keeps the best by MapOptions::objective (hop-bytes: the byte-weighted hop count). Hop-bytes on a torus is
 // what a million-task search evaluates 36 times, so it has a path of its own: router of every task, then one
 // pass over the messages with per-dimension distance tables (no Mapping built, no link loads). It gives
-// evaluate()'s hop-bytes (exactly when the byte counts are integers, up to rounding otherwise).
+// evaluate()'s hop-bytes (exactly when the byte counts are integers, up to rounding otherwise). The pass is
+// bound by memory: a symmetric graph is read from a copy of its upward messages only, bytes in 32 bits.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "algorithms/geometric/geometric.hpp"
@@ -72,66 +75,92 @@ CandidateScorer::CandidateScorer(const TaskGraph& graph, const Allocation& alloc
     }
   }
   symmetric_ = symmetric_ && up == down;
+  if (!symmetric_) return;
+  up_offsets_.assign(static_cast<std::size_t>(graph.num_tasks()) + 1, 0);
+  up_targets_.reserve(static_cast<std::size_t>(up));
+  up_bytes_.reserve(static_cast<std::size_t>(up));
+  for (int u = 0; u < graph.num_tasks() && symmetric_; ++u) {
+    for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+      if (targets[e] <= u) continue;
+      symmetric_ = bytes[e] <= static_cast<double>(std::numeric_limits<std::uint32_t>::max());
+      up_targets_.push_back(targets[e]);
+      up_bytes_.push_back(static_cast<std::uint32_t>(bytes[e]));
+    }
+    up_offsets_[static_cast<std::size_t>(u) + 1] = static_cast<std::int64_t>(up_targets_.size());
+  }
+  if (!symmetric_) up_offsets_ = {}, up_targets_ = {}, up_bytes_ = {};  // larger bytes: every message, as read
 }
 
 namespace {
 
+// The messages a score reads: the graph's, or the upward half of a symmetric graph's.
+template <class Bytes>
+struct Messages {
+  int tasks;
+  const std::int64_t* offsets;
+  const int* targets;
+  const Bytes* bytes;
+};
+
+// What a score adds its terms in: integers below 2^53 (the upward half: CandidateScorer's symmetric_) add
+// exactly in 64 bits, with one-cycle adds, to the sum doubles of the same integers would give.
+template <class Bytes>
+using Sum = std::conditional_t<std::is_integral_v<Bytes>, std::uint64_t, double>;
+
 // The message loop on packed coordinates: a message costs one load of its target's site, not a router's
 // then its coordinates.
-template <int D, bool kHalf>
-double sum_hop_bytes_packed(const TaskGraph& graph, const std::vector<std::uint64_t>& site,
+template <int D, bool kHalf, class Bytes>
+double sum_hop_bytes_packed(const Messages<Bytes>& m, const std::vector<std::uint64_t>& site,
                             const int* const* dist, double bound) {
-  const int n = graph.num_tasks();
-  const std::int64_t* offsets = graph.offsets().data();
-  const int* targets = graph.targets().data();
-  const double* bytes = graph.bytes().data();
+  const int n = m.tasks;
+  const std::int64_t* offsets = m.offsets;
+  const int* targets = m.targets;
+  const Bytes* bytes = m.bytes;
   const std::uint64_t* at = site.data();
   constexpr std::uint64_t kMask = (std::uint64_t{1} << CandidateScorer::kPackBits) - 1;
-  double hop_bytes = 0;
+  Sum<Bytes> hop_bytes = 0;
   for (int u = 0; u < n; ++u) {
     int a[D];
     for (int d = 0; d < D; ++d) a[d] = static_cast<int>(at[u] >> (CandidateScorer::kPackBits * d) & kMask);
-    double task_hop_bytes = 0;  // per task, so consecutive tasks' sums overlap in the pipeline
+    Sum<Bytes> task_hop_bytes = 0;  // per task, so consecutive tasks' sums overlap in the pipeline
     for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-      if (kHalf && targets[e] <= u) continue;  // the reverse message counts this one twice
       const std::uint64_t b = at[targets[e]];
       int hops = 0;
       for (int d = 0; d < D; ++d) hops += dist[d][a[d] - static_cast<int>(b >> (CandidateScorer::kPackBits * d) & kMask)];
-      task_hop_bytes += hops * bytes[e];
+      task_hop_bytes += static_cast<Sum<Bytes>>(hops) * bytes[e];
     }
-    hop_bytes += kHalf ? 2 * task_hop_bytes : task_hop_bytes;
-    if ((u & 1023) == 0 && hop_bytes > bound) break;  // cannot win any more: the sum only grows
+    hop_bytes += kHalf ? 2 * task_hop_bytes : task_hop_bytes;  // kHalf: each message's reverse too
+    if ((u & 1023) == 0 && static_cast<double>(hop_bytes) > bound) break;  // the sum only grows: cannot win
   }
-  return hop_bytes;
+  return static_cast<double>(hop_bytes);
 }
 
 // The message loop, with the number of dimensions known to the compiler (D = 0: read it from `dims`).
-template <int D, bool kHalf>
-double sum_hop_bytes(const TaskGraph& graph, const std::vector<std::uint64_t>& router, const int* coords,
+template <int D, bool kHalf, class Bytes>
+double sum_hop_bytes(const Messages<Bytes>& m, const std::vector<std::uint64_t>& router, const int* coords,
                      const int* const* dist, int dims, double bound) {
-  const int n = graph.num_tasks();
-  const std::int64_t* offsets = graph.offsets().data();
-  const int* targets = graph.targets().data();
-  const double* bytes = graph.bytes().data();
+  const int n = m.tasks;
+  const std::int64_t* offsets = m.offsets;
+  const int* targets = m.targets;
+  const Bytes* bytes = m.bytes;
   const std::uint64_t* router_of = router.data();
   const int nd = D > 0 ? D : dims;
-  double hop_bytes = 0;
+  Sum<Bytes> hop_bytes = 0;
   for (int u = 0; u < n; ++u) {
     const std::uint64_t ru = router_of[u];
     const int* a = coords + static_cast<size_t>(ru) * nd;
-    double task_hop_bytes = 0;  // per task, so consecutive tasks' sums overlap in the pipeline
+    Sum<Bytes> task_hop_bytes = 0;  // per task, so consecutive tasks' sums overlap in the pipeline
     for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-      if (kHalf && targets[e] <= u) continue;  // the reverse message counts this one twice
       const std::uint64_t rv = router_of[targets[e]];
       const int* b = coords + static_cast<size_t>(rv) * nd;
       int hops = 0;
       for (int d = 0; d < nd; ++d) hops += dist[d][a[d] - b[d]];
-      task_hop_bytes += hops * bytes[e];
+      task_hop_bytes += static_cast<Sum<Bytes>>(hops) * bytes[e];
     }
-    hop_bytes += kHalf ? 2 * task_hop_bytes : task_hop_bytes;
-    if ((u & 1023) == 0 && hop_bytes > bound) break;  // cannot win any more: the sum only grows
+    hop_bytes += kHalf ? 2 * task_hop_bytes : task_hop_bytes;  // kHalf: each message's reverse too
+    if ((u & 1023) == 0 && static_cast<double>(hop_bytes) > bound) break;  // the sum only grows: cannot win
   }
-  return hop_bytes;
+  return static_cast<double>(hop_bytes);
 }
 
 }  // namespace
@@ -148,28 +177,35 @@ Score CandidateScorer::score_sites(const std::vector<std::uint64_t>& router, dou
   const int* dist[kMaxFastDims];
   for (int d = 0; d < dims_; ++d) dist[d] = distance_[d].data() + distance_[d].size() / 2;  // index by delta
   const int* coords = router_coords_.data();
-  const auto sum = [&](auto half) {
+  const auto sum = [&](const auto& m, auto half) {
     constexpr bool kHalf = decltype(half)::value;
     if (packed_) {
       switch (dims_) {
         case 1:
-          return sum_hop_bytes_packed<1, kHalf>(graph_, router, dist, bound);
+          return sum_hop_bytes_packed<1, kHalf>(m, router, dist, bound);
         case 2:
-          return sum_hop_bytes_packed<2, kHalf>(graph_, router, dist, bound);
+          return sum_hop_bytes_packed<2, kHalf>(m, router, dist, bound);
         default:
-          return sum_hop_bytes_packed<3, kHalf>(graph_, router, dist, bound);
+          return sum_hop_bytes_packed<3, kHalf>(m, router, dist, bound);
       }
     }
     switch (dims_) {
       case 2:
-        return sum_hop_bytes<2, kHalf>(graph_, router, coords, dist, dims_, bound);
+        return sum_hop_bytes<2, kHalf>(m, router, coords, dist, dims_, bound);
       case 3:
-        return sum_hop_bytes<3, kHalf>(graph_, router, coords, dist, dims_, bound);
+        return sum_hop_bytes<3, kHalf>(m, router, coords, dist, dims_, bound);
       default:
-        return sum_hop_bytes<0, kHalf>(graph_, router, coords, dist, dims_, bound);
+        return sum_hop_bytes<0, kHalf>(m, router, coords, dist, dims_, bound);
     }
   };
-  return {symmetric_ ? sum(std::true_type{}) : sum(std::false_type{}), 0};
+  const int n = graph_.num_tasks();
+  if (symmetric_)
+    return {sum(Messages<std::uint32_t>{n, up_offsets_.data(), up_targets_.data(), up_bytes_.data()},
+                std::true_type{}),
+            0};
+  return {sum(Messages<double>{n, graph_.offsets().data(), graph_.targets().data(), graph_.bytes().data()},
+              std::false_type{}),
+          0};
 }
 
 }  // namespace tamp::impl

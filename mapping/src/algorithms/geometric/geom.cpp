@@ -128,60 +128,52 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
   if (tn == 0) return {Mapping({}, allocation.num_slots()), std::nullopt};
 
   // Machine side: shift (geom-rs), choose the closest subset when cores outnumber tasks, list the cores in
-  // use.
-  const MachineGeometry geometry = machine_geometry(allocation);
-  std::vector<int> taken(allocation.num_nodes());
-  for (int i = 0; i < allocation.num_nodes(); ++i) taken[i] = allocation.cores_of(i);
-  PointSet nodes = geometry.nodes;
-  if (variant.torus_shift) shift_torus(nodes, taken, geometry.length, geometry.wrap);
-  if (tn < pn) {
-    taken = closest_subset(nodes, taken, tn, worker_threads(options.threads));
-    // Cut the torus open again where the chosen cores leave their largest gap.
-    if (variant.torus_shift)
-      nodes = geometry.nodes, shift_torus(nodes, taken, geometry.length, geometry.wrap);
-  }
-  // The nodes in use stand for their cores (same coordinates, ties by slot): MJ runs at the cost of the
-  // nodes.
+  // use. The nodes in use stand for their cores (same coordinates, ties by slot): MJ runs at the cost of the
+  // nodes. Task side: the coordinates and their dense ranks. The two sides are prepared at once.
+  const int threads = worker_threads(options.threads);
   std::vector<int> weight, first_slot;
-  PointSet used_nodes{nodes.dim, {}};
-  for (int i = 0; i < allocation.num_nodes(); ++i) {
-    if (taken[i] == 0) continue;
-    weight.push_back(taken[i]);
-    first_slot.push_back(allocation.first_slot(i));
-    for (int d = 0; d < nodes.dim; ++d) used_nodes.coords.push_back(nodes.at(i, d));
-  }
+  PointSet node_space, task_space;
+  std::optional<MjPoints> task_points_mj;
+  const auto machine_side = [&] {
+    const MachineGeometry geometry = machine_geometry(allocation);
+    std::vector<int> taken(allocation.num_nodes());
+    for (int i = 0; i < allocation.num_nodes(); ++i) taken[i] = allocation.cores_of(i);
+    PointSet nodes = geometry.nodes;
+    if (variant.torus_shift) shift_torus(nodes, taken, geometry.length, geometry.wrap);
+    if (tn < pn) {
+      taken = closest_subset(nodes, taken, tn, threads);
+      // Cut the torus open again where the chosen cores leave their largest gap.
+      if (variant.torus_shift)
+        nodes = geometry.nodes, shift_torus(nodes, taken, geometry.length, geometry.wrap);
+    }
+    PointSet used_nodes{nodes.dim, {}};
+    for (int i = 0; i < allocation.num_nodes(); ++i) {
+      if (taken[i] == 0) continue;
+      weight.push_back(taken[i]);
+      first_slot.push_back(allocation.first_slot(i));
+      for (int d = 0; d < nodes.dim; ++d) used_nodes.coords.push_back(nodes.at(i, d));
+    }
+    node_space = varying_axes(used_nodes);
+  };
+  const auto task_side = [&] {
+    task_space = varying_axes(task_points(graph));
+    task_points_mj.emplace(task_space);
+  };
+  side_by_side(threads, machine_side, task_side);
   const int parts = static_cast<int>(std::min<long>(tn, pn));
   require((tn + parts - 1) / parts <= options.max_tasks_per_slot, "geom: more tasks than the slots can hold");
 
-  const PointSet task_space = varying_axes(task_points(graph));
-  const PointSet node_space = varying_axes(used_nodes);
   const int m = std::min(task_space.dim, node_space.dim);
   require(m <= 8, "geom: at most 8 dimensions can be cut");
   require(!variant.all_rotations || (task_space.dim <= kMaxRotatedDims && node_space.dim <= kMaxRotatedDims),
           "geom-r: at most 6 coordinate dimensions per side");
-  MjPoints task_points_mj(task_space), node_points_mj(node_space);
+  MjPoints node_points_mj(node_space);
 
   // Each side's sort orders are computed (and cached in MjPoints) before the threads start; each machine
   // ordering's partition (the slot of every part) is computed once and paired with every task ordering.
-  const int threads = worker_threads(options.threads);
   const auto node_keys = level_keys(node_points_mj, axis_orders(node_space, variant.all_rotations), m, threads);
-  const auto task_keys = level_keys(task_points_mj, axis_orders(task_space, variant.all_rotations), m, threads);
-  std::vector<std::vector<int>> slot_of_part(node_keys.size());
-  parallel_for(node_keys.size(), threads, [&](std::size_t i) {
-    slot_of_part[i] = mj_partition_weighted(node_keys[i], weight, first_slot, parts).order;
-  });
-  const std::int64_t machine_orders = static_cast<std::int64_t>(slot_of_part.size());
-  const auto slots_of = [&](const MjParts& task_parts, std::int64_t machine_order) {
-    const std::vector<int>& slots_in_order = slot_of_part[static_cast<std::size_t>(machine_order)];
-    std::vector<int> slot(tn);
-    for (int k = 0; k < parts; ++k)
-      for (int j = task_parts.part_start[k]; j < task_parts.part_start[k + 1]; ++j)
-        slot[task_parts.order[j]] = slots_in_order[k];
-    return slot;
-  };
-  if (!variant.all_rotations)
-    return {Mapping(slots_of(mj_partition(task_keys.front(), parts), 0), allocation.num_slots()), std::nullopt};
-
+  const auto task_keys = level_keys(*task_points_mj, axis_orders(task_space, variant.all_rotations), m, threads);
+  const std::int64_t machine_orders = static_cast<std::int64_t>(node_keys.size());
   const std::int64_t candidates = static_cast<std::int64_t>(task_keys.size()) * machine_orders;
   // Scoring every rotation by the time or congestion objective routes every message of the graph each time
   // (36 times over at 10^6 tasks: 6 s of 9) and clears and scans a load per link and a count per node. Past the
@@ -192,7 +184,39 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
   const std::int64_t floor = tn > kHopBytesAloneTasks ? 1 : kKeptByHopBytes;
   const std::int64_t keep = std::max<std::int64_t>(floor, variant.full_scoring_budget / scoring_cost);
   const bool by_hop_bytes_first = options.objective != Objective::hop_bytes && candidates > keep;
-  const CandidateScorer scorer(graph, allocation, by_hop_bytes_first ? Objective::hop_bytes : options.objective);
+  // Each machine ordering's partition, and the scorer of the rotations (it reads the whole graph) beside them.
+  std::vector<std::vector<int>> slot_of_part(node_keys.size());
+  std::optional<CandidateScorer> scorer;
+  side_by_side(
+      variant.all_rotations ? threads : 1,
+      [&] {
+        parallel_for(node_keys.size(), threads, [&](std::size_t i) {
+          slot_of_part[i] = mj_partition_weighted(node_keys[i], weight, first_slot, parts).order;
+        });
+      },
+      [&] {
+        if (variant.all_rotations)
+          scorer.emplace(graph, allocation, by_hop_bytes_first ? Objective::hop_bytes : options.objective);
+      });
+  // A task ordering's partition as the part of each task, and a rotation's slots from it.
+  const auto parts_of_tasks = [&](const MjParts& task_parts) {
+    std::vector<int> part_of_task(tn);
+    for (int k = 0; k < parts; ++k)
+      for (int j = task_parts.part_start[k]; j < task_parts.part_start[k + 1]; ++j)
+        part_of_task[task_parts.order[j]] = k;
+    return part_of_task;
+  };
+  const auto slots_of = [&](const std::vector<int>& part_of_task, std::int64_t machine_order) {
+    const std::vector<int>& slots_in_order = slot_of_part[static_cast<std::size_t>(machine_order)];
+    std::vector<int> slot(tn);
+    for (int t = 0; t < tn; ++t) slot[t] = slots_in_order[part_of_task[t]];
+    return slot;
+  };
+  if (!variant.all_rotations) {
+    const std::vector<int> part_of_task = parts_of_tasks(mj_partition(task_keys.front(), parts));
+    return {Mapping(slots_of(part_of_task, 0), allocation.num_slots()), std::nullopt};
+  }
+
   const std::int64_t per_task_order = by_hop_bytes_first ? keep : 1;
   // Rotation r = task ordering r / machine_orders x machine ordering r % machine_orders ([Deveci14]'s
   // numbering). Each task ordering keeps its `per_task_order` best rotations by the scorer (ties: the lower
@@ -206,14 +230,19 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
       return score < o.score || (!(o.score < score) && rotation < o.rotation);
     }
   };
-  // A scorer that needs only the site of each task gets it straight from the part's site: the slots of a
-  // rotation are built only when it is kept.
-  std::vector<std::vector<std::uint64_t>> site_of_part(scorer.scores_sites() ? slot_of_part.size() : 0);
-  for (std::size_t j = 0; j < site_of_part.size(); ++j)
-    for (int slot : slot_of_part[j]) site_of_part[j].push_back(scorer.site_of_slot(slot));
+  // A scorer that needs only the site of each task gets it straight from the part's site. The slots of a
+  // rotation are built once the search is over, for the best only.
+  std::vector<std::vector<std::uint64_t>> site_of_part(scorer->scores_sites() ? slot_of_part.size() : 0);
+  parallel_for(site_of_part.size(), threads, [&](std::size_t j) {
+    site_of_part[j].resize(slot_of_part[j].size());
+    for (std::size_t k = 0; k < slot_of_part[j].size(); ++k)
+      site_of_part[j][k] = scorer->site_of_slot(slot_of_part[j][k]);
+  });
   std::vector<std::vector<Kept>> kept_by_order(task_keys.size());
+  std::vector<std::vector<int>> part_of_task_by_order(task_keys.size());
   parallel_for(task_keys.size(), threads, [&](std::size_t i) {
-    const MjParts task_parts = mj_partition(task_keys[i], parts);
+    part_of_task_by_order[i] = parts_of_tasks(mj_partition(task_keys[i], parts));
+    const std::vector<int>& part_of_task = part_of_task_by_order[i];
     std::vector<Kept>& kept = kept_by_order[i];  // best first
     std::vector<std::uint64_t> site(site_of_part.empty() ? 0 : tn);
     for (std::int64_t j = 0; j < machine_orders; ++j) {
@@ -222,18 +251,15 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
       std::vector<int> slot;
       Score s;
       if (site_of_part.empty()) {
-        slot = slots_of(task_parts, j);
-        s = scorer(slot, bound);
-      } else {
+        slot = slots_of(part_of_task, j);
+        s = (*scorer)(slot, bound);
+      } else {  // the sites read in task order
         const std::vector<std::uint64_t>& site_in_order = site_of_part[static_cast<std::size_t>(j)];
-        for (int k = 0; k < parts; ++k)
-          for (int p = task_parts.part_start[k]; p < task_parts.part_start[k + 1]; ++p)
-            site[task_parts.order[p]] = site_in_order[k];
-        s = scorer.score_sites(site, bound);
+        for (int t = 0; t < tn; ++t) site[t] = site_in_order[part_of_task[t]];
+        s = scorer->score_sites(site, bound);
       }
-      Kept entry{s, static_cast<std::int64_t>(i) * machine_orders + j, {}};
+      Kept entry{s, static_cast<std::int64_t>(i) * machine_orders + j, std::move(slot)};
       if (full && !(entry < kept.back())) continue;
-      entry.slot = slot.empty() ? slots_of(task_parts, j) : std::move(slot);
       kept.insert(std::upper_bound(kept.begin(), kept.end(), entry), std::move(entry));
       if (static_cast<std::int64_t>(kept.size()) > per_task_order) kept.pop_back();
     }
@@ -243,6 +269,13 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
     for (Kept& k : list) best.push_back(std::move(k));
   std::sort(best.begin(), best.end());
   if (static_cast<std::int64_t>(best.size()) > per_task_order) best.resize(static_cast<std::size_t>(per_task_order));
+  parallel_for(best.size(), threads, [&](std::size_t k) {
+    if (!best[k].slot.empty()) return;
+    const std::int64_t r = best[k].rotation;
+    best[k].slot = slots_of(part_of_task_by_order[static_cast<std::size_t>(r / machine_orders)], r % machine_orders);
+  });
+  if (by_hop_bytes_first && best.size() == 1)  // nothing to rank: the caller scores it (beside other work)
+    return {Mapping(std::move(best.front().slot), allocation.num_slots()), std::nullopt};
   if (by_hop_bytes_first) {  // the kept rotations by the objective (ties: the lower rotation, as in the full search)
     const CandidateScorer by_objective(graph, allocation, options.objective);
     parallel_for(best.size(), threads, [&](std::size_t k) { best[k].score = by_objective(best[k].slot); });

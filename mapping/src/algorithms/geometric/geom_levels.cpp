@@ -31,27 +31,26 @@ Mapping best_of_both_levels(const TaskGraph& graph, const Allocation& allocation
   const bool lean = options.objective != Objective::hop_bytes &&
                     2 * objective_scoring_cost(graph, allocation) > variant.full_scoring_budget;
   const NodeLevelFn node_level = lean ? lean_slots : slots;
-  // The two forms at once when there are threads, each scored at its end: each has serial parts (the closest
-  // subset of cores, the grouping, the last scores) that the other's search fills.
+  // The two forms at once when there are threads: each has serial parts (the closest subset of cores, the
+  // grouping) that the other's search fills. Then the winners the searches did not score, side by side.
   const CandidateScorer scorer(graph, allocation, options.objective);
   Mapping by_slots, by_nodes;
-  Score slots_score, nodes_score;
+  std::optional<Score> slots_score;
   const auto on_slots = [&] {
     ScoredMapping searched = search_geometric_slots(graph, allocation, options, variant);
     by_slots = std::move(searched.mapping);
-    slots_score = searched.score ? *searched.score : scorer(by_slots.slots());  // the search's score, if any
+    slots_score = searched.score;
   };
-  const auto on_nodes = [&] {
-    by_nodes = map_two_level(graph, allocation, options, node_level);
-    nodes_score = scorer(by_nodes.slots());
-  };
-  if (worker_threads(options.threads) > 1) {
-    side_by_side(on_slots, on_nodes);
-  } else {
-    on_slots();
-    on_nodes();
-  }
-  return nodes_score < slots_score ? by_nodes : by_slots;  // ties: the paper's form
+  const auto on_nodes = [&] { by_nodes = map_two_level(graph, allocation, options, node_level); };
+  side_by_side(worker_threads(options.threads), on_slots, on_nodes);
+  Score nodes_score;
+  parallel_for(slots_score ? 1 : 2, worker_threads(options.threads), [&](std::size_t i) {
+    if (i == 0)
+      nodes_score = scorer(by_nodes.slots());
+    else
+      slots_score = scorer(by_slots.slots());
+  });
+  return nodes_score < *slots_score ? by_nodes : by_slots;  // ties: the paper's form
 }
 
 }  // namespace

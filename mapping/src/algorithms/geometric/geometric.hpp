@@ -38,7 +38,8 @@ inline constexpr int kHopBytesAloneTasks = 1 << 18;
 /// graph has neither a grid shape nor coordinates.
 Mapping map_geometric_slots(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                             GeomVariant variant);
-/// The same mapping, and its score by options.objective (CandidateScorer's) when the rotations were searched.
+/// The same mapping, and its score by options.objective (CandidateScorer's) when the rotations were searched
+/// and ranked by it (not when a single rotation was kept by hop-bytes).
 struct ScoredMapping {
   Mapping mapping;
   std::optional<Score> score;
@@ -105,6 +106,9 @@ class CandidateScorer {
   Objective objective_;
   bool fast_ = false;
   bool symmetric_ = false;  // every message has its reverse with the same integer bytes: one direction, doubled
+  std::vector<std::int64_t> up_offsets_;  // symmetric_: the messages to higher tasks, bytes in 32 bits
+  std::vector<int> up_targets_;
+  std::vector<std::uint32_t> up_bytes_;
   int dims_ = 0;
   std::vector<int> router_coords_;          // router r, dimension d at r * dims_ + d
   std::vector<std::vector<int>> distance_;  // per dimension: hops between coordinates delta apart

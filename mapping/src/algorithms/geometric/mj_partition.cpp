@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 
 #include "parallel.hpp"
@@ -106,33 +107,46 @@ void select(Record<M>* first, Record<M>* nth, Record<M>* last, int k) {
 constexpr std::ptrdiff_t kBucketSelectMin = 1 << 10;
 constexpr int kMaxBuckets = 2048;  // about 16 records a bucket below that
 
-// The same postcondition as select: one pass finds the keys' span, one counts the records per bucket of
-// keys, one moves them (through `scratch`) into those of buckets below, in and above the bucket holding
-// rank `nth`; select then finishes inside that bucket.
+// Bounds (inclusive) of one key over a range of records: not always the tightest, never too narrow.
+struct KeySpan {
+  std::uint32_t lo = std::numeric_limits<std::uint32_t>::max();
+  std::uint32_t hi = 0;
+  void add(std::uint32_t v) { lo = std::min(lo, v), hi = std::max(hi, v); }
+  KeySpan operator|(const KeySpan& o) const { return {std::min(lo, o.lo), std::max(hi, o.hi)}; }
+};
+
+// The postcondition of select, on the records of [first, last) moved to `to` (as long): one pass counts the
+// records per bucket of keys (key k lies in `span`), one moves them into those of buckets below, in and above
+// the bucket holding rank `nth`, noting the span of key `next` on each side; select then finishes inside that
+// bucket. The caller goes on in `to`, and the next level needs no pass to find its key's span.
 template <int M>
-void select_by_buckets(Record<M>* first, Record<M>* nth, Record<M>* last, int k, Record<M>* scratch) {
-  std::uint32_t lo = first->key[k], hi = lo;
-  for (const Record<M>* r = first; r != last; ++r) lo = std::min(lo, r->key[k]), hi = std::max(hi, r->key[k]);
+void select_by_buckets(const Record<M>* first, const Record<M>* last, std::ptrdiff_t nth, int k, KeySpan span,
+                       Record<M>* to, int next, KeySpan& low_span, KeySpan& high_span) {
   std::uint32_t buckets = kMaxBuckets;
   while (buckets > 64 && buckets * 16 > last - first) buckets /= 2;
   int shift = 0;
-  while (((hi - lo) >> shift) >= buckets) ++shift;
+  while (((span.hi - span.lo) >> shift) >= buckets) ++shift;
   std::ptrdiff_t count[kMaxBuckets];
   std::fill(count, count + buckets, 0);
-  for (const Record<M>* r = first; r != last; ++r) ++count[(r->key[k] - lo) >> shift];
-  const std::ptrdiff_t wanted = nth - first;
+  for (const Record<M>* r = first; r != last; ++r) ++count[(r->key[k] - span.lo) >> shift];
   std::ptrdiff_t before = 0;
   std::uint32_t b = 0;
-  while (before + count[b] <= wanted) before += count[b++];
+  while (before + count[b] <= nth) before += count[b++];
   std::ptrdiff_t cursor[3] = {0, before, before + count[b]};  // below, in, above bucket b
+  KeySpan side[3];
   for (const Record<M>* r = first; r != last; ++r) {
-    const std::uint32_t bucket = (r->key[k] - lo) >> shift;
-    scratch[cursor[(bucket >= b) + (bucket > b)]++] = *r;
+    const std::uint32_t bucket = (r->key[k] - span.lo) >> shift;
+    const int at = (bucket >= b) + (bucket > b);
+    side[at].add(r->key[next]);
+    to[cursor[at]++] = *r;
   }
-  std::copy(scratch, scratch + (last - first), first);
-  select(first + before, nth, first + before + count[b], k);
+  select(to + before, to + nth, to + before + count[b], k);
+  low_span = side[0] | side[1];  // bucket b's records fall on both sides of nth
+  high_span = side[1] | side[2];
 }
 
+// Ranges of kBucketSelectMin records and more are cut by buckets from one of the two arrays into the other
+// (`in_scratch` says which holds the range), smaller ones in place in `records`.
 template <int M>
 struct Bisector {
   std::vector<Record<M>> records;
@@ -140,7 +154,11 @@ struct Bisector {
   int num_keys = M;
   std::vector<int> part_start;
 
-  void run(long first, long n, long parts, int level) {
+  void run(long first, long n, long parts, int level, bool in_scratch, KeySpan span) {
+    if (in_scratch && (parts == 1 || n < kBucketSelectMin)) {  // the rest of this range is cut in `records`
+      std::copy(scratch.data() + first, scratch.data() + first + n, records.data() + first);
+      in_scratch = false;
+    }
     if (parts == 1) {
       part_start.push_back(static_cast<int>(first));
       return;
@@ -148,13 +166,19 @@ struct Bisector {
     const long parts_low = parts / 2;
     const long n_low = static_cast<long>(static_cast<std::int64_t>(n) * parts_low / parts);
     const int k = level % num_keys;
+    if (n >= kBucketSelectMin) {
+      const Record<M>* from = (in_scratch ? scratch : records).data() + first;
+      Record<M>* to = (in_scratch ? records : scratch).data() + first;
+      KeySpan low, high;
+      select_by_buckets(from, from + n, n_low, k, span, to, (level + 1) % num_keys, low, high);
+      run(first, n_low, parts_low, level + 1, !in_scratch, low);
+      run(first + n_low, n - n_low, parts - parts_low, level + 1, !in_scratch, high);
+      return;
+    }
     Record<M>* begin = records.data() + first;
-    if (n >= kBucketSelectMin)
-      select_by_buckets(begin, begin + n_low, begin + n, k, scratch.data());
-    else
-      select(begin, begin + n_low, begin + n, k);
-    run(first, n_low, parts_low, level + 1);
-    run(first + n_low, n - n_low, parts - parts_low, level + 1);
+    select(begin, begin + n_low, begin + n, k);
+    run(first, n_low, parts_low, level + 1, false, {});
+    run(first + n_low, n - n_low, parts - parts_low, level + 1, false, {});
   }
 };
 
@@ -169,9 +193,13 @@ MjParts bisect(const std::vector<const std::vector<int>*>& level_keys, int num_p
       b.records[i].key[k] = static_cast<std::uint32_t>((*level_keys[k])[i]);
     b.records[i].id = i;
   }
-  if (n >= kBucketSelectMin) b.scratch.resize(n);
+  KeySpan span;
+  if (n >= kBucketSelectMin) {
+    b.scratch.resize(n);
+    for (const Record<M>& r : b.records) span.add(r.key[0]);
+  }
   b.part_start.reserve(static_cast<size_t>(num_parts) + 1);
-  b.run(0, n, num_parts, 0);
+  b.run(0, n, num_parts, 0, false, span);
   b.part_start.push_back(n);
   MjParts parts;
   parts.order.resize(n);
