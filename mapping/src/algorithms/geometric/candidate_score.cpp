@@ -2,8 +2,8 @@
 // keeps the best by MapOptions::objective (hop-bytes: the byte-weighted hop count). Hop-bytes on a torus is
 // what a million-task search evaluates 36 times, so it has a path of its own: router of every task, then one
 // pass over the messages with per-dimension distance tables (no Mapping built, no link loads). It gives
-// evaluate()'s hop-bytes (exactly when the byte counts are integers, up to rounding otherwise). The pass is
-// bound by memory: a symmetric graph is read from a copy of its upward messages only, bytes in 32 bits.
+// evaluate()'s hop-bytes (exactly when the byte counts are integers, up to rounding otherwise). A symmetric
+// graph is read from a copy of its upward messages only, bytes in 32 bits, summed in 64-bit integers.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
