@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -148,8 +149,22 @@ TEST(LevelDistances, HopBytesObjectiveFollowsTheDistances) {
 
 TEST(LevelDistances, MultisectionRefusesMachinesWithoutLevels) {
   const auto torus = test::make_torus({4, 4});
-  EXPECT_THROW(map_tasks("multisection", interleaved_cliques(), Allocation(torus, {0, 1, 2, 3, 4, 5, 6, 7}, 2)),
-               std::invalid_argument);
+  for (const char* name : {"multisection", "multisection-bisect"})
+    EXPECT_THROW(map_tasks(name, interleaved_cliques(), Allocation(torus, {0, 1, 2, 3, 4, 5, 6, 7}, 2)),
+                 std::invalid_argument)
+        << name;
+}
+
+TEST(LevelDistances, MultisectionRefinesWhatBisectionLeaves) {
+  // On 16 switches of 8 nodes, the pairs' refinement cuts fewer bytes between the switches than recursive
+  // bisection alone (level_cost weighs them 100), and both fill every core once.
+  const MachineDescription d = read_tree(tree_file(16, 8, 16));
+  const TaskGraph graph = test::random_geometric_graph(2048, 8, 11);
+  const Mapping refined = map_tasks("multisection", graph, d.allocation);
+  const Mapping bisected = map_tasks("multisection-bisect", graph, d.allocation);
+  refined.validate(1);
+  bisected.validate(1);
+  EXPECT_LT(*evaluate(graph, d.allocation, refined).level_cost, *evaluate(graph, d.allocation, bisected).level_cost);
 }
 
 TEST(MultilevelBisect, ExactSizesAndStraightCuts) {
@@ -170,6 +185,82 @@ TEST(MultilevelBisect, ExactSizesAndStraightCuts) {
   const impl::SymGraph grid = impl::symmetrize(TaskGraph::from_edges(512, edges));
   EXPECT_EQ(impl::cut_bytes(grid, impl::multilevel_bisect(grid, 256)), 2 * 16);
   EXPECT_EQ(impl::multilevel_bisect(grid, 256), impl::multilevel_bisect(grid, 256));
+}
+
+// Bytes between different shares, each edge once.
+double cut_between(const impl::SymGraph& graph, const std::vector<std::vector<int>>& shares) {
+  std::vector<int> share_of(graph.num_vertices, -1);
+  for (std::size_t c = 0; c < shares.size(); ++c)
+    for (int t : shares[c]) share_of[t] = static_cast<int>(c);
+  double cut = 0;
+  for (int v = 0; v < graph.num_vertices; ++v)
+    for (std::int64_t e = graph.offsets[v]; e < graph.offsets[v + 1]; ++e)
+      if (share_of[graph.targets[e]] != share_of[v]) cut += graph.bytes[e];
+  return cut / 2;
+}
+
+TEST(RefineShares, PairsOfSharesReachTheLeastCut) {
+  // A path 0-1-2-3-4-5 of 1-byte edges dealt to three shares in turn, every edge cut (5 edges, 10 bytes both
+  // ways). The heaviest pairs first: {0,3} with {1,4} (edges 0-1 and 3-4) splits into {0,1} and {3,4}; then
+  // the share of {3,4} with {2,5} (edges 3-4 and 4-5, or 2-3) into {2,3} and {4,5}: two edges cut, the least
+  // for three shares of two vertices.
+  std::vector<Edge> edges;
+  for (int v = 0; v + 1 < 6; ++v) edges.push_back({v, v + 1, 1}), edges.push_back({v + 1, v, 1});
+  const impl::SymGraph path = impl::symmetrize(TaskGraph::from_edges(6, edges));
+  std::vector<std::vector<int>> shares{{0, 3}, {1, 4}, {2, 5}};
+  EXPECT_EQ(cut_between(path, shares), 10);
+  std::vector<int> local_of(6, -1), share_of(6, -1);
+  impl::refine_shares(path, shares, local_of, share_of);
+  EXPECT_EQ(cut_between(path, shares), 4);
+  for (auto& share : shares) {
+    std::sort(share.begin(), share.end());
+    ASSERT_EQ(share.size(), 2u);
+    EXPECT_EQ(share[1], share[0] + 1);  // two neighbours of the path
+  }
+  EXPECT_EQ(local_of, std::vector<int>(6, -1));
+  EXPECT_EQ(share_of, std::vector<int>(6, -1));
+}
+
+TEST(RefineShares, LeavesSharesThatExchangeNothingAlone) {
+  // Two shares holding one component each exchange nothing: nothing to refine, each share's order kept.
+  std::vector<Edge> edges{{0, 1, 5}, {1, 0, 5}, {2, 3, 7}, {3, 2, 7}};
+  const impl::SymGraph pairs = impl::symmetrize(TaskGraph::from_edges(4, edges));
+  std::vector<std::vector<int>> shares{{1, 0}, {3, 2}};
+  std::vector<int> local_of(4, -1), share_of(4, -1);
+  impl::refine_shares(pairs, shares, local_of, share_of);
+  EXPECT_EQ(shares, (std::vector<std::vector<int>>{{1, 0}, {3, 2}}));
+}
+
+// Recursive multilevel bisection of `tasks` into `parts` equal shares, appended to `shares`.
+void bisect_into(const impl::SymGraph& graph, const std::vector<int>& tasks, int parts,
+                 std::vector<std::vector<int>>& shares) {
+  if (parts == 1) return shares.push_back(tasks);
+  std::vector<int> local_of(graph.num_vertices, -1);
+  const int size0 = static_cast<int>(tasks.size()) / 2;
+  const std::vector<char> side = impl::multilevel_bisect(impl::induced_subgraph(graph, tasks, local_of), size0);
+  std::vector<int> halves[2];
+  for (std::size_t i = 0; i < tasks.size(); ++i) halves[static_cast<int>(side[i])].push_back(tasks[i]);
+  bisect_into(graph, halves[0], parts / 2, shares);
+  bisect_into(graph, halves[1], parts / 2, shares);
+}
+
+TEST(RefineShares, CutsLessThanRecursiveBisectionAlone) {
+  // 16 shares of a 2,048-vertex mesh-like graph by recursive bisection, as multisection splits a 16-switch
+  // level: refining the pairs cuts fewer bytes and keeps every share's size.
+  const impl::SymGraph graph = impl::symmetrize(test::random_geometric_graph(2048, 8, 11));
+  std::vector<int> all(2048);
+  std::iota(all.begin(), all.end(), 0);
+  std::vector<std::vector<int>> shares;
+  bisect_into(graph, all, 16, shares);
+  const double before = cut_between(graph, shares);
+  std::vector<int> local_of(2048, -1), share_of(2048, -1);
+  impl::refine_shares(graph, shares, local_of, share_of);
+  EXPECT_LT(cut_between(graph, shares), before);
+  for (const auto& share : shares) EXPECT_EQ(share.size(), 128u);
+  std::vector<int> seen;
+  for (const auto& share : shares) seen.insert(seen.end(), share.begin(), share.end());
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, all);
 }
 
 }  // namespace

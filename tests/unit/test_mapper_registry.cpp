@@ -79,6 +79,7 @@ const std::map<std::string, std::set<std::string>>& refusals() {
       {"affn", with({"partial/1d", "partial/2d", "sparse/1d", "sparse/2d", "whole/1d", "whole/2d"}, tree)},
       // Multisection follows switch levels, which tori do not have.
       {"multisection", tori},
+      {"multisection-bisect", tori},
   };
   return table;
 }

@@ -33,6 +33,9 @@ Mapping map_rb(const TaskGraph& groups, const Allocation& nodes, const MapOption
 /// bisection of the task graph at each level; machines without distance levels are refused
 /// (std::invalid_argument). A task-level algorithm: it fills slots itself.
 Mapping map_multisection(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
+/// `multisection-bisect`: the same without refining the pairs of each level's shares (refine_shares): fewer
+/// bytes cut is not always less time, and `auto` ranks both.
+Mapping map_multisection_bisect(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options);
 
 /// Alg. 10.2 from tasks already placed: pops a task, puts each unplaced neighbour (in id order) on the free
 /// cell nearest the popped task's cell and queues it. When the queue runs dry (another component), the lowest
@@ -59,6 +62,14 @@ std::vector<char> refine_bisection(const SymGraph& graph, std::vector<char> side
 /// The same split, multilevel (heavy-edge matchings, growings on the coarsest graph, weighted FM on every
 /// level, then refine_bisection): straighter cuts on meshes and grids than bisect_graph, for multisection.
 std::vector<char> multilevel_bisect(const SymGraph& graph, int size0);
+/// Pairwise refinement of a k-way split with exact sizes, as KaHIP refines on its quotient graph: each pair of
+/// shares that exchanges bytes, heaviest pair first (ties: lower indices), is refined as one bisection of its
+/// union (refine_bisection), kept if it cuts fewer bytes; passes until one saves less than 10^-3 of the bytes
+/// between the shares, at most four. Only the pair's own edges count: right on a tree, where every task outside
+/// the pair is equally far from both. `local_of` and `share_of` are scratch of size graph.num_vertices, all -1
+/// on entry and on return.
+void refine_shares(const SymGraph& graph, std::vector<std::vector<int>>& shares, std::vector<int>& local_of,
+                   std::vector<int>& share_of);
 /// The vertex farthest (last in breadth-first order) from `from`, within its component.
 int farthest_vertex(const SymGraph& graph, int from);
 /// Bytes on edges whose ends are on different sides.

@@ -1,8 +1,10 @@
 // `multisection`: top-down along the machine's levels, as KaHIP's global multisection maps processes. The tasks
 // are split among the groups of nodes one level down (the subtrees of a fat tree's top switch), then each
 // group's tasks among its own groups, down to single nodes, whose tasks take their slots in order. A split into
-// k groups is a recursive bisection of the group list and of the tasks together (multilevel_bisect), sizes set by the groups' slots, so the most expensive level is cut least. On a tree
-// every task outside a group is equally far from all its nodes, so no split needs to know where the rest went.
+// k groups is a recursive bisection of the group list and of the tasks together (multilevel_bisect), sizes set
+// by the groups' slots, so the most expensive level is cut least; then every pair of the k shares is refined
+// (refine_shares), which recursive bisection alone cannot do once a split is made. On a tree every task outside
+// a group is equally far from all its nodes, so no split needs to know where the rest went.
 #include <algorithm>
 #include <numeric>
 #include <string>
@@ -64,31 +66,44 @@ class Hierarchy {
 
 class Multisection {
  public:
-  Multisection(const SymGraph& graph, const Allocation& allocation, const MapOptions& options)
+  Multisection(const SymGraph& graph, const Allocation& allocation, const MapOptions& options, bool refine_pairs)
       : graph_(graph),
         allocation_(allocation),
         hierarchy_(allocation),
         per_slot_(options.max_tasks_per_slot),
+        refine_pairs_(refine_pairs),
         local_of_(graph.num_vertices, -1),
+        share_of_(graph.num_vertices, -1),
         slots_(graph.num_vertices, -1) {}
 
   std::vector<int> run() {
     std::vector<int> tasks(graph_.num_vertices);
     std::iota(tasks.begin(), tasks.end(), 0);
-    place(std::move(tasks), {0});
+    place(std::move(tasks), 0);
     return std::move(slots_);
   }
 
  private:
-  // Puts `tasks` on the groups `among` (consecutive children of one group, or the root alone).
-  void place(std::vector<int> tasks, const std::vector<int>& among) {
+  // Puts `tasks` on group g: shares them among its children, refines the cuts between each pair of children,
+  // then places each child's share inside it.
+  void place(std::vector<int> tasks, int g) {
     if (tasks.empty()) return;
+    const Group& group = hierarchy_.group(g);
+    if (group.children.empty()) return fill_node(group.nodes.front(), tasks);  // a level-0 group is one node
+    std::vector<std::vector<int>> shares(group.children.size());
+    share(std::move(tasks), group.children, 0, shares);
+    if (refine_pairs_) refine_shares(graph_, shares, local_of_, share_of_);
+    for (std::size_t c = 0; c < shares.size(); ++c) place(std::move(shares[c]), group.children[c]);
+  }
+
+  // Shares `tasks` among the groups `among` (consecutive children, the first being child `first_child`):
+  // halves of the group list by slots (the first half the nearest to half of them, at least one group).
+  void share(std::vector<int> tasks, const std::vector<int>& among, std::size_t first_child,
+             std::vector<std::vector<int>>& shares) {
     if (among.size() == 1) {
-      const Group& g = hierarchy_.group(among.front());
-      if (!g.children.empty()) return place(std::move(tasks), g.children);
-      return fill_node(g.nodes.front(), tasks);  // a level-0 group is one node
+      shares[first_child] = std::move(tasks);
+      return;
     }
-    // Halves of the group list by slots (the first half the nearest to half of them, at least one group).
     long long total = 0;
     for (int g : among) total += hierarchy_.group(g).slots;
     std::size_t h = 1;
@@ -98,8 +113,8 @@ class Multisection {
     const std::vector<int> lower(among.begin(), among.begin() + static_cast<std::ptrdiff_t>(h));
     const std::vector<int> upper(among.begin() + static_cast<std::ptrdiff_t>(h), among.end());
     auto [low_tasks, high_tasks] = bisect(std::move(tasks), first, total);
-    place(std::move(low_tasks), lower);
-    place(std::move(high_tasks), upper);
+    share(std::move(low_tasks), lower, first_child, shares);
+    share(std::move(high_tasks), upper, first_child + h, shares);
   }
 
   // The tasks for `first` of `total` slots, and the rest. Fewer tasks than slots fill the first slots first
@@ -128,18 +143,29 @@ class Multisection {
   const Allocation& allocation_;
   const Hierarchy hierarchy_;
   const int per_slot_;
+  const bool refine_pairs_;
   std::vector<int> local_of_;  // scratch for induced_subgraph, all -1
+  std::vector<int> share_of_;  // scratch for refine_shares, all -1
   std::vector<int> slots_;
 };
+
+Mapping multisect(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options, bool refine_pairs,
+                  const char* name) {
+  if (allocation.machine().num_distance_levels() == 0)
+    throw std::invalid_argument(std::string(name) + ": a " + allocation.machine().kind() +
+                                " machine has no switch levels (it maps on fat trees)");
+  std::vector<int> slots = Multisection(symmetrize(graph), allocation, options, refine_pairs).run();
+  return Mapping(std::move(slots), allocation.num_slots());
+}
 
 }  // namespace
 
 Mapping map_multisection(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
-  if (allocation.machine().num_distance_levels() == 0)
-    throw std::invalid_argument("multisection: a " + allocation.machine().kind() +
-                                " machine has no switch levels (it maps on fat trees)");
-  std::vector<int> slots = Multisection(symmetrize(graph), allocation, options).run();
-  return Mapping(std::move(slots), allocation.num_slots());
+  return multisect(graph, allocation, options, true, "multisection");
+}
+
+Mapping map_multisection_bisect(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options) {
+  return multisect(graph, allocation, options, false, "multisection-bisect");
 }
 
 }  // namespace tamp::impl

@@ -26,9 +26,11 @@ std::vector<MapperInfo> irregular_mappers() {
       {"rb", "recursive bisection of task graph (graph growing + FM) and machine together (LibTopoMap)",
        two_level<map_rb>},
       {"multisection",
-       "tasks split top-down along the switch levels, each level by recursive bisection (KaHIP's global "
-       "multisection); fat trees",
+       "tasks split top-down along the switch levels, each level by recursive bisection, then its pairs of "
+       "shares refined (KaHIP's global multisection); fat trees",
        map_multisection},
+      {"multisection-bisect", "multisection without the pairs' refinement: each level by recursive bisection alone",
+       map_multisection_bisect},
   };
 }
 
