@@ -92,6 +92,8 @@ GEOMETRIC_CASES = [
     ("BM_GeomR_Stencil128x128x64_Torus64x32x32x16", "`geom-r`, the same"),
     ("BM_GeomRS_Stencil128x128x64_Torus64x32x32x16", "`geom-rs`, the same"),
     ("BM_GeomRS_Stencil100cubed_Torus64x32x32x16", "`geom-rs`, 100^3 stencil on the same machine"),
+    ("BM_GeomRS_Stencil125x100x80_Torus64x32x32x16",
+     "`geom-rs`, 125x100x80 stencil on the same machine (no two extents alike)"),
     ("BM_GeomRS_Stencil64cubed_Torus32x32x16x16", "`geom-rs`, 64^3 stencil, 32x32x16 torus x 16"),
     ("BM_GeomRS_Slots_Stencil128x128x64_Torus64x32x32x16/iterations:1",
      "`geom-rs` on every core (the paper's form), 2^20 tasks"),

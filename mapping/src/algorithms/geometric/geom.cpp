@@ -172,9 +172,9 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
   // Each side's sort orders are computed (and cached in MjPoints) before the threads start; each machine
   // ordering's partition (the slot of every part) is computed once and paired with every task ordering.
   const auto node_keys = level_keys(node_points_mj, axis_orders(node_space, variant.all_rotations), m, threads);
-  const auto task_keys = level_keys(*task_points_mj, axis_orders(task_space, variant.all_rotations), m, threads);
+  const std::vector<std::vector<int>> task_orders = axis_orders(task_space, variant.all_rotations);
   const std::int64_t machine_orders = static_cast<std::int64_t>(node_keys.size());
-  const std::int64_t candidates = static_cast<std::int64_t>(task_keys.size()) * machine_orders;
+  const std::int64_t candidates = static_cast<std::int64_t>(task_orders.size()) * machine_orders;
   // Scoring every rotation by the time or congestion objective routes every message of the graph each time
   // (36 times over at 10^6 tasks: 6 s of 9) and clears and scans a load per link and a count per node. Past the
   // variant's full_scoring_budget of those, the rotations are ranked by hop-bytes (its fast path: no routes, no
@@ -184,6 +184,21 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
   const std::int64_t floor = tn > kHopBytesAloneTasks ? 1 : kKeptByHopBytes;
   const std::int64_t keep = std::max<std::int64_t>(floor, variant.full_scoring_budget / scoring_cost);
   const bool by_hop_bytes_first = options.objective != Objective::hop_bytes && candidates > keep;
+  const std::int64_t per_task_order = by_hop_bytes_first ? keep : 1;
+  // A pass by hop-bytes that keeps the best rotation of each task ordering ranks equivalent task orderings
+  // alike (a cube's six are one): the first of each class is searched for all of them, and wins their ties.
+  const bool by_hop_bytes = by_hop_bytes_first || options.objective == Objective::hop_bytes;
+  std::vector<int> same_as(task_orders.size());
+  std::iota(same_as.begin(), same_as.end(), 0);
+  if (variant.join_equivalent_orderings && per_task_order == 1 && by_hop_bytes)
+    same_as = equivalent_task_orderings(graph, *task_points_mj, task_orders, threads);
+  std::vector<std::vector<int>> searched_orders;
+  for (std::size_t i = 0; i < task_orders.size(); ++i)
+    if (same_as[i] == static_cast<int>(i)) searched_orders.push_back(task_orders[i]);
+  const auto searched_keys = level_keys(*task_points_mj, searched_orders, m, threads);
+  std::vector<std::vector<const std::vector<int>*>> task_keys(task_orders.size());  // empty: not searched
+  for (std::size_t i = 0, k = 0; i < task_orders.size(); ++i)
+    if (same_as[i] == static_cast<int>(i)) task_keys[i] = searched_keys[k++];
   // Each machine ordering's partition, and the scorer of the rotations (it reads the whole graph) beside them.
   std::vector<std::vector<int>> slot_of_part(node_keys.size());
   std::optional<CandidateScorer> scorer;
@@ -217,7 +232,6 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
     return {Mapping(slots_of(part_of_task, 0), allocation.num_slots()), std::nullopt};
   }
 
-  const std::int64_t per_task_order = by_hop_bytes_first ? keep : 1;
   // Rotation r = task ordering r / machine_orders x machine ordering r % machine_orders ([Deveci14]'s
   // numbering). Each task ordering keeps its `per_task_order` best rotations by the scorer (ties: the lower
   // rotation; a score cut short by the bound is above it and never kept), so the best of all lists are the
@@ -241,6 +255,7 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
   std::vector<std::vector<Kept>> kept_by_order(task_keys.size());
   std::vector<std::vector<int>> part_of_task_by_order(task_keys.size());
   parallel_for(task_keys.size(), threads, [&](std::size_t i) {
+    if (task_keys[i].empty()) return;  // an equivalent ordering before it stands for it
     part_of_task_by_order[i] = parts_of_tasks(mj_partition(task_keys[i], parts));
     const std::vector<int>& part_of_task = part_of_task_by_order[i];
     std::vector<Kept>& kept = kept_by_order[i];  // best first

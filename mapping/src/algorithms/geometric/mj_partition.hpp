@@ -20,6 +20,8 @@ class MjPoints {
   int dim() const { return static_cast<int>(values_.size()); }
   /// Number of distinct values along an axis (1: the axis carries no information).
   int distinct(int axis) const { return distinct_[axis]; }
+  /// Every point's dense rank along an axis: 0 for the smallest coordinate, distinct(axis) - 1 for the largest.
+  const std::vector<int>& dense(int axis) const { return values_[axis]; }
 
   /// Position of every point in the lexicographic order of (coordinate key_axes[0], key_axes[1], ..., point
   /// index).
