@@ -22,7 +22,8 @@ namespace {
 std::vector<std::int64_t> box_positions(const MjPoints& points, std::vector<int>& task_at) {
   const int n = points.size();
   std::int64_t cells = 1;
-  for (int d = 0; d < points.dim() && cells <= n; ++d) cells *= points.distinct(d);  // each factor <= n: no overflow
+  for (int d = 0; d < points.dim() && cells <= n; ++d)
+    cells *= points.distinct(d);  // each factor <= n: no overflow
   if (cells != n) return {};
   std::vector<std::int64_t> position(n, 0);
   task_at.assign(n, -1);
