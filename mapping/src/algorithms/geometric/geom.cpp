@@ -185,20 +185,6 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
   const std::int64_t keep = std::max<std::int64_t>(floor, variant.full_scoring_budget / scoring_cost);
   const bool by_hop_bytes_first = options.objective != Objective::hop_bytes && candidates > keep;
   const std::int64_t per_task_order = by_hop_bytes_first ? keep : 1;
-  // A pass by hop-bytes that keeps the best rotation of each task ordering ranks equivalent task orderings
-  // alike (a cube's six are one): the first of each class is searched for all of them, and wins their ties.
-  const bool by_hop_bytes = by_hop_bytes_first || options.objective == Objective::hop_bytes;
-  std::vector<int> same_as(task_orders.size());
-  std::iota(same_as.begin(), same_as.end(), 0);
-  if (variant.join_equivalent_orderings && per_task_order == 1 && by_hop_bytes)
-    same_as = equivalent_task_orderings(graph, *task_points_mj, task_orders, threads);
-  std::vector<std::vector<int>> searched_orders;
-  for (std::size_t i = 0; i < task_orders.size(); ++i)
-    if (same_as[i] == static_cast<int>(i)) searched_orders.push_back(task_orders[i]);
-  const auto searched_keys = level_keys(*task_points_mj, searched_orders, m, threads);
-  std::vector<std::vector<const std::vector<int>*>> task_keys(task_orders.size());  // empty: not searched
-  for (std::size_t i = 0, k = 0; i < task_orders.size(); ++i)
-    if (same_as[i] == static_cast<int>(i)) task_keys[i] = searched_keys[k++];
   // Each machine ordering's partition, and the scorer of the rotations (it reads the whole graph) beside them.
   std::vector<std::vector<int>> slot_of_part(node_keys.size());
   std::optional<CandidateScorer> scorer;
@@ -213,6 +199,19 @@ ScoredMapping search_geometric_slots(const TaskGraph& graph, const Allocation& a
         if (variant.all_rotations)
           scorer.emplace(graph, allocation, by_hop_bytes_first ? Objective::hop_bytes : options.objective);
       });
+  // A pass by exact hop-bytes that keeps the best rotation of each task ordering ranks equivalent task orderings
+  // alike (a cube's six are one): the first of each class is searched for all of them, and wins their ties.
+  std::vector<int> same_as(task_orders.size());
+  std::iota(same_as.begin(), same_as.end(), 0);
+  if (variant.join_equivalent_orderings && per_task_order == 1 && scorer && scorer->sums_exactly())
+    same_as = equivalent_task_orderings(graph, *task_points_mj, task_orders, threads);
+  std::vector<std::vector<int>> searched_orders;
+  for (std::size_t i = 0; i < task_orders.size(); ++i)
+    if (same_as[i] == static_cast<int>(i)) searched_orders.push_back(task_orders[i]);
+  const auto searched_keys = level_keys(*task_points_mj, searched_orders, m, threads);
+  std::vector<std::vector<const std::vector<int>*>> task_keys(task_orders.size());  // empty: not searched
+  for (std::size_t i = 0, k = 0; i < task_orders.size(); ++i)
+    if (same_as[i] == static_cast<int>(i)) task_keys[i] = searched_keys[k++];
   // A task ordering's partition as the part of each task, and a rotation's slots from it.
   const auto parts_of_tasks = [&](const MjParts& task_parts) {
     std::vector<int> part_of_task(tn);

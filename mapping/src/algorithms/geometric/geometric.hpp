@@ -21,8 +21,9 @@ struct GeomVariant {
   // by hop-bytes first and the best max(kKeptByHopBytes, budget / (messages + links + nodes)) are scored by the
   // objective (geom.cpp); past kHopBytesAloneTasks tasks, max(1, budget / ...).
   std::int64_t full_scoring_budget = 10'000'000;
-  // Search one task ordering of each class of equivalent_task_orderings (when the pass is by hop-bytes and keeps
-  // one rotation per ordering): the same mapping, found in a sixth of the time on a cube. Off only in tests.
+  // Search one task ordering of each class of equivalent_task_orderings (when the pass is by hop-bytes on a torus,
+  // summed exactly, and keeps one rotation per ordering): the same mapping, found in a sixth of the time on a
+  // cube. Off only in tests.
   bool join_equivalent_orderings = true;
 };
 inline constexpr std::int64_t kKeptByHopBytes = 3;
@@ -107,6 +108,9 @@ class CandidateScorer {
   /// slots of the candidates it does not keep.
   bool scores_sites() const { return fast_; }
   std::uint64_t site_of_slot(int slot) const { return site_of_slot_[slot]; }
+  /// True when score_sites' sums are exact (whole bytes, sums below 2^53): the same placement's score whatever
+  /// order its tasks are summed in.
+  bool sums_exactly() const { return fast_ && exact_; }
   /// operator()'s score of the placement whose task t runs at site_of_task[t] (scores_sites()).
   Score score_sites(const std::vector<std::uint64_t>& site_of_task,
                     double bound = std::numeric_limits<double>::infinity()) const;
@@ -119,6 +123,7 @@ class CandidateScorer {
   Objective objective_;
   bool fast_ = false;
   bool symmetric_ = false;  // every message has its reverse with the same integer bytes: one direction, doubled
+  bool exact_ = false;      // whole bytes and sums below 2^53
   std::vector<std::int64_t> up_offsets_;  // symmetric_: the messages to higher tasks, bytes in 32 bits
   std::vector<int> up_targets_;
   std::vector<std::uint32_t> up_bytes_;
