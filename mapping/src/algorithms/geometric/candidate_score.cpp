@@ -75,9 +75,10 @@ CandidateScorer::CandidateScorer(const TaskGraph& graph, const Allocation& alloc
     }
   }
   symmetric_ = symmetric_ && up == down;
-  // Whole bytes whose every sum of hop-bytes stays below 2^53 add exactly in any order, as doubles too.
-  exact_ = graph.total_bytes() * std::max(longest, 1) < 0x1p53 &&
-           std::all_of(bytes.begin(), bytes.end(), [](double b) { return b == std::floor(b); });
+  // Whole bytes whose every sum of hop-bytes stays below 2^53 add exactly in any order, as doubles too (a
+  // symmetric graph was found so above).
+  exact_ = symmetric_ || (graph.total_bytes() * std::max(longest, 1) < 0x1p53 &&
+                          std::all_of(bytes.begin(), bytes.end(), [](double b) { return b == std::floor(b); }));
   if (!symmetric_) return;
   up_offsets_.assign(static_cast<std::size_t>(graph.num_tasks()) + 1, 0);
   up_targets_.reserve(static_cast<std::size_t>(up));

@@ -85,7 +85,7 @@ bool swap_is_automorphism(const TaskGraph& graph, const MjPoints& points,
   return holds.load();
 }
 
-int find(std::vector<int>& parent, int i) {
+int class_root(std::vector<int>& parent, int i) {
   while (parent[i] != i) i = parent[i] = parent[parent[i]];
   return i;
 }
@@ -110,9 +110,10 @@ std::vector<int> equivalent_task_orderings(const TaskGraph& graph, const MjPoint
   std::vector<std::pair<int, int>> swaps;
   for (int a = 0; a < dims; ++a)
     for (int b = a + 1; b < dims; ++b) {
-      if (points.distinct(a) != points.distinct(b) || find(axis_class, a) == find(axis_class, b)) continue;
+      if (points.distinct(a) != points.distinct(b) || class_root(axis_class, a) == class_root(axis_class, b))
+        continue;
       if (!swap_is_automorphism(graph, points, position, task_at, a, b, threads)) continue;
-      axis_class[find(axis_class, b)] = find(axis_class, a);
+      axis_class[class_root(axis_class, b)] = class_root(axis_class, a);
       swaps.emplace_back(a, b);
     }
   // Orderings joined by a swap of axis labels are one class; the first of a class stands for it.
@@ -124,10 +125,10 @@ std::vector<int> equivalent_task_orderings(const TaskGraph& graph, const MjPoint
       for (int& axis : swapped) axis = axis == a ? b : axis == b ? a : axis;
       const auto j = std::find(orders.begin(), orders.end(), swapped) - orders.begin();
       if (j == static_cast<std::ptrdiff_t>(orders.size())) continue;
-      const int ri = find(parent, static_cast<int>(i)), rj = find(parent, static_cast<int>(j));
+      const int ri = class_root(parent, static_cast<int>(i)), rj = class_root(parent, static_cast<int>(j));
       parent[std::max(ri, rj)] = std::min(ri, rj);
     }
-  for (std::size_t i = 0; i < orders.size(); ++i) same_as[i] = find(parent, static_cast<int>(i));
+  for (std::size_t i = 0; i < orders.size(); ++i) same_as[i] = class_root(parent, static_cast<int>(i));
   return same_as;
 }
 
