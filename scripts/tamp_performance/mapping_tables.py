@@ -87,6 +87,29 @@ def speed_table(ctx):
     return lines
 
 
+SHAPE_GRAPHS = 4  # the stencils the commands map, each with its spec in shape-N.spec
+SHAPE_RUNS = (("time", "geom-rs"), ("hop-bytes", "geom-rs"), ("congestion", "geom-rs"), ("time", "auto"))
+
+
+def shapes_table(ctx):
+    lines = head(["stencil (from its files)", *(f"`{a}`, `--objective {o}`" for o, a in SHAPE_RUNS),
+                  "peak memory (largest run)"], "lrrrrr")
+    for n in range(1, SHAPE_GRAPHS + 1):
+        spec = ctx.text(f"shape-{n}.spec").strip()
+        cells, memory = [], 0
+        for objective, algorithm in SHAPE_RUNS:
+            name = f"shape-{n}-{objective}-{algorithm}"
+            for r in (2, 3):
+                if ctx.text(f"{name}-{r}.map") != ctx.text(f"{name}-1.map"):
+                    raise RunError(f"{ctx.path(f'{name}-{r}.map')}: not the mapping of the first run")
+            runs = sorted(user_time(ctx, f"{name}-{r}.time") for r in (1, 2, 3))
+            walls = sorted(wall for _, wall, _ in runs)
+            cells.append(f"{walls[1]:.1f} s ({span(walls)} s)")
+            memory = max(memory, max(m for _, _, m in runs))
+        lines.append(row([f"`{spec}`", *cells, f"{memory:.0f} MiB"]))
+    return lines
+
+
 GEOMETRIC_CASES = [
     ("BM_Geom_Stencil128x128x64_Torus64x32x32x16", "`geom`, 128x128x64 stencil (2^20 tasks), 64x32x32 torus x 16"),
     ("BM_GeomR_Stencil128x128x64_Torus64x32x32x16", "`geom-r`, the same"),
@@ -161,6 +184,7 @@ TABLES = [
     Table("evaluate", "seconds", timed=True, make=evaluate_table),
     Table("find-nearest", "seconds", timed=True, make=find_nearest_table),
     Table("speed", "minutes", timed=True, make=speed_table),
+    Table("speed-shapes", "minutes", timed=True, make=shapes_table),
     Table("speed-geometric", "minutes", timed=True, make=geometric_table),
     Table("quality", "minutes", make=quality_table),
     Table("objective", "seconds", make=objective_table),
