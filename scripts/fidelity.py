@@ -144,6 +144,10 @@ def check_experiment(experiment, path):
                if not all(k in s for k in ("ranks", "nd", "machines", "segment")) or not isinstance(s["machines"], dict)]
     if bad:
         refuse(f"{path}: incomplete row, campaign or scale {', '.join(bad)}")
+    bad = [str(r.get("label", "?")) for r in experiment.get("rows", []) if kind == "simulation" and "fitted" in r
+           and not (isinstance(r["fitted"], str) and r["fitted"].strip())]
+    if bad:
+        refuse(f"{path}: fitted of {', '.join(bad)}: a text saying which of the paper's figures the row was fitted to")
     papers = [r.get("paper") for r in experiment["rows"]] if kind == "simulation" else []
     bad = [str(r.get("label", "?")) for r, p in zip(experiment.get("rows", []), papers) if bad_paper(p)]
     if bad:
@@ -406,6 +410,10 @@ def table_line(row, run, paper, base_run, my_speedup, is_base, band):
         ours = 1 - 1 / my_speedup
         close = within_band(saving, ours, band)
         size = "yes" if close else f"no (saves: paper {100 * saving:.0f}%, TAMP {100 * ours:.0f}%)"
+    if row.get("fitted") and not is_base:  # agrees by construction: shown, not a verdict
+        same = close = None
+        verdict = "fitted"
+        size = "fitted" if saving is None else f"fitted (saves: paper {100 * saving:.0f}%, TAMP {100 * ours:.0f}%)"
     cells += [f"{t['total']:.4g}", f"{100 * t['comm'] / t['total']:.1f}", f"{my_speedup:.2f}", f"{100 * gain:+.1f}%",
               fmt(run.get("hop_bytes"), "{:.4g}"), fmt(run.get("max_link_load"), "{:.4g}"), verdict, size]
     return "| " + " | ".join(cells) + " |", (same, close)
@@ -434,11 +442,11 @@ def table(experiment, records, by_name):
     trends = series_trends(experiment, by_name)
     comm_trends = series_comm_trends(experiment, by_name, trends)
     notes += order_note(rows, paper, mine) + series_note(trends, experiment, by_name)
-    notes += series_comm_note(comm_trends, experiment) + sources_note(rows)
+    notes += series_comm_note(comm_trends, experiment) + sources_note(rows) + fitted_note(rows)
     outside, outside_close = outside_comm_note(rows, base, mine, band)
     notes += outside + comm_gain_note(experiment, runs, base_runs) + runs_note(runs, rows)
     root = (experiment.get("series") or [experiment["name"]])[0]  # the series' smallest scale names it
-    tally = {"sign": verdicts, "magnitude": sizes,
+    tally = {"sign": verdicts, "magnitude": sizes, "fitted": [r["label"] for r in rows if r.get("fitted")],
              "trend": [(root, label, len(ours), same) for label, _, ours, same in trends if same is not None],
              "outside": outside_close,
              "trend_alone": [(root, label, len(ours), (alone_same, same))
@@ -626,6 +634,13 @@ def sources_note(rows):
     """Where a row's paper figures are not printed as numbers in the paper: its "source"."""
     read = [f"{row['label']}, {row['paper']['source']}" for row in rows if row.get("paper", {}).get("source")]
     return [f"Paper figures not printed as numbers: {'; '.join(read)}."] if read else []
+
+
+def fitted_note(rows):
+    """Rows whose run was fitted to the paper's figures (`fitted`): why their verdicts are not counted."""
+    fitted = [f"{row['label']}, {row['fitted']}" for row in rows if row.get("fitted")]
+    return [f"Fitted to the paper, so not a verdict and not counted in the page's summary: {'; '.join(fitted)}."] \
+        if fitted else []
 
 
 def runs_note(runs, rows):
@@ -1419,6 +1434,9 @@ def summary(tallies):
             f"{len(sign)} placements compared; the time saved within the experiment's band of the paper's on "
             f"{sum(size)} of {len(size)}; the speed-up moving with the scale as the paper's on {sum(trends)} of "
             f"{len(trends)} placements of a series.")
+    fitted = sum(len(tally.get("fitted", [])) for tally in tallies)
+    if fitted:
+        text += f" Not counted: {fitted} placement{'s' if fitted > 1 else ''} fitted to the paper (\"fitted\")."
     outside = [v for tally in tallies for v in tally.get("outside", [])]
     alone = longest_series(t for tally in tallies for t in tally.get("trend_alone", []))
     if outside:

@@ -187,6 +187,42 @@ class FidelityTest(unittest.TestCase):
             self.assertEqual(rows["Group"][-1], "yes")
             self.assertEqual(rows["Geom"][-1], "no (saves: paper 5%, TAMP -25%)")
 
+    def test_fitted_row_is_shown_and_not_counted(self):
+        # A row fitted to the paper's figures agrees by construction: its verdicts read "fitted" and the summary
+        # leaves it out (TO at 512 cores saves 75% against the paper's 40%: within no band, yet not a "no").
+        with tempfile.TemporaryDirectory() as tmp:
+            experiments = copy_experiments(tmp, ["bhatele10-stencil3d"])
+            folder = os.path.join(experiments, "bhatele10-stencil3d")
+            results.write(folder, "simulation", [
+                run_record(m, t, 0.5, ranks=512, campaign="stencil3d.campaign", app="stencil")
+                for m, t in (("default", 2.0), ("blocked", 0.5), ("auto", 0.5))])
+            path = os.path.join(folder, "experiment.json")
+            with open(path) as f:
+                experiment = json.load(f)
+            for row in experiment["rows"]:
+                row.pop("fitted", None)
+            with open(path, "w") as f:
+                json.dump(experiment, f)
+            page = " ".join(self.page(experiments, os.path.join(tmp, "f.md")).split())
+            self.assertIn("time saved within 5 points or a factor of 1.5 of the paper's on 0 of 1.", page)
+            self.assertIn("band of the paper's on 0 of 1;", page)
+            self.assertNotIn("Not counted", page)
+            experiment["rows"][1]["fitted"] = "the array, to RR's and TO's times"
+            with open(path, "w") as f:
+                json.dump(experiment, f)
+            text = self.page(experiments, os.path.join(tmp, "f.md"))
+            rows = table_rows(text)
+            self.assertEqual(rows["TO"][-2:], ["fitted", "fitted (saves: paper 40%, TAMP 75%)"])
+            page = " ".join(text.split())
+            self.assertIn("time saved within 5 points or a factor of 1.5 of the paper's on 0 of 0.", page)
+            self.assertIn("Fitted to the paper, so not a verdict and not counted in the page's summary: TO, the "
+                          "array, to RR's and TO's times.", page)
+            self.assertIn("band of the paper's on 0 of 0; the speed-up moving with the scale as the paper's on 0 "
+                          "of 0 placements of a series. Not counted: 1 placement fitted to the paper", page)
+            for bad in ("", 3):
+                experiment["rows"][1]["fitted"] = bad
+                self.assert_refused([(experiment, "fitted of TO: a text")])
+
     def test_paper_communication_alone(self):
         # [Deveci14] Table II at 4K, 8K, 16K: Group's time outside communication in the paper moves by -11% at 16K
         # (7.16 x 83.1% = 5.95 s for None, 6.14 x 85.8% = 5.27 s for Group). Held at None's, the paper's Group
