@@ -102,7 +102,7 @@ def shapes_table(ctx):
             for r in (2, 3):
                 if ctx.text(f"{name}-{r}.map") != ctx.text(f"{name}-1.map"):
                     raise RunError(f"{ctx.path(f'{name}-{r}.map')}: not the mapping of the first run")
-            runs = sorted(user_time(ctx, f"{name}-{r}.time") for r in (1, 2, 3))
+            runs = [user_time(ctx, f"{name}-{r}.time") for r in (1, 2, 3)]
             walls = sorted(wall for _, wall, _ in runs)
             cells.append(f"{walls[1]:.1f} s ({span(walls)} s)")
             memory = max(memory, max(m for _, _, m in runs))
