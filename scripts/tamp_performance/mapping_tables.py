@@ -62,6 +62,13 @@ def find_nearest_table(ctx):
     return lines
 
 
+def same_mapping(ctx, reference, runs, what):
+    """Refuses the table unless every run's NAME.map is the reference run's, byte for byte."""
+    for run in runs:
+        if ctx.text(f"{run}.map") != ctx.text(f"{reference}.map"):
+            raise RunError(f"{ctx.path(run + '.map')}: not the mapping {what}")
+
+
 def speed_table(ctx):
     lines = head(["`--objective`", "`--algorithm`", "wall time, 2 threads", "the same, from the graph's files",
                   "wall time, 1 thread", "CPU time (2 threads)", "peak memory (2 threads)", "hop-bytes"],
@@ -70,10 +77,8 @@ def speed_table(ctx):
         hop_bytes = {a: ctx.json(f"speed-{objective}-{a}.json")["hop_bytes"] for a in ("auto", "geom-rs")}
         for algorithm in ("auto", "geom-rs"):
             name = f"speed-{objective}-{algorithm}"
-            runs = [f"{name}-{form}-{r}" for form in ("2", "files") for r in (1, 2, 3)]
-            for other in runs:
-                if ctx.text(f"{other}.map") != ctx.text(f"{name}-1.map"):
-                    raise RunError(f"{ctx.path(other + '.map')}: not the mapping of 1 thread")
+            same_mapping(ctx, f"{name}-1", [f"{name}-{form}-{r}" for form in ("2", "files") for r in (1, 2, 3)],
+                         "of 1 thread")
             # Each form's median run of three (the host's load moves single runs).
             two = sorted((user_time(ctx, f"{name}-2-{r}.time") for r in (1, 2, 3)), key=lambda t: t[1])[1]
             files = sorted(user_time(ctx, f"{name}-files-{r}.time")[1] for r in (1, 2, 3))[1]
@@ -99,9 +104,7 @@ def shapes_table(ctx):
         cells, memory = [], 0
         for objective, algorithm in SHAPE_RUNS:
             name = f"shape-{n}-{objective}-{algorithm}"
-            for r in (2, 3):
-                if ctx.text(f"{name}-{r}.map") != ctx.text(f"{name}-1.map"):
-                    raise RunError(f"{ctx.path(f'{name}-{r}.map')}: not the mapping of the first run")
+            same_mapping(ctx, f"{name}-1", [f"{name}-{r}" for r in (2, 3)], "of the first run")
             runs = [user_time(ctx, f"{name}-{r}.time") for r in (1, 2, 3)]
             walls = sorted(wall for _, wall, _ in runs)
             cells.append(f"{walls[1]:.1f} s ({span(walls)} s)")
