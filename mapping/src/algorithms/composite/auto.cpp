@@ -51,7 +51,7 @@ void check_allocation_size(const TaskGraph& graph, const Allocation& allocation)
 }
 
 bool is_candidate(std::string_view name) {
-  // `random` is the pessimistic baseline, never a winner worth its run time; `auto` would recurse.
+  // `random` joins apart, under `time` only and unrefined (join_random); `auto` would recurse.
   return name != "random" && name.substr(0, 4) != "auto";
 }
 
@@ -91,11 +91,11 @@ void keep_default_within_min_gain(const impl::Score& winner, const MapOptions& o
 // candidate and `random`, best by the phases first) ranked by the flow engine's step within
 // options.step_model_work. The fastest ranked entry wins; `default` stays unless it is at least
 // options.min_gain faster. False when the phases' winner was not ranked (the phases' verdict stands).
-// `launcher_step` is the launcher's step, run beside the candidates; `random` the `random` placement and its
-// score, made there too.
+// `launcher_step` is the launcher's step, run beside the candidates; `random` the `random` placement (see
+// join_random).
 bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const MapOptions& options,
                      const std::vector<Scored>& scored, const std::vector<Scored>& refined,
-                     const impl::StepRun& launcher_step, CandidateRun& random, AutoResult& result) {
+                     const impl::StepRun& launcher_step, const Scored& random, AutoResult& result) {
   const Mapping* launcher = nullptr;
   std::vector<const Scored*> others;
   for (const Scored& c : scored) {
@@ -106,12 +106,7 @@ bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const
   }
   if (launcher == nullptr) return false;
   for (const Scored& c : refined) others.push_back(&c);
-  // `random` joins here, scored by the phases like the others: the step model can prefer it (an all-to-all's
-  // pairwise rounds drift apart and spread over the links).
-  if (!random.mapping) throw std::invalid_argument(random.note);
-  result.candidates.push_back({"random", true, random.score.primary, random.score.secondary, ""});
-  const Scored random_scored{random.score, result.candidates.size() - 1, std::move(*random.mapping)};
-  others.push_back(&random_scored);
+  others.push_back(&random);
   std::stable_sort(others.begin(), others.end(),
                    [](const Scored* a, const Scored* b) { return a->score < b->score; });
   const Mapping phase_winner = result.mapping;
@@ -145,6 +140,15 @@ bool decide_by_steps(const TaskGraph& graph, const Allocation& allocation, const
   result.chosen = list[best].name;
   result.mapping = *list[best].mapping;
   return true;
+}
+
+// Objective `time`: `random` joins the candidates after the search, scored by the phases like the others. Both
+// models can prefer it (an all-to-all's pairwise rounds drift apart and spread over the links), so it competes in
+// the step model's ranking and, where that ranks nothing or is off, in the phases' verdict; it is not refined.
+Scored join_random(CandidateRun& random, AutoResult& result) {
+  if (!random.mapping) throw std::invalid_argument(random.note);
+  result.candidates.push_back({"random", true, random.score.primary, random.score.secondary, ""});
+  return {random.score, result.candidates.size() - 1, std::move(*random.mapping)};
 }
 
 // A refined mapping (of score `s`) joins the candidates and the step model's short list, and becomes the winner
@@ -258,10 +262,11 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
   std::vector<std::string_view> names;
   for (const MapperInfo& info : mapper_registry())
     if (is_candidate(info.name)) names.push_back(info.name);
-  // Under `time`, the step model's first entry (the launcher's step) and `random` (its short list's last) do
-  // not depend on the search: they run beside the candidates.
-  const bool by_steps = options.objective == Objective::time && options.step_model_work > 0;
-  const std::size_t extras = by_steps ? 2 : 0;
+  // Under `time`, `random` (see join_random) and the step model's first entry (the launcher's step) do not
+  // depend on the search: they run beside the candidates.
+  const bool by_time = options.objective == Objective::time;
+  const bool by_steps = by_time && options.step_model_work > 0;
+  const std::size_t extras = by_time ? 2 : 0;
   std::vector<CandidateRun> runs(names.size());
   CandidateRun random;
   impl::StepRun launcher_step;
@@ -286,7 +291,7 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
       try_candidate(names[c], runs[c]);
     } else if (i == 1) {
       try_candidate("random", random);
-    } else {
+    } else if (by_steps) {
       try {
         launcher_step = impl::run_step(*problem, allocation, map_tasks("default", *problem, allocation, options),
                                        options.step_work.get(), options.step_model_work);
@@ -357,9 +362,17 @@ AutoResult map_auto(const TaskGraph& graph, const Allocation& allocation, const 
       if (!refined_wins) result.chosen += "+refine";
     }
   }
-  if (options.objective == Objective::time && options.step_model_work > 0 &&
-      decide_by_steps(*problem, allocation, options, scored, refined_all, launcher_step, random, result))
-    return result;
+  if (by_time) {
+    Scored random_scored = join_random(random, result);
+    if (by_steps &&
+        decide_by_steps(*problem, allocation, options, scored, refined_all, launcher_step, random_scored, result))
+      return result;
+    if (random_scored.score < best) {  // the phases' verdict, `random` included
+      best = random_scored.score;
+      result.mapping = std::move(random_scored.mapping);
+      result.chosen = "random";
+    }
+  }
   keep_default_within_min_gain(best, options, scored, result);
   return result;
 }
