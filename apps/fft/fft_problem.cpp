@@ -58,6 +58,21 @@ app::Problem::StepWork FftProblem::step_work() const {
   return work;
 }
 
+std::vector<SetupModel::Call> FftProblem::start_calls() const {
+  // GridComms's splits into the grid's rows and columns, the agreement on the allocation, then prepare(): one
+  // forward + backward transform (the timed configuration's plans and buffers; no autotuning, no reference
+  // timing of the overlap) and the broadcast of rank 0's six transpose metrics.
+  using Kind = SetupModel::Call::Kind;
+  SetupModel::Call rows{Kind::split, {}, {}, 0}, columns{Kind::split, {}, {}, 0};
+  for (int task = 0; task < spec_.ranks(); ++task) {
+    rows.color.push_back(task / spec_.pc);
+    rows.key.push_back(task % spec_.pc);
+    columns.color.push_back(task % spec_.pc);
+    columns.key.push_back(task / spec_.pc);
+  }
+  return {rows, columns, {Kind::agreement, {}, {}, 0}, {Kind::step, {}, {}, 0}, {Kind::bcast, {}, {}, 6 * sizeof(double)}};
+}
+
 std::unique_ptr<app::Run> FftProblem::start(const app::RunContext& context) const {
   auto comms = std::make_shared<GridComms>(spec_, context.comm);
   // Allocation is local: agree on failures (memory) before the first transpose.

@@ -20,6 +20,7 @@ class FftProblem final : public app::Problem {
   int warmup() const override { return spec_.warmup; }
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+  std::vector<SetupModel::Call> start_calls() const override;
   std::vector<std::string> compute_kinds() const override { return {"copy", "fft"}; }
   /// The transposes' rounds step by step: a task whose pair of a round is done goes on to its next round (the
   /// pairwise all-to-all the simulated MPI runs), which added-up rounds would charge the slowest pair each.

@@ -119,6 +119,21 @@ std::string LanczosProblem::summary() const {
       grid_.tasks(), to_string(spec_.ordering), spec_.iterations, spec_.warmup);
 }
 
+std::vector<SetupModel::Call> LanczosProblem::start_calls() const {
+  // The agreement on the block, then GridComms's splits into columns, rows and orthogonalisation groups.
+  using Kind = SetupModel::Call::Kind;
+  SetupModel::Call columns{Kind::split, {}, {}, 0}, rows{Kind::split, {}, {}, 0}, orth{Kind::split, {}, {}, 0};
+  for (int task = 0; task < grid_.tasks(); ++task) {
+    columns.color.push_back(grid_.col(task));
+    columns.key.push_back(grid_.col_key(task));
+    rows.color.push_back(grid_.row(task));
+    rows.key.push_back(grid_.row_key(task));
+    orth.color.push_back(grid_.orth_group(task));
+    orth.key.push_back(grid_.orth_key(task));
+  }
+  return {SetupModel::Call{}, columns, rows, orth};
+}
+
 std::unique_ptr<app::Run> LanczosProblem::start(const app::RunContext& context) const {
   // D, T, X of this placement, from the mapping the harness applied.
   const GroupMetrics groups = group_metrics(spmv_task_graph(spec_.nd, spec_.ordering, spec_.matrix.n), grid_,

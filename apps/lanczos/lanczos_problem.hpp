@@ -24,6 +24,7 @@ class LanczosProblem final : public app::Problem {
   int warmup() const override { return spec_.warmup; }
   int iterations() const override { return spec_.iterations; }
   std::unique_ptr<app::Run> start(const app::RunContext& context) const override;
+  std::vector<SetupModel::Call> start_calls() const override;
   std::vector<std::string> compute_kinds() const override { return {"nonzero", "tridiagonal", "vector"}; }
   /// The kernels of a step where they run between its collectives (lanczos_run.cpp's iterate()): the SpMV
   /// before the row reduce (each block's own non-zeros, twice for an off-diagonal block, B and B^T: the

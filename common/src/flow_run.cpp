@@ -32,6 +32,7 @@ RunReport flow_placement(const std::string& app, const tamp::Placement& placemen
   evaluation.steps = simulated;
   evaluation.warmup = problem.warmup();
   evaluation.barrier = true;
+  if (options.flow_setup) evaluation.setup = setup_model(problem, options);
   evaluation.flow = options.flow;
   const auto started = std::chrono::steady_clock::now();
   Metrics metrics = evaluate(problem.task_graph(), layout.job, mapping, evaluation);
@@ -72,7 +73,7 @@ RunReport flow_placement(const std::string& app, const tamp::Placement& placemen
   report.results["flow_engine"] = {{"sharing", to_string(flow.options.sharing)},
                                    {"delta", flow.options.delta},   {"quantum", flow.options.quantum},
                                    {"changes", flow.options.changes},
-                                   {"simulated_steps", simulated},
+                                   {"simulated_steps", simulated},  {"setup", options.flow_setup},
                                    {"messages", flow.messages},     {"flows", flow.flows},
                                    {"solves", flow.solves},         {"in_network_at_solves", flow.in_network},
                                    {"resolved", flow.resolved},     {"wall_seconds", wall}};

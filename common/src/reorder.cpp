@@ -193,6 +193,13 @@ EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& m
   return options;
 }
 
+SetupModel setup_model(const Problem& problem, const CommonOptions& options) {
+  SetupModel setup;
+  setup.ranks = options.launched_as ? SetupModel::Ranks::adopted : SetupModel::Ranks::reordered;
+  setup.calls = problem.start_calls();
+  return setup;
+}
+
 Reordering place_ranks(const Problem& problem, const JobLayout& layout, const tamp::Placement& placement,
                        const Mapping& mapping, const CommonOptions& options, MPI_Comm world) {
   int rank = 0;

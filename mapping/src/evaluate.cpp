@@ -6,6 +6,8 @@
 // per message instead of O(hops); one prefix-sum pass per line then turns the differences into link loads.
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -299,30 +301,131 @@ void post(Posting posting, double o, PhaseTiming& timing) {
   timing.receives_posted = leaves;
 }
 
-/// The rounds of the MPI_Barrier before the timed loop (barrier_ompi on the tasks' communicator, rank == task),
-/// appended to plan.barrier; `graphs` and `timings` hold what the plan points to.
-void add_barrier(const Allocation& allocation, const std::vector<int>& node_of_task, std::vector<TaskGraph>& graphs,
-                 std::vector<PhaseTiming>& timings, StepPlan& plan) {
+/// Rounds run once each, outside the steps (the set-up, the barrier), appended to `out`: their messages, relabelled
+/// to tasks where they run on world in the launcher's order (`by_slot`), timed and posted as `phases` say.
+/// `graphs` and `timings` hold what `out` points to (deques: what they hold stays where it is).
+void add_rounds(const std::vector<Phase>& phases, const std::vector<int>& by_slot, const Allocation& allocation,
+                const std::vector<int>& node_of_task, std::deque<TaskGraph>& graphs,
+                std::deque<PhaseTiming>& timings, std::vector<StepPhase>& out) {
   const int tasks = static_cast<int>(node_of_task.size());
+  LinkTraffic traffic;
+  std::vector<double> per_class;
+  for (const Phase& phase : phases) {
+    graphs.push_back(
+        TaskGraph::from_edges(tasks, phase.launcher_order ? relabelled(phase.edges, by_slot) : phase.edges));
+    measure_nodes(graphs.back(), allocation, node_of_task, &traffic, per_class);
+    timings.emplace_back();
+    predict_phase(graphs.back(), traffic, allocation, node_of_task, {}, &timings.back());
+    post(phase.posting, allocation.machine().network().message_overhead, timings.back());
+    out.push_back({&graphs.back(), &timings.back(), 1, false});
+  }
+}
+
+/// The rounds of the MPI_Barrier before the timed loop: barrier_ompi on the tasks' communicator (rank == task),
+/// one message per task and round, posted as SimGrid posts it (barrier_ompi_sendrecv).
+std::vector<Phase> barrier_phases(int tasks) {
   std::vector<int> ranks(static_cast<std::size_t>(tasks));
   std::iota(ranks.begin(), ranks.end(), 0);
   CollectiveRounds rounds = barrier_ompi(ranks);
   for (auto& round : rounds)
     for (Edge& e : round) e.bytes = 1;  // SMPI sends the envelope alone; graphs drop empty messages
-  // One message per task and round, posted as SimGrid posts it (barrier_ompi_sendrecv).
-  const Posting posting = barrier_ompi_sendrecv(tasks) ? Posting::sendrecv : Posting::blocking;
-  graphs.reserve(rounds.size());  // plan.barrier points into both
-  timings.resize(rounds.size());
-  LinkTraffic traffic;
-  std::vector<double> per_class;
-  for (std::size_t r = 0; r < rounds.size(); ++r) {
-    graphs.push_back(TaskGraph::from_edges(tasks, rounds[r]));
-    measure_nodes(graphs.back(), allocation, node_of_task, &traffic, per_class);
-    PhaseTiming& timing = timings[r];
-    predict_phase(graphs.back(), traffic, allocation, node_of_task, {}, &timing);
-    post(posting, allocation.machine().network().message_overhead, timing);
-    plan.barrier.push_back({&graphs.back(), &timing, 1, false});
+  std::vector<Phase> phases;
+  add_collective(phases, "barrier", 1, {rounds},
+                 barrier_ompi_sendrecv(tasks) ? Posting::sendrecv : Posting::blocking);
+  return phases;
+}
+
+/// MPI_Comm_split of the tasks' communicator (rank == task) by `call`'s colors and keys, as SMPI runs it
+/// (smpi_comm.cpp): rank 0 gathers every rank's color and key (gather__default: nonblocking sends), then sends
+/// each rank its group (an 8-byte pointer), one color after the other (the colors in the order of their lowest
+/// rank, each waited for before the next: one round each), isend after isend (here in the order of the tasks;
+/// SMPI's is the keys', the same where keys grow with the task); each new communicator broadcasts its id from its
+/// rank 0, all at once.
+void add_split(const SetupModel::Call& call, std::vector<Phase>& phases) {
+  const int tasks = static_cast<int>(call.color.size());
+  require(static_cast<int>(call.key.size()) == tasks, "set-up: a split needs as many keys as colors");
+  std::vector<int> ranks(static_cast<std::size_t>(tasks));
+  std::iota(ranks.begin(), ranks.end(), 0);
+  const CollectiveRounds colors = gather_linear(ranks, 0, 2 * sizeof(std::int32_t));
+  add_collective(phases, "split-gather", 1, {colors}, Posting::nonblocking);
+  std::map<int, std::vector<std::pair<int, int>>> by_color;  // color: (key, task)
+  std::vector<int> color_order;                               // by lowest task
+  for (int t = 0; t < tasks; ++t) {
+    auto& members = by_color[call.color[t]];
+    if (members.empty()) color_order.push_back(call.color[t]);
+    members.emplace_back(call.key[t], t);
   }
+  std::vector<CollectiveRounds> ids;
+  for (int color : color_order) {
+    std::vector<std::pair<int, int>>& members = by_color[color];
+    std::sort(members.begin(), members.end());
+    CollectiveRounds groups(1);
+    std::vector<int> group;
+    for (const auto& [key, t] : members) {
+      group.push_back(t);
+      if (t != 0) groups[0].push_back({0, t, sizeof(void*)});
+    }
+    add_collective(phases, "split-groups", 1, {groups}, Posting::nonblocking);
+    ids.push_back(bcast_binomial(group, 0, sizeof(std::int32_t)));
+  }
+  add_collective(phases, "split-id", 1, ids, Posting::blocking);
+}
+
+/// The set-up's collectives before the first barrier (SetupModel), as SimGrid 3.32's SMPI runs them with the
+/// campaigns' algorithms: an agreement is allreduce_rdb of an int; MPI_Bcast is bcast_binomial; MPI_Comm_split on
+/// world gathers every rank's color and key on rank 0, which sends each rank its group in the order of the keys
+/// (the tasks'); a new communicator (split or dup) broadcasts its id from its rank 0 (smpi_comm.cpp). Phases on
+/// world are in the launcher's order when the ranks are reordered, the tasks' when they were adopted (rank ==
+/// task); the app's calls are on the tasks' communicator.
+/// `steps_before`: where the app's untimed steps go (before the phase of that index; the size: after the last).
+std::vector<Phase> setup_phases(const SetupModel& setup, int tasks, std::vector<std::size_t>& steps_before) {
+  using Ranks = SetupModel::Ranks;
+  std::vector<int> ranks(static_cast<std::size_t>(tasks));
+  std::iota(ranks.begin(), ranks.end(), 0);
+  const bool reordered = setup.ranks == Ranks::reordered;
+  std::vector<Phase> phases;
+  const auto add = [&](const std::string& name, const CollectiveRounds& rounds, const std::vector<Posting>& posting,
+                       bool on_world) {
+    const std::size_t first = phases.size();
+    add_collective(phases, name, 1, {rounds}, posting);
+    for (std::size_t k = first; k < phases.size(); ++k) phases[k].launcher_order = on_world && reordered;
+  };
+  const auto each = [](const CollectiveRounds& rounds, Posting posting) {
+    return std::vector<Posting>(rounds.size(), posting);
+  };
+  const double an_int = sizeof(std::int32_t);
+  const CollectiveRounds agreement = allreduce_rdb(ranks, an_int);
+  const std::vector<Posting> agreement_posting = allreduce_rdb_posting(tasks);
+  const CollectiveRounds comm_id = bcast_binomial(ranks, 0, an_int);
+  if (setup.ranks != Ranks::none) add("agree", agreement, agreement_posting, true);
+  if (reordered) {
+    const CollectiveRounds slots = bcast_binomial(ranks, 0, an_int * tasks);
+    const CollectiveRounds colors = gather_linear(ranks, 0, 2 * an_int);
+    const CollectiveRounds groups = scatter_linear(ranks, 0, sizeof(void*));
+    add("bcast-mapping", slots, each(slots, Posting::blocking), true);
+    add("split-gather", colors, each(colors, Posting::nonblocking), true);
+    add("split-groups", groups, each(groups, Posting::nonblocking), true);
+  }
+  if (setup.ranks != Ranks::none) add("comm-id", comm_id, each(comm_id, Posting::blocking), false);
+  if (reordered) add("agree", agreement, agreement_posting, true);
+  for (const SetupModel::Call& call : setup.calls) {
+    switch (call.kind) {
+      case SetupModel::Call::Kind::agreement: add("agree", agreement, agreement_posting, false); break;
+      case SetupModel::Call::Kind::split:
+        require(static_cast<int>(call.color.size()) == tasks,
+                "set-up: a split of " + std::to_string(call.color.size()) + " colors for " + std::to_string(tasks) +
+                    " tasks");
+        add_split(call, phases);
+        break;
+      case SetupModel::Call::Kind::bcast: {
+        const CollectiveRounds rounds = bcast_binomial(ranks, 0, call.bytes);
+        add("bcast", rounds, each(rounds, Posting::blocking), false);
+        break;
+      }
+      case SetupModel::Call::Kind::step: steps_before.push_back(phases.size()); break;
+    }
+  }
+  return phases;
 }
 
 /// The predicted time of every phase (or of the whole graph as one p2p phase, whose traffic is
@@ -394,9 +497,17 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
   for (const auto& [name, seconds] : options.before_compute)
     if (named.count(name) == 0)
       throw std::invalid_argument("before compute: the graph has no phase or collective '" + name + "'");
-  std::vector<TaskGraph> barrier_graphs;
-  std::vector<PhaseTiming> barrier_timings;
-  if (options.barrier) add_barrier(allocation, node_of_task, barrier_graphs, barrier_timings, plan);
+  std::deque<TaskGraph> once_graphs;  // the set-up's and the barrier's rounds
+  std::deque<PhaseTiming> once_timings;
+  if (options.barrier) {
+    const std::vector<int> world = options.setup.ranks == SetupModel::Ranks::reordered
+                                       ? tasks_in_slot_order(mapping)
+                                       : std::vector<int>{};
+    add_rounds(setup_phases(options.setup, graph.num_tasks(), plan.setup_steps), world, allocation, node_of_task,
+               once_graphs, once_timings, plan.setup);
+    add_rounds(barrier_phases(graph.num_tasks()), world, allocation, node_of_task, once_graphs, once_timings,
+               plan.barrier);
+  }
   m.flow = predict_steps(plan, graph.num_tasks(), step_resources(allocation.machine()), hidden,
                          options.step_compute, options.flow);
   m.predicted_comm_time = 0;

@@ -61,6 +61,7 @@ class StepSimulation {
       : hidden_(hidden), after_(after), options_(options), n_(tasks) {
     for (const StepPhase& phase : plan.phases) phases_.push_back(&phase);
     for (const StepPhase& phase : plan.barrier) phases_.push_back(&phase);
+    for (const StepPhase& phase : plan.setup) phases_.push_back(&phase);
     // The rounds of one collective (consecutive phases of one group) run in order, `count` times over.
     const auto add_step = [&](int step) {
       const std::size_t n = plan.phases.size();
@@ -77,6 +78,15 @@ class StepSimulation {
       for (std::size_t b = 0; b < plan.barrier.size(); ++b)
         rounds_.push_back({static_cast<int>(plan.phases.size() + b), -1, false});
     };
+    const auto add_setup_steps = [&](std::size_t before) {
+      for (std::size_t k : plan.setup_steps)
+        if (k == before) add_step(-1);
+    };
+    for (std::size_t s = 0; s < plan.setup.size(); ++s) {
+      add_setup_steps(s);
+      rounds_.push_back({static_cast<int>(plan.phases.size() + plan.barrier.size() + s), -1, false});
+    }
+    add_setup_steps(plan.setup.size());
     if (plan.warmup > 0) add_barrier();
     for (int step = 0; step < plan.warmup; ++step) add_step(-1);
     add_barrier();
@@ -309,12 +319,12 @@ class StepSimulation {
     push(when + lead, Kind::start_round, t);
   }
 
-  std::vector<const StepPhase*> phases_;  // the step's, then the barrier's
+  std::vector<const StepPhase*> phases_;  // the step's, the barrier's, the set-up's
   const std::vector<double>& hidden_;
   const std::vector<double>& after_;
   FlowOptions options_;
   int n_;
-  std::vector<Round> rounds_;  // barrier, warmup steps, barrier, timed steps
+  std::vector<Round> rounds_;  // set-up, barrier, warmup steps, barrier, timed steps
   std::vector<std::int64_t> first_edge_;  // per phase: its first global edge id
   std::vector<Incoming> incoming_;
   std::vector<int> src_;  // per global edge

@@ -283,12 +283,12 @@ def app_command(run, paths, topology, json_path):
     return app + (["--topology", topology] if topology else [])
 
 
-def flow_command(run, paths, app_compute, json_path):
+def flow_command(run, paths, app_compute, json_path, flow_args=()):
     """The app of the native build in one process, simulating the run's ranks with the flow engine, placed as the
     SimGrid runs are (the same map files)."""
     deck = run["deck"]
     app = [paths.app(deck.app, False), *deck.args_for(run["ranks"], skeleton=False), *app_compute, "--json",
-           json_path, "--engine", "flow", "--ranks", str(run["ranks"])]
+           json_path, "--engine", "flow", "--ranks", str(run["ranks"]), *flow_args]
     placed = placement.launcher_placement(run, paths, allocation_slots(paths))
     if placed:
         _, machine, map_path = placed
@@ -298,11 +298,11 @@ def flow_command(run, paths, app_compute, json_path):
     return ["env", *ask.ROOT_ENV, *app, *where]
 
 
-def command(run, launcher, paths, topology, json_path, smpirun_args=()):
+def command(run, launcher, paths, topology, json_path, smpirun_args=(), flow_args=()):
     deck = run["deck"]
     smpi_compute, app_compute = compute_args(run, launcher)
     if launcher == "flow":
-        return flow_command(run, paths, app_compute, json_path)
+        return flow_command(run, paths, app_compute, json_path, flow_args)
     args = deck.args_for(run["ranks"], skeleton=bool(app_compute))  # a skeleton run needs a modelled compute time
     app = [paths.app(deck.app, launcher == "sim"), *args, *app_compute, "--json", json_path]
     n = str(run["ranks"])

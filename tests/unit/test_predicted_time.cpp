@@ -454,6 +454,53 @@ TEST(PredictedTime, AWarmupFollowsABarrierToo) {
   EXPECT_EQ(evaluate(pair, test::line_of_four(), two, o).flow.messages, 4);
 }
 
+// The set-up before the first barrier (EvaluateOptions::setup), counted by hand on four tasks: an agreement is
+// an allreduce by recursive doubling (2 rounds x 4 messages), a binomial broadcast 3 messages, MPI_Comm_split's
+// gather and its groups 3 each. Reordered: agreement, the mapping's broadcast, gather, groups, the new
+// communicator's id (a broadcast), agreement, and the app's one agreement: 8+3+3+3+3+8+8 = 36 messages more.
+// Adopted: agreement, MPI_Comm_dup's id, the app's agreement: 8+3+8 = 19. Without the barrier, none.
+// (SetupModel::Call: an agreement with no colors, a split with a color and a key per task.)
+TEST(PredictedTime, TheSetUpBeforeTheFirstBarrierSendsItsCollectivesMessages) {
+  EvaluateOptions o;
+  o.steps = 1;
+  o.barrier = true;
+  const TaskGraph ring = TaskGraph::from_edges(4, {{0, 1, 8}, {1, 2, 8}, {2, 3, 8}, {3, 0, 8}});
+  const Mapping mapping({2, 0, 3, 1}, 4);
+  const std::int64_t bare = evaluate(ring, test::line_of_four(), mapping, o).flow.messages;
+  o.setup.calls = {SetupModel::Call{}};
+  o.setup.ranks = SetupModel::Ranks::reordered;
+  const Metrics reordered = evaluate(ring, test::line_of_four(), mapping, o);
+  EXPECT_EQ(reordered.flow.messages, bare + 36);
+  o.setup.ranks = SetupModel::Ranks::adopted;
+  EXPECT_EQ(evaluate(ring, test::line_of_four(), mapping, o).flow.messages, bare + 19);
+  // An MPI_Comm_split of the four tasks into {0, 2} and {1, 3}: the gather's 3 messages, task 0's groups (1 to
+  // task 2, then 2 to tasks 1 and 3), each new communicator's id (1 each): 8 instead of the agreement's 8.
+  SetupModel::Call split;
+  split.kind = SetupModel::Call::Kind::split;
+  split.color = {0, 1, 0, 1};
+  split.key = {0, 0, 1, 1};
+  o.setup.calls = {split, split};
+  EXPECT_EQ(evaluate(ring, test::line_of_four(), mapping, o).flow.messages, bare + 19 - 8 + 2 * 8);
+  split.key.pop_back();
+  o.setup.calls = {split};
+  EXPECT_THROW(evaluate(ring, test::line_of_four(), mapping, o), std::invalid_argument);
+  // A broadcast of 8 bytes from task 0 (3 messages), and one untimed step of the ring (4) before it.
+  SetupModel::Call bcast;
+  bcast.kind = SetupModel::Call::Kind::bcast;
+  bcast.bytes = 8;
+  SetupModel::Call step;
+  step.kind = SetupModel::Call::Kind::step;
+  o.setup.calls = {step, bcast};
+  EXPECT_EQ(evaluate(ring, test::line_of_four(), mapping, o).flow.messages, bare + 19 - 8 + 4 + 3);
+  o.setup.calls = {SetupModel::Call{}};
+  o.barrier = false;
+  EXPECT_EQ(evaluate(ring, test::line_of_four(), mapping, o).flow.messages, bare - 6);  // the barrier: 3 to task 0, 3 back
+  // The same run twice: the same times to the last digit.
+  o.barrier = true;
+  o.setup.ranks = SetupModel::Ranks::reordered;
+  EXPECT_EQ(evaluate(ring, test::line_of_four(), mapping, o).flow.total, reordered.flow.total);
+}
+
 TEST(PredictedTime, StepsNeedWholeCounts) {
   EvaluateOptions o;
   o.steps = 2;

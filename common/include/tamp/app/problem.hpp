@@ -13,6 +13,7 @@
 #include "tamp/app/run_context.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/mapping.hpp"
+#include "tamp/metrics.hpp"
 #include "tamp/placement.hpp"
 #include "tamp/task_graph.hpp"
 
@@ -34,6 +35,9 @@ class Problem {
   /// exception escaping it aborts the job unless it is an AgreedError: wrap local steps that can fail in
   /// collectively().
   virtual std::unique_ptr<Run> start(const RunContext& context) const = 0;
+  /// The collective calls start() makes, in order, for the flow engine's model of the set-up (setup_model()):
+  /// agreements (collectively()) and splits of context.comm. Default: one agreement.
+  virtual std::vector<SetupModel::Call> start_calls() const { return {SetupModel::Call{}}; }
   /// The unit kinds the app's kernels charge (compute_phase()): a modelled --compute-model must give each.
   virtual std::vector<std::string> compute_kinds() const { return {}; }
   /// The work of one step, units per task of each kind (`hidden[kind][task]`), for the predicted

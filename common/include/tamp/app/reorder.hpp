@@ -71,6 +71,10 @@ Reordering adopt_launcher_placement(const TaskGraph& graph, const JobLayout& lay
 /// and the problem's iterations as steps when that gives `after` work or the app asks for steps.
 EvaluateOptions prediction_options(const Problem& problem, const ComputeModel& model);
 
+/// The set-up before the first barrier, for the flow engine (EvaluateOptions::setup): how the ranks got their
+/// order (--launched-as or not), then problem.start_calls().
+SetupModel setup_model(const Problem& problem, const CommonOptions& options);
+
 /// What run_placement uses: adopt_launcher_placement with --launched-as, else apply_mapping of rank 0's
 /// `mapping` (from compute_mappings).
 Reordering place_ranks(const Problem& problem, const JobLayout& layout, const tamp::Placement& placement,
