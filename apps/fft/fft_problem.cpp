@@ -70,7 +70,11 @@ std::vector<SetupModel::Call> FftProblem::start_calls() const {
     columns.color.push_back(task % spec_.pc);
     columns.key.push_back(task / spec_.pc);
   }
-  return {rows, columns, {Kind::agreement, {}, {}, 0}, {Kind::step, {}, {}, 0}, {Kind::bcast, {}, {}, 6 * sizeof(double)}};
+  return {rows,
+          columns,
+          {Kind::agreement, {}, {}, 0},
+          {Kind::step, {}, {}, 0},
+          {Kind::bcast, {}, {}, 6 * sizeof(double)}};
 }
 
 std::unique_ptr<app::Run> FftProblem::start(const app::RunContext& context) const {

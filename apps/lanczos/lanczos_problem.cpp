@@ -122,7 +122,8 @@ std::string LanczosProblem::summary() const {
 std::vector<SetupModel::Call> LanczosProblem::start_calls() const {
   // The agreement on the block, then GridComms's splits into columns, rows and orthogonalisation groups.
   using Kind = SetupModel::Call::Kind;
-  SetupModel::Call columns{Kind::split, {}, {}, 0}, rows{Kind::split, {}, {}, 0}, orth{Kind::split, {}, {}, 0};
+  SetupModel::Call columns{Kind::split, {}, {}, 0}, rows{Kind::split, {}, {}, 0},
+      orth{Kind::split, {}, {}, 0};
   for (int task = 0; task < grid_.tasks(); ++task) {
     columns.color.push_back(grid_.col(task));
     columns.key.push_back(grid_.col_key(task));

@@ -71,12 +71,17 @@ RunReport flow_placement(const std::string& app, const tamp::Placement& placemen
   report.params = problem.params();
   report.results["step_times"] = flow.step;
   report.results["flow_engine"] = {{"sharing", to_string(flow.options.sharing)},
-                                   {"delta", flow.options.delta},   {"quantum", flow.options.quantum},
+                                   {"delta", flow.options.delta},
+                                   {"quantum", flow.options.quantum},
                                    {"changes", flow.options.changes},
-                                   {"simulated_steps", simulated},  {"setup", options.flow_setup},
-                                   {"messages", flow.messages},     {"flows", flow.flows},
-                                   {"solves", flow.solves},         {"in_network_at_solves", flow.in_network},
-                                   {"resolved", flow.resolved},     {"wall_seconds", wall}};
+                                   {"simulated_steps", simulated},
+                                   {"setup", options.flow_setup},
+                                   {"messages", flow.messages},
+                                   {"flows", flow.flows},
+                                   {"solves", flow.solves},
+                                   {"in_network_at_solves", flow.in_network},
+                                   {"resolved", flow.resolved},
+                                   {"wall_seconds", wall}};
   report.rate_line = "Flow engine: " + std::to_string(flow.messages) + " messages, " + std::to_string(flow.solves) +
                      " max-min solves, " + std::to_string(wall) + " s of wall time";
   metrics.flow = {};  // per-task vectors: reported above, not kept twice

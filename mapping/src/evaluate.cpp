@@ -10,8 +10,8 @@
 #include <map>
 #include <numeric>
 #include <optional>
-#include <set>
 #include <ostream>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -301,12 +301,13 @@ void post(Posting posting, double o, PhaseTiming& timing) {
   timing.receives_posted = leaves;
 }
 
-/// Rounds run once each, outside the steps (the set-up, the barrier), appended to `out`: their messages, relabelled
-/// to tasks where they run on world in the launcher's order (`by_slot`), timed and posted as `phases` say.
-/// `graphs` and `timings` hold what `out` points to (deques: what they hold stays where it is).
-void add_rounds(const std::vector<Phase>& phases, const std::vector<int>& by_slot, const Allocation& allocation,
-                const std::vector<int>& node_of_task, std::deque<TaskGraph>& graphs,
-                std::deque<PhaseTiming>& timings, std::vector<StepPhase>& out) {
+/// Rounds run once each, outside the steps (the set-up, the barrier), appended to `out`: their messages,
+/// relabelled to tasks where they run on world in the launcher's order (`by_slot`), timed and posted as
+/// `phases` say. `graphs` and `timings` hold what `out` points to (deques: what they hold stays where it is).
+void add_rounds(const std::vector<Phase>& phases, const std::vector<int>& by_slot,
+                const Allocation& allocation, const std::vector<int>& node_of_task,
+                std::deque<TaskGraph>& graphs, std::deque<PhaseTiming>& timings,
+                std::vector<StepPhase>& out) {
   const int tasks = static_cast<int>(node_of_task.size());
   LinkTraffic traffic;
   std::vector<double> per_class;
@@ -321,8 +322,8 @@ void add_rounds(const std::vector<Phase>& phases, const std::vector<int>& by_slo
   }
 }
 
-/// The rounds of the MPI_Barrier before the timed loop: barrier_ompi on the tasks' communicator (rank == task),
-/// one message per task and round, posted as SimGrid posts it (barrier_ompi_sendrecv).
+/// The rounds of the MPI_Barrier before the timed loop: barrier_ompi on the tasks' communicator (rank ==
+/// task), one message per task and round, posted as SimGrid posts it (barrier_ompi_sendrecv).
 std::vector<Phase> barrier_phases(int tasks) {
   std::vector<int> ranks(static_cast<std::size_t>(tasks));
   std::iota(ranks.begin(), ranks.end(), 0);
@@ -336,11 +337,11 @@ std::vector<Phase> barrier_phases(int tasks) {
 }
 
 /// MPI_Comm_split of the tasks' communicator (rank == task) by `call`'s colors and keys, as SMPI runs it
-/// (smpi_comm.cpp): rank 0 gathers every rank's color and key (gather__default: nonblocking sends), then sends
-/// each rank its group (an 8-byte pointer), one color after the other (the colors in the order of their lowest
-/// rank, each waited for before the next: one round each), isend after isend (here in the order of the tasks;
-/// SMPI's is the keys', the same where keys grow with the task); each new communicator broadcasts its id from its
-/// rank 0, all at once.
+/// (smpi_comm.cpp): rank 0 gathers every rank's color and key (gather__default: nonblocking sends), then
+/// sends each rank its group (an 8-byte pointer), one color after the other (the colors in the order of their
+/// lowest rank, each waited for before the next: one round each), isend after isend (here in the order of the
+/// tasks; SMPI's is the keys', the same where keys grow with the task); each new communicator broadcasts its
+/// id from its rank 0, all at once.
 void add_split(const SetupModel::Call& call, std::vector<Phase>& phases) {
   const int tasks = static_cast<int>(call.color.size());
   require(static_cast<int>(call.key.size()) == tasks, "set-up: a split needs as many keys as colors");
@@ -349,7 +350,7 @@ void add_split(const SetupModel::Call& call, std::vector<Phase>& phases) {
   const CollectiveRounds colors = gather_linear(ranks, 0, 2 * sizeof(std::int32_t));
   add_collective(phases, "split-gather", 1, {colors}, Posting::nonblocking);
   std::map<int, std::vector<std::pair<int, int>>> by_color;  // color: (key, task)
-  std::vector<int> color_order;                               // by lowest task
+  std::vector<int> color_order;                              // by lowest task
   for (int t = 0; t < tasks; ++t) {
     auto& members = by_color[call.color[t]];
     if (members.empty()) color_order.push_back(call.color[t]);
@@ -372,20 +373,20 @@ void add_split(const SetupModel::Call& call, std::vector<Phase>& phases) {
 }
 
 /// The set-up's collectives before the first barrier (SetupModel), as SimGrid 3.32's SMPI runs them with the
-/// campaigns' algorithms: an agreement is allreduce_rdb of an int; MPI_Bcast is bcast_binomial; MPI_Comm_split on
-/// world gathers every rank's color and key on rank 0, which sends each rank its group in the order of the keys
-/// (the tasks'); a new communicator (split or dup) broadcasts its id from its rank 0 (smpi_comm.cpp). Phases on
-/// world are in the launcher's order when the ranks are reordered, the tasks' when they were adopted (rank ==
-/// task); the app's calls are on the tasks' communicator.
-/// `steps_before`: where the app's untimed steps go (before the phase of that index; the size: after the last).
+/// campaigns' algorithms: an agreement is allreduce_rdb of an int; MPI_Bcast is bcast_binomial;
+/// MPI_Comm_split on world gathers every rank's color and key on rank 0, which sends each rank its group in
+/// the order of the keys (the tasks'); a new communicator (split or dup) broadcasts its id from its rank 0
+/// (smpi_comm.cpp). Phases on world are in the launcher's order when the ranks are reordered, the tasks' when
+/// they were adopted (rank == task); the app's calls are on the tasks' communicator. `steps_before`: where
+/// the app's untimed steps go (before the phase of that index; the size: after the last).
 std::vector<Phase> setup_phases(const SetupModel& setup, int tasks, std::vector<std::size_t>& steps_before) {
   using Ranks = SetupModel::Ranks;
   std::vector<int> ranks(static_cast<std::size_t>(tasks));
   std::iota(ranks.begin(), ranks.end(), 0);
   const bool reordered = setup.ranks == Ranks::reordered;
   std::vector<Phase> phases;
-  const auto add = [&](const std::string& name, const CollectiveRounds& rounds, const std::vector<Posting>& posting,
-                       bool on_world) {
+  const auto add = [&](const std::string& name, const CollectiveRounds& rounds,
+                       const std::vector<Posting>& posting, bool on_world) {
     const std::size_t first = phases.size();
     add_collective(phases, name, 1, {rounds}, posting);
     for (std::size_t k = first; k < phases.size(); ++k) phases[k].launcher_order = on_world && reordered;
@@ -410,11 +411,13 @@ std::vector<Phase> setup_phases(const SetupModel& setup, int tasks, std::vector<
   if (reordered) add("agree", agreement, agreement_posting, true);
   for (const SetupModel::Call& call : setup.calls) {
     switch (call.kind) {
-      case SetupModel::Call::Kind::agreement: add("agree", agreement, agreement_posting, false); break;
+      case SetupModel::Call::Kind::agreement:
+        add("agree", agreement, agreement_posting, false);
+        break;
       case SetupModel::Call::Kind::split:
         require(static_cast<int>(call.color.size()) == tasks,
-                "set-up: a split of " + std::to_string(call.color.size()) + " colors for " + std::to_string(tasks) +
-                    " tasks");
+                "set-up: a split of " + std::to_string(call.color.size()) + " colors for " +
+                    std::to_string(tasks) + " tasks");
         add_split(call, phases);
         break;
       case SetupModel::Call::Kind::bcast: {
@@ -422,7 +425,9 @@ std::vector<Phase> setup_phases(const SetupModel& setup, int tasks, std::vector<
         add("bcast", rounds, each(rounds, Posting::blocking), false);
         break;
       }
-      case SetupModel::Call::Kind::step: steps_before.push_back(phases.size()); break;
+      case SetupModel::Call::Kind::step:
+        steps_before.push_back(phases.size());
+        break;
     }
   }
   return phases;
@@ -503,8 +508,8 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
     const std::vector<int> world = options.setup.ranks == SetupModel::Ranks::reordered
                                        ? tasks_in_slot_order(mapping)
                                        : std::vector<int>{};
-    add_rounds(setup_phases(options.setup, graph.num_tasks(), plan.setup_steps), world, allocation, node_of_task,
-               once_graphs, once_timings, plan.setup);
+    add_rounds(setup_phases(options.setup, graph.num_tasks(), plan.setup_steps), world, allocation,
+               node_of_task, once_graphs, once_timings, plan.setup);
     add_rounds(barrier_phases(graph.num_tasks()), world, allocation, node_of_task, once_graphs, once_timings,
                plan.barrier);
   }

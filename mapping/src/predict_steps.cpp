@@ -324,7 +324,7 @@ class StepSimulation {
   const std::vector<double>& after_;
   FlowOptions options_;
   int n_;
-  std::vector<Round> rounds_;  // set-up, barrier, warmup steps, barrier, timed steps
+  std::vector<Round> rounds_;             // set-up, barrier, warmup steps, barrier, timed steps
   std::vector<std::int64_t> first_edge_;  // per phase: its first global edge id
   std::vector<Incoming> incoming_;
   std::vector<int> src_;  // per global edge

@@ -112,11 +112,11 @@ struct StepPhase {
   const std::vector<double>* before = nullptr;
 };
 
-/// What predict_steps() runs: the rounds of `setup` (untimed), `warmup` untimed steps, the rounds of `barrier` (untimed), then `steps` timed steps,
-/// each the `phases` in order.
+/// What predict_steps() runs: the rounds of `setup` (untimed), `warmup` untimed steps, the rounds of
+/// `barrier` (untimed), then `steps` timed steps, each the `phases` in order.
 struct StepPlan {
   std::vector<StepPhase> phases;
-  std::vector<StepPhase> setup;  // rounds run once, before the first barrier
+  std::vector<StepPhase> setup;          // rounds run once, before the first barrier
   std::vector<std::size_t> setup_steps;  // an untimed step of `phases` before each of these rounds of `setup`
   std::vector<StepPhase> barrier;
   int warmup = 0;

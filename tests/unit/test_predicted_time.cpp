@@ -454,12 +454,12 @@ TEST(PredictedTime, AWarmupFollowsABarrierToo) {
   EXPECT_EQ(evaluate(pair, test::line_of_four(), two, o).flow.messages, 4);
 }
 
-// The set-up before the first barrier (EvaluateOptions::setup), counted by hand on four tasks: an agreement is
-// an allreduce by recursive doubling (2 rounds x 4 messages), a binomial broadcast 3 messages, MPI_Comm_split's
-// gather and its groups 3 each. Reordered: agreement, the mapping's broadcast, gather, groups, the new
-// communicator's id (a broadcast), agreement, and the app's one agreement: 8+3+3+3+3+8+8 = 36 messages more.
-// Adopted: agreement, MPI_Comm_dup's id, the app's agreement: 8+3+8 = 19. Without the barrier, none.
-// (SetupModel::Call: an agreement with no colors, a split with a color and a key per task.)
+// The set-up before the first barrier (EvaluateOptions::setup), counted by hand on four tasks: an agreement
+// is an allreduce by recursive doubling (2 rounds x 4 messages), a binomial broadcast 3 messages,
+// MPI_Comm_split's gather and its groups 3 each. Reordered: agreement, the mapping's broadcast, gather,
+// groups, the new communicator's id (a broadcast), agreement, and the app's one agreement: 8+3+3+3+3+8+8 = 36
+// messages more. Adopted: agreement, MPI_Comm_dup's id, the app's agreement: 8+3+8 = 19. Without the barrier,
+// none. (SetupModel::Call: an agreement with no colors, a split with a color and a key per task.)
 TEST(PredictedTime, TheSetUpBeforeTheFirstBarrierSendsItsCollectivesMessages) {
   EvaluateOptions o;
   o.steps = 1;
@@ -473,8 +473,8 @@ TEST(PredictedTime, TheSetUpBeforeTheFirstBarrierSendsItsCollectivesMessages) {
   EXPECT_EQ(reordered.flow.messages, bare + 36);
   o.setup.ranks = SetupModel::Ranks::adopted;
   EXPECT_EQ(evaluate(ring, test::line_of_four(), mapping, o).flow.messages, bare + 19);
-  // An MPI_Comm_split of the four tasks into {0, 2} and {1, 3}: the gather's 3 messages, task 0's groups (1 to
-  // task 2, then 2 to tasks 1 and 3), each new communicator's id (1 each): 8 instead of the agreement's 8.
+  // An MPI_Comm_split of the four tasks into {0, 2} and {1, 3}: the gather's 3 messages, task 0's groups (1
+  // to task 2, then 2 to tasks 1 and 3), each new communicator's id (1 each): 8 instead of the agreement's 8.
   SetupModel::Call split;
   split.kind = SetupModel::Call::Kind::split;
   split.color = {0, 1, 0, 1};
@@ -494,7 +494,8 @@ TEST(PredictedTime, TheSetUpBeforeTheFirstBarrierSendsItsCollectivesMessages) {
   EXPECT_EQ(evaluate(ring, test::line_of_four(), mapping, o).flow.messages, bare + 19 - 8 + 4 + 3);
   o.setup.calls = {SetupModel::Call{}};
   o.barrier = false;
-  EXPECT_EQ(evaluate(ring, test::line_of_four(), mapping, o).flow.messages, bare - 6);  // the barrier: 3 to task 0, 3 back
+  EXPECT_EQ(evaluate(ring, test::line_of_four(), mapping, o).flow.messages,
+            bare - 6);  // the barrier: 3 to task 0, 3 back
   // The same run twice: the same times to the last digit.
   o.barrier = true;
   o.setup.ranks = SetupModel::Ranks::reordered;

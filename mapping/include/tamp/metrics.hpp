@@ -63,18 +63,20 @@ struct Metrics {
 };
 std::ostream& operator<<(std::ostream& os, const Metrics& m);
 
-/// The collectives of an app's set-up that precede its first barrier (common/src/reorder.cpp), as the MPI library
-/// of the simulated runs (SimGrid 3.32's SMPI) runs them. `ranks`: how the app got its ranks' order; `calls`: what
-/// the app's start then does on the tasks' communicator, in order.
+/// The collectives of an app's set-up that precede its first barrier (common/src/reorder.cpp), as the MPI
+/// library of the simulated runs (SimGrid 3.32's SMPI) runs them. `ranks`: how the app got its ranks' order;
+/// `calls`: what the app's start then does on the tasks' communicator, in order.
 struct SetupModel {
   enum class Ranks : std::uint8_t {
     none,       // no set-up modelled
     adopted,    // --launched-as: an agreement on world, then MPI_Comm_dup
-    reordered,  // --mapping: an agreement on world, the mapping's MPI_Bcast, MPI_Comm_split, an agreement on world
+    reordered,  // --mapping: an agreement on world, the mapping's MPI_Bcast, MPI_Comm_split, an agreement on
+                // world
   };
   /// One collective call on the tasks' communicator: an agreement on failure (one MPI_Allreduce of an int:
   /// app::collectively); an MPI_Comm_split (the tasks of one color, ordered by key: one of each per task); an
-  /// MPI_Bcast of `bytes` from task 0; or one untimed step of the app (its phases and compute, as a warmup step).
+  /// MPI_Bcast of `bytes` from task 0; or one untimed step of the app (its phases and compute, as a warmup
+  /// step).
   struct Call {
     enum class Kind : std::uint8_t { agreement, split, bcast, step };
     Kind kind = Kind::agreement;
