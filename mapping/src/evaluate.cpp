@@ -374,22 +374,26 @@ void add_split(const SetupModel::Call& call, std::vector<Phase>& phases) {
 
 /// The set-up's collectives before the first barrier (SetupModel), as SimGrid 3.32's SMPI runs them with the
 /// campaigns' algorithms: an agreement is allreduce_rdb of an int; MPI_Bcast is bcast_binomial;
-/// MPI_Comm_split on world gathers every rank's color and key on rank 0, which sends each rank its group in
-/// the order of the keys (the tasks'); a new communicator (split or dup) broadcasts its id from its rank 0
-/// (smpi_comm.cpp). Phases on world are in the launcher's order when the ranks are reordered, the tasks' when
-/// they were adopted (rank == task); the app's calls are on the tasks' communicator. `steps_before`: where
-/// the app's untimed steps go (before the phase of that index; the size: after the last).
-std::vector<Phase> setup_phases(const SetupModel& setup, int tasks, std::vector<std::size_t>& steps_before) {
+/// MPI_Comm_split is add_split's, on world keyed by task; a new communicator (split or dup) broadcasts its id
+/// from its rank 0 (smpi_comm.cpp). Phases on world are in the launcher's order (`by_slot`: the task of each
+/// world rank) when the ranks are reordered, the tasks' when they were adopted (rank == task); the app's calls
+/// are on the tasks' communicator. `steps_before`: where the app's untimed steps go (before the phase of that
+/// index; the size: after the last).
+std::vector<Phase> setup_phases(const SetupModel& setup, const std::vector<int>& by_slot, int tasks,
+                                std::vector<std::size_t>& steps_before) {
   using Ranks = SetupModel::Ranks;
   std::vector<int> ranks(static_cast<std::size_t>(tasks));
   std::iota(ranks.begin(), ranks.end(), 0);
   const bool reordered = setup.ranks == Ranks::reordered;
   std::vector<Phase> phases;
+  const auto on_world = [&](std::size_t first) {
+    for (std::size_t k = first; k < phases.size(); ++k) phases[k].launcher_order = reordered;
+  };
   const auto add = [&](const std::string& name, const CollectiveRounds& rounds,
-                       const std::vector<Posting>& posting, bool on_world) {
+                       const std::vector<Posting>& posting, bool world) {
     const std::size_t first = phases.size();
     add_collective(phases, name, 1, {rounds}, posting);
-    for (std::size_t k = first; k < phases.size(); ++k) phases[k].launcher_order = on_world && reordered;
+    if (world) on_world(first);
   };
   const auto each = [](const CollectiveRounds& rounds, Posting posting) {
     return std::vector<Posting>(rounds.size(), posting);
@@ -397,18 +401,18 @@ std::vector<Phase> setup_phases(const SetupModel& setup, int tasks, std::vector<
   const double an_int = sizeof(std::int32_t);
   const CollectiveRounds agreement = allreduce_rdb(ranks, an_int);
   const std::vector<Posting> agreement_posting = allreduce_rdb_posting(tasks);
-  const CollectiveRounds comm_id = bcast_binomial(ranks, 0, an_int);
   if (setup.ranks != Ranks::none) add("agree", agreement, agreement_posting, true);
   if (reordered) {
     const CollectiveRounds slots = bcast_binomial(ranks, 0, an_int * tasks);
-    const CollectiveRounds colors = gather_linear(ranks, 0, 2 * an_int);
-    const CollectiveRounds groups = scatter_linear(ranks, 0, sizeof(void*));
     add("bcast-mapping", slots, each(slots, Posting::blocking), true);
-    add("split-gather", colors, each(colors, Posting::nonblocking), true);
-    add("split-groups", groups, each(groups, Posting::nonblocking), true);
+    const std::size_t first = phases.size();
+    add_split({SetupModel::Call::Kind::split, std::vector<int>(ranks.size(), 0), by_slot, 0}, phases);
+    on_world(first);
+    add("agree", agreement, agreement_posting, true);
+  } else if (setup.ranks == Ranks::adopted) {
+    const CollectiveRounds comm_id = bcast_binomial(ranks, 0, an_int);
+    add("comm-id", comm_id, each(comm_id, Posting::blocking), false);
   }
-  if (setup.ranks != Ranks::none) add("comm-id", comm_id, each(comm_id, Posting::blocking), false);
-  if (reordered) add("agree", agreement, agreement_posting, true);
   for (const SetupModel::Call& call : setup.calls) {
     switch (call.kind) {
       case SetupModel::Call::Kind::agreement:
@@ -508,7 +512,7 @@ void predict(const TaskGraph& graph, const Allocation& allocation, const Mapping
     const std::vector<int> world = options.setup.ranks == SetupModel::Ranks::reordered
                                        ? tasks_in_slot_order(mapping)
                                        : std::vector<int>{};
-    add_rounds(setup_phases(options.setup, graph.num_tasks(), plan.setup_steps), world, allocation,
+    add_rounds(setup_phases(options.setup, world, graph.num_tasks(), plan.setup_steps), world, allocation,
                node_of_task, once_graphs, once_timings, plan.setup);
     add_rounds(barrier_phases(graph.num_tasks()), world, allocation, node_of_task, once_graphs, once_timings,
                plan.barrier);
