@@ -36,7 +36,8 @@ class Problem {
   /// collectively().
   virtual std::unique_ptr<Run> start(const RunContext& context) const = 0;
   /// The collective calls start() makes, in order, for the flow engine's model of the set-up (setup_model()):
-  /// agreements (collectively()) and splits of context.comm. Default: one agreement.
+  /// agreements (collectively()), splits of context.comm, broadcasts and untimed steps. Default: one
+  /// agreement.
   virtual std::vector<SetupModel::Call> start_calls() const { return {SetupModel::Call{}}; }
   /// The unit kinds the app's kernels charge (compute_phase()): a modelled --compute-model must give each.
   virtual std::vector<std::string> compute_kinds() const { return {}; }
