@@ -9,7 +9,7 @@ runs.csv (the validation's are kept in tests/perf/flow_validation/results/). For
 run both finished, prints the relative error of the engine's communication time (time.comm) and total time
 (time.total) against SimGrid's; for every placement, the error of its gain in communication time over `default`
 (percentage points); for every app and scale, the Spearman rank correlation of the placements' communication times
-(times within 1e-9 of each other, SimGrid's precision, tie).
+(times within 1e-9 of each other tie).
 The last lines are the worst of each against the targets (10%, 3 points, 0.95). Exit status 1 when no run is in
 both."""
 import argparse
@@ -23,8 +23,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from validate import spearman  # noqa: E402
 
 
-# Times within this relative difference are one time (a tie in the ranking): SimGrid's own precision (the campaigns
-# run it with --cfg=surf/precision:1e-9), below which two runs of one placement's messages differ by rounding.
+# Times within this relative difference are one time (a tie in the ranking): two runs of one placement's messages
+# that differ by less differ by rounding (the campaigns run SimGrid with --cfg=surf/precision:1e-12, events
+# 1 ps apart on runs of microseconds to seconds).
 TIE = 1e-9
 
 
