@@ -182,10 +182,10 @@ def check_memory(runs, paths, available, launcher="sim"):
 # decks of an app are estimated as the main job's. When a deck or the simulator's cost changes, measure the points
 # again: an estimate from a cheaper past says a long run fits.
 WALL_MEASURED = {
-    "stencil": [(64, 0.2), (512, 1.3), (4096, 163.0)],
-    "halo": [(64, 0.7), (512, 6.0), (4096, 186.0), (8192, 932.0), (16384, 3903.0)],  # 8K, 16K: under load
+    "stencil": [(64, 0.2), (512, 3.1), (4096, 168.7)],
+    "halo": [(64, 0.7), (512, 16.6), (4096, 306.9), (8192, 932.0), (16384, 3903.0)],  # 8K, 16K: under load, 1 ns
     "lanczos": [(28, 3.5), (55, 7.3), (276, 37.1), (1128, 207.0), (4560, 3018.0)],
-    "mesh": [(64, 0.4), (512, 3.6), (4096, 56.0), (16384, 388.0)],
+    "mesh": [(64, 0.4), (512, 9.1), (4096, 106.5), (16384, 388.0)],
     "fft": [(16, 0.3), (32, 0.7), (64, 0.8), (512, 15.0), (4096, 430.0)],  # 4K: 64x64x4096, beside a 16K run
     # replay.deck (MiniGhost's graph), `default`, one at a time at a load of 7-8 on the 2 cores (0.95 s and 17.0 s
     # of CPU); the same messages as tamp-halo's 64 ranks, whose run took 9.4 s of wall time then.

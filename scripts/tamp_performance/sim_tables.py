@@ -145,12 +145,13 @@ def flow_halo_table(ctx, nodes, grid):
 # How each point of launch.WALL_MEASURED was measured.
 WALL_HOW = {
     "stencil": "the main job's deck (one timed sweep), the slowest placement of each scale, idle machine, two "
-               "simulations at once",
+               "simulations at once; 512 and 4,096 at SimGrid's 1 ps precision (`surf/precision:1e-12`)",
     "halo": "the main job's deck (MiniGhost's 60^3 x 40, one step, skeleton), as the stencil; 8,192 and 16,384 under "
-            "load (\"Wall time and memory of the simulator\")",
+            "load (\"Wall time and memory of the simulator\"), at smpirun's 1 ns",
     "lanczos": "28-276: the main job's deck, two simulations at once with a compilation beside them; 1,128 under "
                "load; 4,560: [Aktulga12]'s DM run with CM and BCM beside it",
-    "mesh": "five timed iterations, beside one other simulation; 16,384 beside the CI",
+    "mesh": "five timed iterations, beside one other simulation; 512 and 4,096: the main job at 1 ps, as the "
+            "stencil; 16,384 beside the CI, at 1 ns",
     "fft": "16-512: the main job's deck; 4,096: 64x64x4096, beside a 16,384-rank simulation",
     "replay": "replay.deck (MiniGhost's graph), `default`, one at a time at a load of 7-8",
 }
