@@ -29,8 +29,8 @@ SMPIRUN = os.environ.get("TAMP_SMPIRUN", "smpirun")  # SimGrid's launcher (anoth
 #   allocation instead of one per MiB, so that thousands of ranks stay under vm.max_map_count (the file is sparse:
 #   only the pages mapped count, once; docs/simulation.md, "Skeleton runs fold field memory");
 # - events merged only when less than 1 ps apart (surf/precision; smpirun sets 1 ns): merging events 1 ns apart moves
-#   fft's simulated time at 512 ranks by up to 0.8% depending on the placement, where from 1 ps down the time no
-#   longer changes (docs/simulation.md, "SimGrid's time precision").
+#   fft's simulated time at 512 ranks by up to 1.1% depending on the placement, and the flow engine merges none
+#   (docs/simulation.md, "SimGrid's time precision").
 SMPI_CONFIG = ["--cfg=smpi/host-speed:1Gf", "--cfg=smpi/coll-selector:ompi", "--cfg=smpi/allreduce:rdb",
                "--cfg=smpi/bcast:binomial_tree", "--cfg=smpi/reduce:binomial", "--cfg=smpi/alltoall:pair",
                "--cfg=smpi/alltoallv:pair", "--cfg=smpi/send-is-detached-thresh:0", "--cfg=smpi/privatization:no",

@@ -28,15 +28,15 @@ def logged_command(sim, run):
     except OSError as e:
         sys.exit(f"precision: cannot read {path}: {e.strerror}")
     argv = shlex.split(line)
-    if "smpirun" not in " ".join(argv) or "--json" not in argv:
-        sys.exit(f"precision: {path} does not begin with a SimGrid run's command")
+    if not any(os.path.basename(a) == "smpirun" for a in argv) or "--json" not in argv:
+        sys.exit(f"precision: {path} does not begin with a SimGrid run's command (smpirun ... --json)")
     return argv
 
 
 def with_precision(argv, precision, extra, report):
     """argv with the precision and `extra` after SimGrid's other options (before the app), its report to `report`."""
     i = next(k for k, a in enumerate(argv) if os.path.basename(a) == "smpirun") + 1
-    while argv[i].startswith("-"):  # smpirun's options; these three take a value
+    while i < len(argv) and argv[i].startswith("-"):  # smpirun's options; these three take a value
         i += 2 if argv[i] in ("-np", "-platform", "-hostfile") else 1
     out = argv[:i] + [f"--cfg=surf/precision:{precision}"] + [f"--cfg={c}" for c in extra] + argv[i:]
     j = out.index("--json")
