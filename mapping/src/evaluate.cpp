@@ -342,9 +342,10 @@ std::vector<Phase> barrier_phases(int tasks) {
 /// lowest rank, each waited for before the next: one round each), isend after isend (here in the order of the
 /// tasks; SMPI's is the keys', the same where keys grow with the task); each new communicator broadcasts its
 /// id from its rank 0, all at once.
-void add_split(const SetupModel::Call& call, std::vector<Phase>& phases) {
-  const int tasks = static_cast<int>(call.color.size());
-  require(static_cast<int>(call.key.size()) == tasks, "set-up: a split needs as many keys as colors");
+void add_split(const SetupModel::Call& call, int tasks, std::vector<Phase>& phases) {
+  require(static_cast<int>(call.color.size()) == tasks && static_cast<int>(call.key.size()) == tasks,
+          "set-up: a split of " + std::to_string(call.color.size()) + " colors and " +
+              std::to_string(call.key.size()) + " keys for " + std::to_string(tasks) + " tasks");
   std::vector<int> ranks(static_cast<std::size_t>(tasks));
   std::iota(ranks.begin(), ranks.end(), 0);
   const CollectiveRounds colors = gather_linear(ranks, 0, 2 * sizeof(std::int32_t));
@@ -406,7 +407,7 @@ std::vector<Phase> setup_phases(const SetupModel& setup, const std::vector<int>&
     const CollectiveRounds slots = bcast_binomial(ranks, 0, an_int * tasks);
     add("bcast-mapping", slots, each(slots, Posting::blocking), true);
     const std::size_t first = phases.size();
-    add_split({SetupModel::Call::Kind::split, std::vector<int>(ranks.size(), 0), by_slot, 0}, phases);
+    add_split({SetupModel::Call::Kind::split, std::vector<int>(ranks.size(), 0), by_slot, 0}, tasks, phases);
     on_world(first);
     add("agree", agreement, agreement_posting, true);
   } else if (setup.ranks == Ranks::adopted) {
@@ -419,10 +420,7 @@ std::vector<Phase> setup_phases(const SetupModel& setup, const std::vector<int>&
         add("agree", agreement, agreement_posting, false);
         break;
       case SetupModel::Call::Kind::split:
-        require(static_cast<int>(call.color.size()) == tasks,
-                "set-up: a split of " + std::to_string(call.color.size()) + " colors for " +
-                    std::to_string(tasks) + " tasks");
-        add_split(call, phases);
+        add_split(call, tasks, phases);
         break;
       case SetupModel::Call::Kind::bcast: {
         const CollectiveRounds rounds = bcast_binomial(ranks, 0, call.bytes);
