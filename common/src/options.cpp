@@ -64,8 +64,9 @@ void common_options(Table& t, Options& o) {
   t.option("--flow-steps", "flow steps", o.flow_steps,
            "Flow engine: simulate this many of the run's timed steps, each charged as the run's, and scale the "
            "times to every step (0: every step)");
-  t.flag("--flow-setup", "flow setup", o.flow_setup,
-         "Flow engine: run the set-up's collectives (and the app's untimed steps) before the first barrier");
+  t.flag("!--no-flow-setup", "flow setup", o.flow_setup,
+         "Flow engine: start every task at the warm-up together, without the set-up's collectives (and the app's "
+         "untimed steps) that the engine runs before the first barrier by default");
   t.option("--flow-sharing", "flow sharing", o.flow.sharing,
            "Flow engine: latency (SimGrid's rule, the default) or equal shares of a link")
       .choices({"latency", "equal"});
@@ -218,8 +219,8 @@ void validate(const CommonOptions& options) {
   // A deck's arguments for the flow engine also go to its task-graph question, which runs nothing.
   if (!flow && options.flow_steps != 0 && options.task_graph_for == 0)
     throw std::invalid_argument("--flow-steps is for --engine flow");
-  if (!flow && options.flow_setup && options.task_graph_for == 0)
-    throw std::invalid_argument("--flow-setup is for --engine flow");
+  if (!flow && !options.flow_setup && options.task_graph_for == 0)
+    throw std::invalid_argument("--no-flow-setup is for --engine flow");
   validate(options.flow);
 }
 

@@ -39,8 +39,8 @@ def options():
     p.add_argument("--mappings", help="comma-separated mappings instead of the campaign's")
     p.add_argument("--decks", default=os.path.join(ROOT, "inputs", "campaigns", "apps"), help="folder of app decks")
     p.add_argument("--topology", help="--topology of real runs (default: the apps' discovery)")
-    p.add_argument("--flow-setup", action="store_true", help="with --launcher flow: the engine runs each app's set-up "
-                   "before its first barrier (the apps' --flow-setup)")
+    p.add_argument("--no-flow-setup", action="store_true", help="with --launcher flow: every task starts the warm-up "
+                   "at once, without the app's set-up before its first barrier (the apps' --no-flow-setup)")
     p.add_argument("--timeout", type=cli.seconds, default=600, help="seconds before a run is stopped and failed")
     p.add_argument("--jobs", type=cli.count(1), default=os.cpu_count() or 1, help="simulated runs at a time (default: the "
                    "cores; a run waits until its memory estimate fits beside the others); real runs: one at a time")
@@ -54,8 +54,8 @@ def options():
     if not args.out:
         name = os.path.splitext(os.path.basename(args.campaign))[0]
         args.out = p.check("--out", cli.folder, os.path.join(ROOT, "out", "campaign-" + name))
-    if args.flow_setup and args.launcher != "flow":
-        p.error("--flow-setup is for --launcher flow")
+    if args.no_flow_setup and args.launcher != "flow":
+        p.error("--no-flow-setup is for --launcher flow")
     if args.report_only and not os.path.isdir(args.out):
         p.error(f"--report-only: no folder {args.out} (nothing to report)")
     return args
@@ -167,7 +167,7 @@ def run_one(run, args, paths, campaign, log_path, json_path):
     with open(log_path, "w") as log:
         try:  # the placement of a simulated run is computed here: a mapping that does not apply fails this run only
             cmd = launch.command(run, args.launcher, paths, args.topology, trial, campaign.smpirun,
-                                 ["--flow-setup"] if args.flow_setup else [])
+                                 ["--no-flow-setup"] if args.no_flow_setup else [])
         except matrix.MatrixError as e:
             log.write(f"{matrix.run_id(run)}: {e}\n")
             return f"failed: {e}"

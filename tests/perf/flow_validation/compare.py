@@ -9,7 +9,8 @@ runs.csv (the validation's are kept in tests/perf/flow_validation/results/). For
 run both finished, prints the relative error of the engine's communication time (time.comm) and total time
 (time.total) against SimGrid's; for every placement, the error of its gain in communication time over `default`
 (percentage points); for every app and scale, the Spearman rank correlation of the placements' communication times
-(times within 1e-9 of each other tie).
+(times within 1e-9 of each other tie), and the same with SimGrid's near-ties (placements within 0.5% of each other)
+taken in the engine's order.
 The last lines are the worst of each against the targets (10%, 3 points, 0.95). Exit status 1 when no run is in
 both."""
 import argparse
@@ -20,13 +21,18 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "model_validation"))
-from validate import spearman  # noqa: E402
+from validate import ranks_of, spearman  # noqa: E402
 
 
 # Times within this relative difference are one time (a tie in the ranking): two runs of one placement's messages
 # that differ by less differ by rounding (the campaigns run SimGrid with --cfg=surf/precision:1e-12, events
 # 1 ps apart on runs of microseconds to seconds).
 TIE = 1e-9
+
+# SimGrid's placements closer than this (relative) are a near-tie that SimGrid itself does not order: a per-message
+# overhead 1 ps longer moves fft's runs by 0.3-2.1% and turns such pairs round (docs/simulation.md, "SimGrid's time
+# precision"). It is a sixth of the 3 points allowed on a placement's gain over `default`.
+NEAR_TIE = 0.005
 
 
 def load(out):
@@ -48,6 +54,21 @@ def load(out):
 
 def gain(comm, base):
     return 100.0 * (1.0 - comm / base) if base > 0 else 0.0
+
+
+def near_tie_ranks(sim, flow):
+    """SimGrid's ranking with each group of near-ties (within NEAR_TIE of the group's fastest) in the engine's order:
+    the reference closest to the engine's among the orders SimGrid's precision allows."""
+    order = sorted(range(len(sim)), key=lambda i: sim[i])
+    group, first = {}, order[0]
+    for i in order:
+        if sim[i] - sim[first] > NEAR_TIE * abs(sim[first]):
+            first = i
+        group[i] = first
+    engine = ranks_of(flow, TIE)
+    keys = [(order.index(group[i]), engine[i]) for i in range(len(sim))]
+    distinct = sorted(set(keys))
+    return [distinct.index(k) for k in keys]
 
 
 def compare(sim, flow):
@@ -72,9 +93,11 @@ def compare(sim, flow):
                 r["sim_gain"] = gain(r["sim_comm"], base["sim_comm"])
                 r["flow_gain"] = gain(r["flow_comm"], base["flow_comm"])
                 r["gain_error"] = r["flow_gain"] - r["sim_gain"]
-        rho = spearman([r["sim_comm"] for r in members], [r["flow_comm"] for r in members], TIE)
-        comms = [r["sim_comm"] for r in members]
+        comms, flows = [r["sim_comm"] for r in members], [r["flow_comm"] for r in members]
+        rho = spearman(comms, flows, TIE)
+        rho_near = spearman(near_tie_ranks(comms, flows), flows, TIE)
         scales.append({"app": app, "ranks": ranks, "placements": len(members), "spearman": rho,
+                       "spearman_near_ties": rho_near,
                        "worst_comm": max(abs(r["comm_error"]) for r in members),
                        "worst_total": max(abs(r["total_error"]) for r in members),
                        "worst_gain": max((abs(r["gain_error"]) for r in members if "gain_error" in r), default=0.0),
@@ -105,10 +128,11 @@ def main():
         print_runs(runs, scales)
     worst_comm = max(abs(r["comm_error"]) for r in runs)
     gains = [abs(r["gain_error"]) for r in runs if "gain_error" in r]
-    rhos = [s["spearman"] for s in scales if s["spearman"] is not None]
+    lowest = {key: min((s[key] for s in scales if s[key] is not None), default=float("nan"))
+              for key in ("spearman", "spearman_near_ties")}
     print(f"\nruns {len(runs)}; worst comm error {worst_comm:.1f}% (target 10%); worst gain error "
-          f"{max(gains) if gains else 0:.1f} points (target 3); lowest Spearman "
-          f"{min(rhos) if rhos else float('nan'):.3f} (target 0.95)")
+          f"{max(gains) if gains else 0:.1f} points (target 3); lowest Spearman {lowest['spearman']:.3f}, "
+          f"{lowest['spearman_near_ties']:.3f} with near-ties in the engine's order (target 0.95)")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"runs": runs, "scales": scales}, f, indent=1)
@@ -119,12 +143,16 @@ def print_summary(scales):
     """Per app and scale: the worst errors, the Spearman correlation and how far apart SimGrid's placements are
     (a ranking of placements within a few percent of each other says little)."""
     print("| app | ranks | placements | worst comm error | worst total error | worst gain error (points) | Spearman "
-          "| SimGrid spread |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "| near-ties either way | SimGrid spread |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for s in scales:
-        rho = "n/a" if s["spearman"] is None else f"{s['spearman']:.3f}"
         print(f"| {s['app']} | {s['ranks']:,} | {s['placements']} | {s['worst_comm']:.1f}% | {s['worst_total']:.1f}% "
-              f"| {s['worst_gain']:.1f} | {rho} | {s['spread']:.1f}% |")
+              f"| {s['worst_gain']:.1f} | {rho_text(s['spearman'])} | {rho_text(s['spearman_near_ties'])} "
+              f"| {s['spread']:.1f}% |")
+
+
+def rho_text(rho):
+    return "n/a" if rho is None else f"{rho:.3f}"
 
 
 def table_lines(scales):
@@ -132,8 +160,9 @@ def table_lines(scales):
     apps = {}
     for s in scales:
         apps.setdefault(s["app"], []).append(s)
-    lines = ["| app | ranks | placements | comm error | total error | gain error (points) | Spearman | SimGrid spread |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = ["| app | ranks | placements | comm error | total error | gain error (points) | Spearman | near-ties either "
+             "way | SimGrid spread |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for app, rows in apps.items():
         cells = [
             [f"{s['ranks']:,}" for s in rows],
@@ -141,7 +170,8 @@ def table_lines(scales):
             [f"{s['worst_comm']:.1f}%" for s in rows],
             [f"{s['worst_total']:.1f}%" for s in rows],
             [f"{s['worst_gain']:.1f}" for s in rows],
-            ["n/a" if s["spearman"] is None else f"{s['spearman']:.3f}" for s in rows],
+            [rho_text(s["spearman"]) for s in rows],
+            [rho_text(s["spearman_near_ties"]) for s in rows],
             [f"{s['spread']:.1f}%" if s["spread"] < 100 else f"{s['spread']:.0f}%" for s in rows],
         ]
         lines.append(f"| {app} | " + " | ".join(" / ".join(c) for c in cells) + " |")
@@ -168,10 +198,10 @@ def print_runs(runs, scales):
              if "gain_error" in r else "| | | |")
         print(f"| {r['app']} | {r['ranks']:,} | `{r['mapping']}` | {r['sim_comm']:.4g} | {r['flow_comm']:.4g} | "
               f"{r['comm_error']:+.1f}% | {r['total_error']:+.1f}% {g}")
-    print("\n| app | ranks | placements | Spearman |\n| --- | ---: | ---: | ---: |")
+    print("\n| app | ranks | placements | Spearman | near-ties either way |\n| --- | ---: | ---: | ---: | ---: |")
     for s in scales:
-        rho = "n/a" if s["spearman"] is None else f"{s['spearman']:.3f}"
-        print(f"| {s['app']} | {s['ranks']:,} | {s['placements']} | {rho} |")
+        print(f"| {s['app']} | {s['ranks']:,} | {s['placements']} | {rho_text(s['spearman'])} "
+              f"| {rho_text(s['spearman_near_ties'])} |")
 
 
 if __name__ == "__main__":

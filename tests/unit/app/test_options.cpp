@@ -89,9 +89,10 @@ TEST(AppOptions, ErrorsNameTheOptionOnOneLine) {
             "--engine flow needs --ranks N (N > 0)");
   EXPECT_EQ(error_of({"--ranks", "4"}), "--ranks is for --engine flow");
   EXPECT_EQ(error_of({"--flow-steps", "3"}), "--flow-steps is for --engine flow");
-  EXPECT_EQ(error_of({"--flow-setup"}), "--flow-setup is for --engine flow");
-  EXPECT_TRUE(parsed({"--engine", "flow", "--compute-model", "cell=1e-9", "--ranks", "4", "--flow-setup"})
-                  .flow_setup);
+  EXPECT_EQ(error_of({"--no-flow-setup"}), "--no-flow-setup is for --engine flow");
+  EXPECT_TRUE(parsed({"--engine", "flow", "--compute-model", "cell=1e-9", "--ranks", "4"}).flow_setup);
+  EXPECT_FALSE(parsed({"--engine", "flow", "--compute-model", "cell=1e-9", "--ranks", "4", "--no-flow-setup"})
+                   .flow_setup);
   EXPECT_EQ(error_of({"--engine", "flow", "--compute-model", "cell=1e-9", "--ranks", "4", "--flow-steps", "-2"}),
             "--flow-steps: -2 is negative");
   // Messages that name the option already are not prefixed twice.

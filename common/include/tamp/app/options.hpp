@@ -53,7 +53,9 @@ struct CommonOptions {
   // > 0: the flow engine simulates this many of the run's timed steps, each charged as the run's, and the
   // run's times are theirs scaled to every step (docs/simulation.md, "The flow engine")
   int flow_steps = 0;
-  bool flow_setup = false;  // --flow-setup: the engine runs the set-up before the first barrier
+  // The flow engine runs the set-up before the first barrier, as SimGrid does (--no-flow-setup: every task
+  // starts the warm-up at once)
+  bool flow_setup = true;
   int task_graph_for = 0;  // > 0: print the task graph for this many ranks and run nothing
 };
 /// One line per option, as the table declares them.
