@@ -65,8 +65,8 @@ void common_options(Table& t, Options& o) {
            "Flow engine: simulate this many of the run's timed steps, each charged as the run's, and scale the "
            "times to every step (0: every step)");
   t.flag("!--no-flow-setup", "flow setup", o.flow_setup,
-         "Flow engine: start every task at the warm-up together, without the set-up's collectives (and the app's "
-         "untimed steps) that the engine runs before the first barrier by default");
+         "Flow engine: start every task at the warm-up together, without the set-up's collectives (and the "
+         "app's untimed steps) that the engine runs before the first barrier by default");
   t.option("--flow-sharing", "flow sharing", o.flow.sharing,
            "Flow engine: latency (SimGrid's rule, the default) or equal shares of a link")
       .choices({"latency", "equal"});
