@@ -362,6 +362,16 @@ def fmt(value, pattern):
 
 
 ENGINE_NAMES = {"simgrid": "SimGrid", "flow": "flow"}
+
+
+def engines_of(records):
+    """The engines of the records, the flow engine's with the windows it ran with ("window not kept" for records
+    made before results.json kept it)."""
+    names = sorted({ENGINE_NAMES[r["engine"]] for r in records})
+    windows = sorted({tuple(r["window"][k] for k in results.WINDOW) if "window" in r else None
+                      for r in records if r["engine"] == "flow"}, key=lambda w: (w is None, w))
+    text = [f"delta {w[0]:g}, quantum {w[1]:g} s, changes {w[2]:g}" if w else "window not kept" for w in windows]
+    return [f"flow ({'; '.join(text)})" if name == "flow" else name for name in names]
 TABLE_HEAD = ["| placement | engine | paper total (s) | paper comm % | paper speed-up or gain | TAMP total (s) | TAMP comm % "
               "| TAMP speed-up | TAMP comm gain | TAMP hop-bytes | TAMP busiest link (B) | same direction | magnitude |",
               "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
@@ -648,7 +658,7 @@ def runs_note(runs, rows):
     kept = [run for run in runs if run]
     if not kept:
         return ["Not run: no kept results (results.json)."]
-    engines = sorted({ENGINE_NAMES[run["engine"]] for run in kept})
+    engines = engines_of(kept)
     dates = sorted({run["date"] for run in kept})
     missing = len(rows) - len(kept)
     return [f"Runs: {len(kept)} of {len(rows)} rows ({', '.join(engines)}; {', '.join(dates)})"
@@ -986,7 +996,7 @@ def correlation_scales(records):
 
 def correlation_runs(experiment, records):
     """How many runs, of how many placements, allocations and scales, on which engines and dates."""
-    engines = sorted({ENGINE_NAMES[r["engine"]] for r in records})
+    engines = engines_of(records)
     scales = ", ".join(f"{n:,}" for n in sorted({r["ranks"] for r in records}))
     return [f"Runs: {len(records)} ({len({r['mapping'] for r in records})} placements, "
             f"{len({r['allocation'] for r in records})} of {len(experiment['allocations'])} allocations, "
@@ -1339,7 +1349,7 @@ def spread_change(experiment, by_name, mine):
 def spread_runs(partitions, mine):
     """The engines and dates of the runs, and how many partitions did not run."""
     kept = [r for r in mine if r]
-    engines = sorted({ENGINE_NAMES[r["engine"]] for r in kept})
+    engines = engines_of(kept)
     return [f"Runs: {len(kept)} of {len(partitions)} partitions ({', '.join(engines)}; "
             f"{', '.join(sorted({r['date'] for r in kept}))})."]
 

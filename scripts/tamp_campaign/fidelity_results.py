@@ -8,8 +8,9 @@ link's load and the date of the run; a row without a run has no record. A groups
 allocation, the D / T / X lines of tamp-lanczos-groups. A correlation experiment keeps one record per run of its
 campaign on each allocation: the allocation, ranks, mapping, engine, times and date, and the placement's metrics
 (CORRELATION_METRICS). A latency-spread experiment keeps one record per partition that ran: its label, nodes,
-engine and date, and per message size the benchmark's figures (spread_record). Sorted keys and a fixed indent: the
-same results give the same bytes (docs/measuring-gains.md, section 5)."""
+engine and date, and per message size the benchmark's figures (spread_record). A record of the flow engine also
+keeps the engine's window (delta, quantum, changes). Sorted keys and a fixed indent: the same results give the same
+bytes (docs/measuring-gains.md, section 5)."""
 import datetime
 import json
 import os
@@ -18,6 +19,7 @@ NAME = "results.json"
 FORMAT = 1
 TIMES = ("total", "comm", "exchange", "collective")
 ENGINES = ("simgrid", "flow")
+WINDOW = ("delta", "quantum", "changes")  # the flow engine's window (docs/simulation.md, "The flow engine")
 # A correlation record's metrics: the paper's two of the exchange's edges, and three of the whole run's graph.
 CORRELATION_METRICS = ("avg_hops", "max_congestion", "hop_bytes", "congestion", "predicted_comm")
 
@@ -31,6 +33,13 @@ def path_of(folder):
     return os.path.join(folder, NAME)
 
 
+def window_field(report):
+    """{"window": {delta, quantum, changes}} of a flow engine's report (how often it solved the rates: every
+    report of the engine states it), {} for another engine's."""
+    engine = report.get("results", {}).get("flow_engine")
+    return {"window": {k: engine[k] for k in WINDOW}} if report["engine"] == "flow" and engine else {}
+
+
 def run_record(campaign, row, report, mtime, statistic="max"):
     """The kept figures of one run report (a run's first JSON line) of `row`, run by `campaign`, dated `mtime`: its
     times over the ranks by `statistic`, "max" (the report's `time`: the slowest rank's) or "mean" (`time_stats`)."""
@@ -40,7 +49,8 @@ def run_record(campaign, row, report, mtime, statistic="max"):
     return {"campaign": campaign, "app": row["app"], "ranks": row["ranks"], "mapping": row["mapping"],
             "engine": report["engine"], "time": times,
             "hop_bytes": metrics.get("hop_bytes"), "max_link_load": metrics.get("max_link_load"),
-            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d")}
+            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d"),
+            **window_field(report)}
 
 
 def groups_record(scale, allocation, lines, date):
@@ -64,7 +74,8 @@ def correlation_record(allocation, report, exchange, mtime):
                         "max_congestion": exchange["max_link_load"] * exchange["messages"] / exchange["total_bytes"],
                         "hop_bytes": metrics["hop_bytes"], "congestion": metrics["max_congestion"],
                         "predicted_comm": sum(p["count"] * p["predicted_time"] for p in metrics["phases"])},
-            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d")}
+            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d"),
+            **window_field(report)}
 
 
 def spread_record(partition, report, mtime):
@@ -76,7 +87,8 @@ def spread_record(partition, report, mtime):
             "sizes": report["results"]["sizes"], "diff_pct": phase["diff_pct"],
             "latency_min_us": phase["latency_min_us"], "latency_max_us": phase["latency_max_us"],
             "latency_by_hops_us": phase["latency_by_hops_us"],
-            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d")}
+            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d"),
+            **window_field(report)}
 
 
 def dumps(results):
@@ -121,6 +133,14 @@ def is_number(value):
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def check_window(record):
+    """What is wrong with a record's window (optional: records made before it was kept have none), or None."""
+    window = record.get("window")
+    if window is not None and not (isinstance(window, dict) and all(is_number(window.get(k)) for k in WINDOW)):
+        return f"window must hold numbers {', '.join(WINDOW)}"
+    return None
+
+
 def check_run(record):
     """What is wrong with a simulation record, or None."""
     if not isinstance(record, dict):
@@ -132,7 +152,7 @@ def check_run(record):
         return f"engine {json.dumps(record['engine'])} is not one of {', '.join(ENGINES)}"
     if not isinstance(record["time"], dict) or not all(is_number(record["time"].get(k)) for k in ("total", "comm")):
         return "time must hold numbers total and comm"
-    return None
+    return check_window(record)
 
 
 def check_correlation(record):
@@ -147,7 +167,7 @@ def check_correlation(record):
     if not isinstance(record["metrics"], dict) or not all(is_number(record["metrics"].get(k))
                                                           for k in CORRELATION_METRICS):
         return f"metrics must hold numbers {', '.join(CORRELATION_METRICS)}"
-    return None
+    return check_window(record)
 
 
 def check_spread(record):
@@ -166,7 +186,7 @@ def check_spread(record):
                for s in series) or not record["sizes"]:
         return "sizes, diff_pct, latency_min_us, latency_max_us and each hop count's latencies must be lists of " \
                "numbers, one per size"
-    return None
+    return check_window(record)
 
 
 def check_groups(record):

@@ -22,6 +22,7 @@ EXPERIMENTS = os.path.normpath(os.path.join(HERE, "..", "..", "inputs", "fidelit
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, SCRIPTS)
 from tamp_campaign import fidelity_results as results  # noqa: E402
+import fidelity  # noqa: E402  (scripts/fidelity.py: the page's helpers)
 
 
 def run_record(mapping, total, comm, ranks=4096, engine="flow", campaign="minighost.campaign", app="halo"):
@@ -148,7 +149,7 @@ class FidelityTest(unittest.TestCase):
             self.assertEqual(rows["Geom+R"][:5], ["-", "5.75", "13.6", "1.06", "not run"])
             self.assertIn("Same direction as the paper on 1 of 2 placements compared; time saved within 5 points or "
                           "a factor of 1.5 of the paper's on 0 of 2.", " ".join(text.split()))
-            self.assertIn("Runs: 3 of 6 rows (SimGrid, flow; 2026-01-02); 3 not run.", " ".join(text.split()))
+            self.assertIn("Runs: 3 of 6 rows (SimGrid, flow (window not kept); 2026-01-02); 3 not run.", " ".join(text.split()))
             # The next scale names this one in its "series": Group's speed-ups at both, the paper's from its totals
             # (6.07 / 5.70, 6.40 / 5.91), TAMP's 2.0 / 1.6 and 2.0 / 1.9.
             bigger = " ".join(section(page, "MiniGhost on a Cielo-like Cray XE6 at 8,192 ranks").split())
@@ -380,7 +381,7 @@ class FidelityTest(unittest.TestCase):
             self.assertIn("512 ranks (4 runs): average hop count 0.983, max congestion 1.000, hop-bytes -1.000, bytes "
                           "per capacity -, predicted time 1.000.", flat)
             self.assertIn("Pearson's r of total time with max comm time over all runs: 1.000.", flat)
-            self.assertIn("Runs: 4 (4 placements, 1 of 15 allocations, 512 ranks; flow; 2026-01-02).", flat)
+            self.assertIn("Runs: 4 (4 placements, 1 of 15 allocations, 512 ranks; flow (window not kept); 2026-01-02).", flat)
             # Without records: every coefficient of TAMP's "not run", the paper's kept.
             os.remove(os.path.join(experiments, "deveci14-table3", results.NAME))
             text = section(self.page(experiments, os.path.join(tmp, "f.md")), "MiniGhost's communication time")
@@ -597,6 +598,20 @@ class FidelityTest(unittest.TestCase):
         self.assertEqual(mean["time"], {"total": 2.25, "comm": 0.75, "exchange": 0.5625, "collective": 0.1875})
         self.assertIn("engine", results.check_run(dict(record, engine="mpirun")))
         self.assertIn("time must hold", results.check_run(dict(record, time={"total": "1"})))
+        # The flow engine's record keeps its window; SimGrid's has none.
+        window = {"delta": 1e-4, "quantum": 2e-7, "changes": 0.002}
+        flow = results.run_record("a.campaign", row, dict(report, engine="flow",
+                                                          results={"flow_engine": dict(window, solves=7)}), 0)
+        self.assertEqual(flow["window"], window)
+        self.assertNotIn("window", record)
+        self.assertIsNone(results.check_run(flow))
+        self.assertIn("window must hold", results.check_run(dict(flow, window={"delta": 1e-4})))
+        self.assertEqual(fidelity.engines_of([flow, record, dict(flow, window=dict(window, changes=0.005)), flow]),
+                         ["SimGrid", "flow (delta 0.0001, quantum 2e-07 s, changes 0.002; delta 0.0001, "
+                                     "quantum 2e-07 s, changes 0.005)"])
+        unkept = {k: v for k, v in flow.items() if k != "window"}
+        self.assertEqual(fidelity.engines_of([unkept, flow]),
+                         ["flow (delta 0.0001, quantum 2e-07 s, changes 0.002; window not kept)"])
         groups = results.groups_record({"ranks": 276}, "compact", [{"run": "dm", "column": {"D": 1, "T": 2, "X": 3},
                                                                     "row": {"D": 4, "T": 5, "X": 6}, "links": 7}],
                                        "2026-01-02")
