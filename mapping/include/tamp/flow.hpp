@@ -30,7 +30,7 @@ inline constexpr ValueRange kFlowWindowRange{0, 1, ""};  // delta (a fraction) a
 struct FlowOptions {
   double delta = 1e-4;
   double quantum = 2e-7;  // seconds
-  double changes = 0.005;  // a fraction of the flows in the network
+  double changes = 0.002;  // a fraction of the flows in the network
   FlowSharing sharing = FlowSharing::latency;
   // > 0: the run stops with FlowWorkLimit once its work (FlowTimes::work) passes this; 0: no limit. A bound on
   // the engine's cost that is the same on every machine (`auto` ranks its short list within one).
