@@ -363,6 +363,10 @@ def fmt(value, pattern):
 
 ENGINE_NAMES = {"simgrid": "SimGrid", "flow": "flow"}
 
+TABLE_HEAD = ["| placement | engine | paper total (s) | paper comm % | paper speed-up or gain | TAMP total (s) | TAMP comm % "
+              "| TAMP speed-up | TAMP comm gain | TAMP hop-bytes | TAMP busiest link (B) | same direction | magnitude |",
+              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+
 
 def engines_of(records):
     """The engines of the records, the flow engine's with the windows it ran with ("window not kept" for records
@@ -372,9 +376,6 @@ def engines_of(records):
                       for r in records if r["engine"] == "flow"}, key=lambda w: (w is None, w))
     text = [f"delta {w[0]:g}, quantum {w[1]:g} s, changes {w[2]:g}" if w else "window not kept" for w in windows]
     return [f"flow ({'; '.join(text)})" if name == "flow" else name for name in names]
-TABLE_HEAD = ["| placement | engine | paper total (s) | paper comm % | paper speed-up or gain | TAMP total (s) | TAMP comm % "
-              "| TAMP speed-up | TAMP comm gain | TAMP hop-bytes | TAMP busiest link (B) | same direction | magnitude |",
-              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
 
 
 def our_speedup(run, base_run):
