@@ -33,11 +33,12 @@ def path_of(folder):
     return os.path.join(folder, NAME)
 
 
-def window_field(report):
-    """{"window": {delta, quantum, changes}} of a flow engine's report (how often it solved the rates: every
-    report of the engine states it), {} for another engine's."""
+def made(report, mtime):
+    """What every run's record keeps of how it was made: the `date` of its report (`mtime`) and, for the flow
+    engine, its `window` {delta, quantum, changes} (how often it solved the rates: every report of it states it)."""
     engine = report.get("results", {}).get("flow_engine")
-    return {"window": {k: engine[k] for k in WINDOW}} if report["engine"] == "flow" and engine else {}
+    window = {"window": {k: engine[k] for k in WINDOW}} if report["engine"] == "flow" and engine else {}
+    return {"date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d"), **window}
 
 
 def run_record(campaign, row, report, mtime, statistic="max"):
@@ -49,8 +50,7 @@ def run_record(campaign, row, report, mtime, statistic="max"):
     return {"campaign": campaign, "app": row["app"], "ranks": row["ranks"], "mapping": row["mapping"],
             "engine": report["engine"], "time": times,
             "hop_bytes": metrics.get("hop_bytes"), "max_link_load": metrics.get("max_link_load"),
-            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d"),
-            **window_field(report)}
+            **made(report, mtime)}
 
 
 def groups_record(scale, allocation, lines, date):
@@ -74,8 +74,7 @@ def correlation_record(allocation, report, exchange, mtime):
                         "max_congestion": exchange["max_link_load"] * exchange["messages"] / exchange["total_bytes"],
                         "hop_bytes": metrics["hop_bytes"], "congestion": metrics["max_congestion"],
                         "predicted_comm": sum(p["count"] * p["predicted_time"] for p in metrics["phases"])},
-            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d"),
-            **window_field(report)}
+            **made(report, mtime)}
 
 
 def spread_record(partition, report, mtime):
@@ -87,8 +86,7 @@ def spread_record(partition, report, mtime):
             "sizes": report["results"]["sizes"], "diff_pct": phase["diff_pct"],
             "latency_min_us": phase["latency_min_us"], "latency_max_us": phase["latency_max_us"],
             "latency_by_hops_us": phase["latency_by_hops_us"],
-            "date": datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).strftime("%Y-%m-%d"),
-            **window_field(report)}
+            **made(report, mtime)}
 
 
 def dumps(results):
