@@ -158,6 +158,7 @@ def check_experiment(experiment, path):
     if experiment.get("statistic", "max") not in STATISTICS:
         refuse(f"{path}: statistic must be one of {', '.join(STATISTICS)}, not {json.dumps(experiment['statistic'])}")
     check_band(experiment, path)
+    check_cause(experiment, path)
     if experiment["baseline"] not in labels:
         refuse(f"{path}: baseline '{experiment['baseline']}' is not one of the rows")
     bad = [str(r.get("label", "?")) for r in experiment.get("rows", []) if r.get("baseline", labels[0]) not in labels]
@@ -455,7 +456,8 @@ def table(experiment, records, by_name):
     notes += order_note(rows, paper, mine) + series_note(trends, experiment, by_name)
     notes += series_comm_note(comm_trends, experiment) + sources_note(rows) + fitted_note(rows)
     outside, outside_close = outside_comm_note(rows, base, mine, band)
-    notes += outside + comm_gain_note(experiment, runs, base_runs) + runs_note(runs, rows)
+    notes += outside + comm_gain_note(experiment, runs, base_runs) + cause_notes(experiment, by_name)
+    notes += runs_note(runs, rows)
     root = (experiment.get("series") or [experiment["name"]])[0]  # the series' smallest scale names it
     tally = {"sign": verdicts, "magnitude": sizes, "fitted": [r["label"] for r in rows if r.get("fitted")],
              "trend": [(root, label, len(ours), same) for label, _, ours, same in trends if same is not None],
@@ -463,6 +465,43 @@ def table(experiment, records, by_name):
              "trend_alone": [(root, label, len(ours), (alone_same, same))
                              for label, _, ours, alone_same, same in comm_trends]}
     return lines, notes, tally
+
+
+def savings(experiment):
+    """{label: (TAMP's share of time saved over the experiment's baseline, the paper's)} of its placements (None where
+    there is no run or no paper figure); rows with a baseline of their own are left out."""
+    out = {}
+    for row in experiment["rows"]:
+        if row["label"] != experiment["baseline"] and "baseline" not in row:
+            theirs, ours = speedups_of(experiment, row["label"])
+            out[row["label"]] = (None if ours is None else 1 - 1 / ours, paper_saving(row, theirs))
+    return out
+
+
+def saving_moves(before, after):
+    """Per placement that ran in both experiments: its time saved in `before`, then in `after`, and the paper's."""
+    was, now = savings(before), savings(after)
+    return [f"{label} {100 * was[label][0]:.1f}% and {100 * ours:.1f}%" +
+            (f" (the paper {100 * theirs:.0f}%)" if theirs is not None else "")
+            for label, (ours, theirs) in now.items() if ours is not None and was.get(label, (None,))[0] is not None]
+
+
+def cause_notes(experiment, by_name):
+    """A simulation cause experiment (`cause_of`, `change`) against the runs it repeats; and, in the experiment it
+    repeats, what the change does: each placement's time saved over the baseline without and with it."""
+    notes = []
+    if "cause_of" in experiment:
+        moves = saving_moves(by_name[experiment["cause_of"]], experiment)
+        notes.append(f"Against `{experiment['cause_of']}` (the same runs without the change), time saved over "
+                     f"{experiment['baseline']} without and with the change: "
+                     f"{'; '.join(moves) if moves else 'not run in both'}.")
+    for cause in (e for e in by_name.values() if e.get("cause_of") == experiment["name"]):
+        where = "below" if scale_order(cause["name"]) > scale_order(experiment["name"]) else "above"
+        moves = saving_moves(experiment, cause)
+        notes.append(f"The cause experiment {where}, `{cause['name']}`, runs the same with one change: "
+                     f"{cause['change']}. Time saved over {experiment['baseline']} without and with it: "
+                     f"{'; '.join(moves) if moves else 'not run in both'}.")
+    return notes
 
 
 def row_baseline(experiment, row):
@@ -1036,16 +1075,22 @@ def check_spread_experiment(experiment, path):
     check_spread_cause(experiment, path)
 
 
-def check_spread_cause(experiment, path):
-    """A cause experiment's `cause_of` (the experiment it repeats; check_causes), `change` (text) and `fitted`
-    (optional, with cause_of only): {"partition": a label, "bytes": a size whose figure the partition's paper
-    prints}."""
+def check_cause(experiment, path):
+    """A cause experiment's `cause_of` (the experiment of its kind it repeats; check_causes) and `change` (text);
+    `fitted` (latency-spread experiments only) needs them too."""
     if "cause_of" not in experiment and ("change" in experiment or "fitted" in experiment):
         refuse(f"{path}: change and fitted need cause_of (the experiment this one repeats with one change)")
-    if "cause_of" not in experiment:
-        return
-    if not isinstance(experiment["cause_of"], str) or not isinstance(experiment.get("change"), str):
+    if "cause_of" in experiment and (not isinstance(experiment["cause_of"], str) or
+                                     not isinstance(experiment.get("change"), str)):
         refuse(f"{path}: cause_of must name an experiment and change say what differs from it (text)")
+    if "fitted" in experiment and experiment["kind"] != "latency-spread":
+        refuse(f"{path}: fitted is a latency-spread experiment's; a simulation experiment's rows say what they fit")
+
+
+def check_spread_cause(experiment, path):
+    """A latency-spread cause experiment (check_cause) and its `fitted` (optional): {"partition": a label, "bytes":
+    a size whose figure the partition's paper prints}."""
+    check_cause(experiment, path)
     fitted = experiment.get("fitted")
     if fitted is None:
         return
@@ -1058,13 +1103,16 @@ def check_spread_cause(experiment, path):
 
 
 def check_causes(experiments):
-    """A cause experiment's `cause_of` names another latency-spread experiment, or it is refused."""
-    kinds = {e["name"]: e["kind"] for e in experiments}
+    """A cause experiment's `cause_of` names another experiment of its kind that is not itself a cause experiment,
+    or it is refused."""
+    by_name = {e["name"]: e for e in experiments}
     for experiment in experiments:
-        if "cause_of" in experiment and (kinds.get(experiment["cause_of"]) != "latency-spread" or
-                                         experiment["cause_of"] == experiment["name"]):
+        if "cause_of" not in experiment:
+            continue
+        target = by_name.get(experiment["cause_of"])
+        if target is None or target is experiment or target["kind"] != experiment["kind"] or "cause_of" in target:
             refuse(f"{os.path.join(experiment['dir'], 'experiment.json')}: cause_of must name another "
-                   f"latency-spread experiment, not {json.dumps(experiment['cause_of'])}")
+                   f"{experiment['kind']} experiment (not a cause experiment), not {json.dumps(experiment['cause_of'])}")
 
 
 def bad_spread_paper(partition):
@@ -1419,25 +1467,28 @@ def page(experiments):
     for paragraph in INTRO:
         out += [wrap(paragraph), ""]
     by_name = {e["name"]: e for e in experiments}
-    sections, tallies, fitted = [], {}, []
+    sections, tallies, fitted, causes = [], {}, [], []
     for e in experiments:
         lines, tally = section(e, by_name)
         sections += lines
         if tally and e.get("fitted"):  # a constant fitted to the paper: not counted as an agreement
             fitted.append(e["name"])
+        elif tally and e["kind"] == "simulation" and "cause_of" in e:  # another experiment's rows, changed
+            causes.append(e["name"])
         elif tally:
             tallies.setdefault(e["kind"], []).append(tally)
-    out += [wrap(summary(tallies.get("simulation", []))), ""]
+    out += [wrap(summary(tallies.get("simulation", []), causes)), ""]
     if "latency-spread" in tallies or fitted:
         out += [wrap(spread_summary(tallies.get("latency-spread", []), fitted)), ""]
     return "\n".join(out + sections)
 
 
-def summary(tallies):
+def summary(tallies, causes=()):
     """The verdicts of every simulation experiment (their tables' tallies), counted: the sign of each placement
     against the paper's, its magnitude within its experiment's band, and the trend of each placement over a series
     (counted once, over the most scales it has in the series); then the same against the paper's communication
-    alone, where its time outside communication moves with the placement."""
+    alone, where its time outside communication moves with the placement. Cause experiments (`causes`, another
+    experiment's rows with one change) are named, not counted."""
     sign = [v for tally in tallies for v in tally["sign"]]
     size = [v for tally in tallies for v in tally["magnitude"]]
     trends = longest_series(t for tally in tallies for t in tally["trend"])
@@ -1448,10 +1499,14 @@ def summary(tallies):
     fitted = sum(len(tally.get("fitted", [])) for tally in tallies)
     if fitted:
         text += f" Not counted: {fitted} placement{'s' if fitted > 1 else ''} fitted to the paper (\"fitted\")."
+    if causes:
+        text += (f" Not counted either: {', '.join(f'`{name}`' for name in causes)}, "
+                 f"{'a cause experiment' if len(causes) == 1 else 'cause experiments'} (another experiment's runs with "
+                 f"one change, the suspected cause of a disagreement).")
     outside = [v for tally in tallies for v in tally.get("outside", [])]
     alone = longest_series(t for tally in tallies for t in tally.get("trend_alone", []))
     if outside:
-        text += (f" Where the paper's time outside communication moves with the placement by more than 5% "
+        text += (f"\n\nWhere the paper's time outside communication moves with the placement by more than 5% "
                  f"({len(outside)} placements), which TAMP's modelled computation cannot do, TAMP's time saved is "
                  f"within the band of the paper's saving in communication alone (its time outside communication "
                  f"held at the baseline's) on {sum(c for c, _ in outside)} of {len(outside)}, against "

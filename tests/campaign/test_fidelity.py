@@ -505,7 +505,57 @@ class FidelityTest(unittest.TestCase):
             (dict(good, change=3.88), "cause_of must name an experiment and change say what differs"),
             (dict(good, fitted={"partition": "8x8x8", "bytes": 128}), "fitted must be"),
             (dict(good, fitted={"partition": ["8x8x8"], "bytes": 64}), "fitted must be"),
-            (good, "cause_of must name another latency-spread experiment, not \"bhatele10-wocon\"")])
+            (good, "cause_of must name another latency-spread experiment (not a cause experiment), not "
+                   "\"bhatele10-wocon\"")])
+
+    def test_simulation_cause_experiment_is_compared_and_not_counted(self):
+        # Folding at 16,384 cores on 16x16x16 nodes and, in its cause experiment, on 16x8x32: each section says what
+        # the change does to each placement's time saved over TXYZ, and the summary counts the first only.
+        names = ["bhatele10-stencil2d-16384", "bhatele10-stencil2d-16384-shape"]
+        with tempfile.TemporaryDirectory() as tmp:
+            experiments = copy_experiments(tmp, names + ["bhatele10-stencil2d"])  # the first's series
+            for name, fold, auto in zip(names, (1.92, 1.6), (1.9, 1.6)):
+                results.write(os.path.join(experiments, name), "simulation", [
+                    run_record(m, t, 0.5, ranks=16384, campaign="stencil2d.campaign", app="stencil")
+                    for m, t in (("default", 2.0), ("fold", fold), ("auto", auto))])
+            page = self.page(experiments, os.path.join(tmp, "f.md"))
+            moves = "Folding 4.0% and 20.0% (the paper 11%); auto (TAMP) 5.0% and 20.0%."
+            base = " ".join(section(page, "2D stencil on a Blue Gene/P-like partition at 16,384 cores: folding").split())
+            self.assertIn("The cause experiment below, `bhatele10-stencil2d-16384-shape`, runs the same with one change: "
+                          "a 16x8x32 partition of 4,096 nodes instead of 16x16x16", base)
+            self.assertIn("Time saved over TXYZ without and with it: " + moves, base)
+            cause = " ".join(section(page, "2D stencil on a Blue Gene/P-like partition at 16,384 cores of another "
+                                           "shape").split())
+            self.assertIn("Against `bhatele10-stencil2d-16384` (the same runs without the change), time saved over TXYZ "
+                          "without and with the change: " + moves, cause)
+            self.assertEqual(table_rows(cause.replace("| |", "|\n|"))["Folding"][-1], "no (saves: paper 11%, TAMP 20%)")
+            summary = " ".join(page.split("\n## ")[0].split())
+            self.assertIn("the same direction as the paper on 1 of 1 placements compared; the time saved within the "
+                          "experiment's band of the paper's on 0 of 1;", summary)
+            self.assertIn("Not counted either: `bhatele10-stencil2d-16384-shape`, a cause experiment", summary)
+            # Without the runs of the experiment it repeats, the change's effect is not stated.
+            os.remove(os.path.join(experiments, names[0], results.NAME))
+            self.assertIn("without and with it: not run in both.",
+                          " ".join(self.page(experiments, os.path.join(tmp, "f.md")).split()))
+        with open(os.path.join(EXPERIMENTS, names[1], "experiment.json")) as f:
+            good = json.load(f)
+        self.assert_refused([
+            ({k: v for k, v in good.items() if k != "cause_of"}, "change and fitted need cause_of"),
+            (dict(good, change=["16x8x32"]), "cause_of must name an experiment and change say what differs"),
+            (dict(good, fitted={"partition": "16x8x32", "bytes": 64}), "fitted is a latency-spread experiment's"),
+            (good, "cause_of must name another simulation experiment (not a cause experiment), not "
+                   "\"bhatele10-stencil2d-16384\"")])
+        # A cause experiment that names one of another kind, or another cause experiment, is refused.
+        with tempfile.TemporaryDirectory() as tmp:
+            experiments = copy_experiments(tmp, names + ["bhatele10-stencil2d", "bhatele10-wocon",
+                                                         "bhatele10-wocon-software-cost"])
+            for cause_of in ("bhatele10-wocon", names[1]):
+                with open(os.path.join(experiments, names[1], "experiment.json"), "w") as f:
+                    json.dump(dict(good, cause_of=cause_of), f)
+                status, stderr, _ = self.report(experiments, os.path.join(tmp, "f.md"))
+                self.assertEqual(status, 2, stderr)
+                self.assertIn(f"cause_of must name another simulation experiment (not a cause experiment), not "
+                              f"\"{cause_of}\"", stderr)
 
     def test_malformed_latency_spread_experiment_is_refused(self):
         with open(os.path.join(EXPERIMENTS, "bhatele10-wocon", "experiment.json")) as f:
