@@ -26,7 +26,6 @@ Formats: docs/measuring-gains.md, section 5.
 import json
 import math
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -58,8 +57,7 @@ REQUIRED = {"simulation": ("title", "cite", "what", "campaigns", "baseline", "ro
 
 def load_experiments(folder, only):
     try:
-        names = sorted((d for d in os.listdir(folder) if os.path.isfile(os.path.join(folder, d, "experiment.json"))),
-                       key=scale_order)
+        names = results.experiment_names(folder)
     except OSError as e:
         refuse(f"{folder}: {e.strerror}")
     if only:
@@ -92,11 +90,6 @@ def check_series(experiments):
                 not all(kinds.get(name) == "simulation" and name != experiment["name"] for name in series):
             refuse(f"{os.path.join(experiment['dir'], 'experiment.json')}: series must be a list of other "
                    "simulation experiments")
-
-
-def scale_order(name):
-    """Sort key of experiment folders: numbers by value, so `deveci14-table2-8192` comes before `-16384`."""
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
 
 
 def refuse(message):
@@ -496,7 +489,7 @@ def cause_notes(experiment, by_name):
                      f"{experiment['baseline']} without and with the change: "
                      f"{'; '.join(moves) if moves else 'not run in both'}.")
     for cause in (e for e in by_name.values() if e.get("cause_of") == experiment["name"]):
-        where = "below" if scale_order(cause["name"]) > scale_order(experiment["name"]) else "above"
+        where = "below" if results.scale_order(cause["name"]) > results.scale_order(experiment["name"]) else "above"
         moves = saving_moves(experiment, cause)
         notes.append(f"The cause experiment {where}, `{cause['name']}`, runs the same with one change: "
                      f"{cause['change']}. Time saved over {experiment['baseline']} without and with it: "

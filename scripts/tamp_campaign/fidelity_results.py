@@ -14,6 +14,7 @@ bytes (docs/measuring-gains.md, section 5)."""
 import datetime
 import json
 import os
+import re
 
 NAME = "results.json"
 FORMAT = 1
@@ -22,6 +23,18 @@ ENGINES = ("simgrid", "flow")
 WINDOW = ("delta", "quantum", "changes")  # the flow engine's window (docs/simulation.md, "The flow engine")
 # A correlation record's metrics: the paper's two of the exchange's edges, and three of the whole run's graph.
 CORRELATION_METRICS = ("avg_hops", "max_congestion", "hop_bytes", "congestion", "predicted_comm")
+
+
+def scale_order(name):
+    """Sort key of experiment folders: numbers by value, so `deveci14-table2-8192` comes before `-16384`."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
+
+
+def experiment_names(folder):
+    """The experiments of a folder (its sub-folders with an experiment.json), in scale_order; OSError if it cannot
+    be listed."""
+    return sorted((d for d in os.listdir(folder) if os.path.isfile(os.path.join(folder, d, "experiment.json"))),
+                  key=scale_order)
 
 
 class ResultsError(Exception):
