@@ -1461,15 +1461,15 @@ def page(experiments):
         out += [wrap(paragraph), ""]
     by_name = {e["name"]: e for e in experiments}
     sections, tallies, fitted, causes = [], {}, [], []
-    for e in experiments:
-        lines, tally = section(e, by_name)
+    for experiment in experiments:
+        lines, tally = section(experiment, by_name)
         sections += lines
-        if tally and e.get("fitted"):  # a constant fitted to the paper: not counted as an agreement
-            fitted.append(e["name"])
-        elif tally and e["kind"] == "simulation" and "cause_of" in e:  # another experiment's rows, changed
-            causes.append(e["name"])
+        if tally and experiment.get("fitted"):  # a constant fitted to the paper: not counted as an agreement
+            fitted.append(experiment["name"])
+        elif tally and experiment["kind"] == "simulation" and "cause_of" in experiment:  # another's rows, changed
+            causes.append(experiment["name"])
         elif tally:
-            tallies.setdefault(e["kind"], []).append(tally)
+            tallies.setdefault(experiment["kind"], []).append(tally)
     out += [wrap(summary(tallies.get("simulation", []), causes)), ""]
     if "latency-spread" in tallies or fitted:
         out += [wrap(spread_summary(tallies.get("latency-spread", []), fitted)), ""]
