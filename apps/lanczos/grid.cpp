@@ -48,9 +48,11 @@ TaskGraph spmv_task_graph(int nd, MfdnOrdering ordering, std::int64_t n) {
   return make_mfdn_graph(spec);
 }
 
-std::string lanczos_graph_spec(int nd, MfdnOrdering ordering, std::int64_t n, int warmup, int iterations) {
+std::string lanczos_graph_spec(int nd, MfdnOrdering ordering, std::int64_t n, int warmup, int iterations,
+                               MfdnCollectives collectives) {
   const double vectors = warmup + (iterations + 1) / 2.0;
-  return fmt::format("mfdn:{},ordering={},n={},vectors={}", nd, to_string(ordering), n, vectors);
+  return fmt::format("mfdn:{},ordering={},n={},vectors={}{}", nd, to_string(ordering), n, vectors,
+                     collectives == MfdnCollectives::mpich ? ",collectives=mpich" : "");
 }
 
 TaskGraph group_messages(const TaskGraph& graph, const Grid& grid, bool columns) {

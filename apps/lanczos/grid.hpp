@@ -8,6 +8,7 @@
 
 #include "tamp/allocation.hpp"
 #include "tamp/mapping.hpp"
+#include "tamp/generators.hpp"
 #include "tamp/mfdn.hpp"
 #include "tamp/task_graph.hpp"
 
@@ -65,8 +66,10 @@ TaskGraph spmv_task_graph(int nd, MfdnOrdering ordering, std::int64_t n);
 
 /// The `tamp-map gen` spec of one timed Lanczos step as this app runs it (generators.md, `mfdn:`): the SpMV
 /// trees and the orthogonalisation, `vectors` = the mean number of Lanczos vectors the two projections sum
-/// over the timed steps (step s, 0-based, projects against s + 1 vectors: warmup + (iterations + 1) / 2).
-std::string lanczos_graph_spec(int nd, MfdnOrdering ordering, std::int64_t n, int warmup, int iterations);
+/// over the timed steps (step s, 0-based, projects against s + 1 vectors: warmup + (iterations + 1) / 2), and
+/// `collectives=mpich` when the SpMV's collectives are MPICH's long-message algorithms.
+std::string lanczos_graph_spec(int nd, MfdnOrdering ordering, std::int64_t n, int warmup, int iterations,
+                               MfdnCollectives collectives = MfdnCollectives::binomial);
 
 /// The messages of `graph` within column groups (S1, S5) or within row groups (S2, S4), one unit each, so
 /// that evaluate() gives [Aktulga12]'s D, T and X (Eq. 1-3) per communicator group.

@@ -40,7 +40,8 @@ LanczosProblem::LanczosProblem(LanczosSpec spec, std::string backend)
       backend_(std::move(backend)),
       grid_(spec_.nd, spec_.ordering, spec_.matrix.n),
       graph_spec_(
-          lanczos_graph_spec(spec_.nd, spec_.ordering, spec_.matrix.n, spec_.warmup, spec_.iterations)),
+          lanczos_graph_spec(spec_.nd, spec_.ordering, spec_.matrix.n, spec_.warmup, spec_.iterations,
+                             spec_.collectives)),
       graph_(app::shared_task_graph(graph_spec_, [this] { return generate_graph(graph_spec_); })),
       new_index_(spec_.matrix.has_entries() ? spreading_permutation(spec_.matrix.n, spec_.permute_seed)
                                             : std::vector<std::int64_t>{}) {

@@ -17,6 +17,7 @@ namespace tamp::lanczos {
 std::ostream& operator<<(std::ostream& os, const LanczosOptions& o) {
   return os << "  matrix        " << o.matrix << "\n"
             << "  ordering      " << o.ordering << "\n"
+            << "  collectives   " << o.collectives << "\n"
             << "  eigenvalues   " << o.eigenvalues << "\n"
             << "  iterations    " << o.iterations << "\n"
             << "  warmup        " << o.warmup << "\n"
@@ -34,6 +35,11 @@ void add_lanczos_options(CLI::App& cli, LanczosOptions& o) {
          "--ordering", o.ordering,
          "MFDn grid layout and rank order ([Aktulga12] Fig. 4) that --mapping default runs: dm, cm, bdm, "
          "bcm (balanced ones need an odd n_d)")
+      ->capture_default_str();
+  cli.add_option("--collectives", o.collectives,
+                 "the SpMV's broadcasts and reductions in the flow engine: binomial (binomial trees, as the "
+                 "simulated runs pin them) or mpich (MPICH's long-message algorithms: scatter + ring allgather, "
+                 "reduce-scatter + gather); real and SimGrid runs use their MPI library's")
       ->capture_default_str();
   cli.add_option("--eigenvalues", o.eigenvalues, "lowest eigenvalues to converge and check (k)")
       ->capture_default_str()
@@ -75,6 +81,11 @@ LanczosSpec make_spec(const LanczosOptions& o, int ranks, bool computes) {
                                 " ranks give n_d = " + std::to_string(spec.nd) +
                                 " (use 1, 6, 15, 28, ... ranks)");
   }
+  spec.collectives = parse_mfdn_collectives(o.collectives);
+  if (spec.collectives != MfdnCollectives::binomial && computes)
+    throw std::invalid_argument("--collectives " + o.collectives +
+                                " is a model of the flow engine (--engine flow): real and SimGrid runs use their "
+                                "MPI library's algorithms");
   spec.matrix = parse_matrix_spec(o.matrix);
   if (!spec.matrix.has_entries() && computes)
     throw std::invalid_argument("--matrix " + o.matrix +

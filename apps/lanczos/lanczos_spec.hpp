@@ -5,6 +5,7 @@
 #include <string>
 
 #include "matrix_source.hpp"
+#include "tamp/generators.hpp"
 #include "tamp/mfdn.hpp"
 
 namespace CLI {
@@ -17,6 +18,7 @@ namespace tamp::lanczos {
 struct LanczosOptions {
   std::string matrix = "laplace:20x16x12";  // laplace:NX[xNY[xNZ]] | random:N[,density=D][,seed=S] | mm:PATH
   std::string ordering = "dm";              // dm | cm | bdm | bcm: grid layout and rank order of `default`
+  std::string collectives = "binomial";     // binomial | mpich: the SpMV's collectives in the flow engine
   int eigenvalues = 4;                      // k: the lowest k are converged and checked
   int iterations = 200;                     // timed Lanczos steps
   int warmup = 1;                           // untimed Lanczos steps before them
@@ -30,6 +32,7 @@ void add_lanczos_options(CLI::App& cli, LanczosOptions& options);
 struct LanczosSpec {
   MatrixSpec matrix;
   MfdnOrdering ordering = MfdnOrdering::dm;
+  MfdnCollectives collectives = MfdnCollectives::binomial;
   int nd = 1;  // diagonal processors; ranks = nd(nd+1)/2
   int eigenvalues = 4;
   int iterations = 200;

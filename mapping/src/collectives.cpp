@@ -6,11 +6,11 @@
 #include <string>
 #include <utility>
 
+#include "collective_checks.hpp"
 #include "tamp/error.hpp"
 
 namespace tamp {
 namespace impl {
-namespace {
 
 void check_communicator(const std::vector<int>& ranks, double bytes, const char* what) {
   require(!ranks.empty(), std::string(what) + ": empty communicator");
@@ -26,6 +26,8 @@ void check_root(const std::vector<int>& ranks, int root, const char* what) {
                                                                   std::to_string(root) + " outside the " +
                                                                   std::to_string(ranks.size()) + " ranks");
 }
+
+namespace {
 
 int ceil_log2(int p) {
   int levels = 0;

@@ -334,9 +334,12 @@ TaskGraph mfdn_from_args(const std::vector<std::string>& args, const std::string
       s.orthogonalisation = o.value == "1";
     } else if (o.has_value && o.key == "vectors") {
       s.vectors = parse_decimal(o.value, spec, "vector count");
+    } else if (o.has_value && o.key == "collectives") {
+      s.collectives = naming_spec_value(spec, [&] { return parse_mfdn_collectives(o.value); });
     } else {
       throw std::invalid_argument("generate_graph: unknown option '" + args[i] + "' in '" + spec +
-                                  "' (expected ordering=dm|cm|bdm|bcm, n=N, orth=0|1, vectors=X)");
+                                  "' (expected ordering=dm|cm|bdm|bcm, n=N, orth=0|1, vectors=X, "
+                                  "collectives=binomial|mpich)");
     }
   }
   return naming_spec(spec, [&] { return make_mfdn_graph(s); });

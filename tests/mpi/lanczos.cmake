@@ -114,6 +114,12 @@ tamp_add_mpi_error_test(NAME lanczos-error-density RANKS 1 REGEX "density '1.5' 
 tamp_add_mpi_error_test(NAME lanczos-error-shape-computed RANKS 1
                         REGEX "--matrix shape:2000,nonzeros=9000 has no entries to compute on: it runs under --engine flow only"
                         COMMAND tamp-lanczos --matrix shape:2000,nonzeros=9000)
+tamp_add_mpi_error_test(NAME lanczos-error-collectives-computed RANKS 1
+                        REGEX "--collectives mpich is a model of the flow engine .--engine flow."
+                        COMMAND tamp-lanczos --matrix laplace:10 --collectives mpich)
+tamp_add_mpi_error_test(NAME lanczos-error-collectives-name RANKS 1
+                        REGEX "unknown MFDn collectives 'tree' .expected binomial or mpich."
+                        COMMAND tamp-lanczos --matrix laplace:10 --collectives tree)
 tamp_add_mpi_error_test(NAME lanczos-error-shape-count RANKS 1
                         REGEX "1999 stored non-zeros do not fit a lower triangle of dimension 2000"
                         COMMAND tamp-lanczos --matrix shape:2e3,nonzeros=1999 --engine flow --ranks 28

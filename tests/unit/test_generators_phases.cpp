@@ -2,8 +2,11 @@
 // orthogonalisation collectives; the point-to-point part of the union is what it was.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "tamp/generators.hpp"
 #include "test_support.hpp"
@@ -85,6 +88,53 @@ TEST(GeneratorsPhases, MfdnSpmvUnionUnchanged) {
   std::set<std::string> names;
   for (const Phase& p : g.phases()) names.insert(p.name.substr(0, p.name.find('/')));
   EXPECT_EQ(names, (std::set<std::string>{"column-bcast", "row-bcast", "row-reduce", "column-reduce"}));
+}
+
+// collectives=mpich: each broadcast is its blocking scatter rounds, then the ring's MPI_Sendrecv rounds; each
+// reduction a blocking fold, the halving's MPI_Sendrecv rounds and a blocking gather; every message stays in its
+// column or row, and every member of a column group of at least 8 ends with its segment.
+TEST(GeneratorsPhases, MfdnMpichCollectives) {
+  EXPECT_EQ(generate_graph("mfdn:15,orth=0,n=15000,collectives=binomial").phases().size(),
+            generate_graph("mfdn:15,orth=0,n=15000").phases().size());
+  const TaskGraph g = generate_graph("mfdn:15,orth=0,n=15000,collectives=mpich");
+  const auto pos = mfdn_grid_positions(15, MfdnOrdering::dm);
+  std::map<std::string, std::vector<Posting>> postings;
+  std::map<int, double> column_bcast_in;
+  for (const Phase& p : g.phases()) {
+    const std::string kind = p.name.substr(0, p.name.find('/'));
+    postings[kind].push_back(p.posting);
+    const int axis = kind.rfind("column", 0) == 0 ? 1 : 0;
+    for (const Edge& e : p.edges) {
+      EXPECT_EQ(pos[e.src][axis], pos[e.dst][axis]) << p.name;
+      if (kind == "column-bcast") column_bcast_in[e.dst] += e.bytes;
+    }
+  }
+  EXPECT_EQ(postings.size(), 4u);
+  const auto blocking = [](Posting p) { return p == Posting::blocking; };
+  for (const char* bcast : {"column-bcast", "row-bcast"}) {
+    const auto& p = postings[bcast];
+    ASSERT_FALSE(p.empty());
+    EXPECT_TRUE(blocking(p.front()) && !blocking(p.back()) && std::is_partitioned(p.begin(), p.end(), blocking))
+        << bcast;
+  }
+  for (const char* reduce : {"row-reduce", "column-reduce"}) {
+    const auto& p = postings[reduce];
+    ASSERT_GE(p.size(), 3u);
+    const auto first_sendrecv = std::find(p.begin(), p.end(), Posting::sendrecv);
+    const auto gather = std::find(first_sendrecv, p.end(), Posting::blocking);
+    EXPECT_TRUE(first_sendrecv != p.end() && gather != p.end() && std::all_of(gather, p.end(), blocking)) << reduce;
+  }
+  std::map<int, std::vector<int>> columns;
+  for (int t = 0; t < static_cast<int>(pos.size()); ++t) columns[pos[t][1]].push_back(t);
+  for (const auto& [j, members] : columns) {
+    if (members.size() < 8) continue;
+    const double segment = 8.0 * (15000 * (j + 1) / 15 - 15000 * j / 15);
+    for (int t : members) {
+      if (pos[t][0] == j) continue;  // the root
+      EXPECT_GE(column_bcast_in[t], segment) << "column " << j << ", task " << t;
+    }
+  }
+  EXPECT_THROW(generate_graph("mfdn:15,collectives=tree"), std::invalid_argument);
 }
 
 TEST(GeneratorsPhases, MfdnOrthogonalisation) {

@@ -1,7 +1,8 @@
 // Collectives as the messages of the MPI library's algorithm, round by round, so that a task graph can hold
 // the collectives an application runs as phases. The algorithms are the ones the simulated runs pin
 // (docs/simulation.md): SimGrid's `smpi/allreduce:rdb`, `smpi/bcast:binomial_tree`, `smpi/reduce:binomial`,
-// `smpi/alltoall:pair`; their partner schedules are written out in docs/mapping.md.
+// `smpi/alltoall:pair`, and MPICH's long-message broadcast and reduction for models that ask for them; their
+// partner schedules are written out in docs/mapping.md.
 #pragma once
 #include <string>
 #include <vector>
@@ -35,6 +36,29 @@ CollectiveRounds bcast_binomial(const std::vector<int>& ranks, int root, double 
 /// round after its last. The same tree as bcast_binomial, reversed; for P not a power of two a parent's
 /// receives can wait for each other (P = 5: 3 -> 2 and 1 -> 0 in round 0, 2 -> 0 in round 1, then 4 -> 0).
 CollectiveRounds reduce_binomial(const std::vector<int>& ranks, int root, double bytes);
+/// MPICH's MPI_Bcast for long messages (MPIR_Bcast_scatter_ring_allgather; SimGrid's `scatter_LR_allgather`)
+/// is these two collectives in turn (collectives_long.cpp). First the scatter, blocking sends on
+/// bcast_binomial's tree and schedule: relative rank v forwards to v + 2^i the blocks of relative ranks [v +
+/// 2^i, v + 2^(i+1)) it holds, blocks of ceil(bytes / P) bytes (the last short or empty); a send of nothing is
+/// skipped.
+CollectiveRounds bcast_scatter_binomial(const std::vector<int>& ranks, int root, double bytes);
+/// Then the ring allgather, P - 1 rounds of MPI_Sendrecv: in round i rank r sends to r + 1 (mod P) the block of
+/// relative rank (r - i - root) mod P, empty blocks as messages of no bytes.
+CollectiveRounds bcast_allgather_ring(const std::vector<int>& ranks, int root, double bytes);
+/// MPICH's MPI_Reduce for long messages (MPIR_Reduce_redscat_gather; SimGrid's `scatter_gather`, at least one
+/// element per rank) is these three in turn. The fold, one blocking round: with p2 the largest power of two <=
+/// P and rem = P - p2, odd ranks r < 2 rem send the whole vector to r - 1 and drop out; the rest are newranks 0
+/// .. p2-1 (r / 2 below 2 rem, r - rem above).
+CollectiveRounds reduce_fold(const std::vector<int>& ranks, double bytes);
+/// The reduce-scatter by recursive halving, log2(p2) rounds of MPI_Sendrecv: in round i newrank n exchanges
+/// with n XOR 2^i half of what it still holds (bytes / p2 per block, the remainder in the last block), the
+/// lower newrank keeping the lower blocks.
+CollectiveRounds reduce_scatter_halving(const std::vector<int>& ranks, double bytes);
+/// The binomial gather of the reduced blocks to `root`, blocking: at level k (mask = p2 / 2^(k+1)) a newrank
+/// whose partner n XOR mask is in the root's subtree of that level sends it everything it holds and is done;
+/// its partner receives. A root folded away (odd, < 2 rem) first receives newrank 0's block (round 0) and
+/// gathers in its place. Level k is round k (k + 1 after such a first round).
+CollectiveRounds reduce_gather_binomial(const std::vector<int>& ranks, int root, double bytes);
 /// MPI_Alltoall by pairwise exchange, `bytes` per pair. P a power of two: round k = 1..P-1, rank r exchanges
 /// with r XOR k (SimGrid's `pair`). Otherwise round k = 1..P-1, rank r sends to (r + k) mod P (the Open MPI
 /// pairwise schedule; SimGrid's `pair` refuses such P). The local block (round 0) is a copy, left out.

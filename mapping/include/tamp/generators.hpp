@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tamp/mfdn.hpp"
@@ -46,15 +47,25 @@ TaskGraph make_minighost_graph(const MiniGhostGraphSpec& spec);
 /// One MFDn Lanczos step ([Aktulga12] Alg. 1, S1 S2 S4 S5): binomial-tree messages of the column and row
 /// broadcasts and reductions on the triangular grid; task id = MPI rank under `ordering`; each message n/nd *
 /// 8 bytes.
+/// The algorithms of the SpMV's broadcasts and reductions: `binomial` trees, as [Aktulga12] §3.2 says Hopper's
+/// Cray MPICH2 runs them and as the simulated runs pin them, or `mpich`, MPICH's algorithms for long messages
+/// (a binomial scatter then a ring allgather, the binomial tree on groups of fewer than 8 ranks; a fold, a
+/// reduce-scatter by recursive halving, a binomial gather: bcast_scatter_binomial ... reduce_gather_binomial).
+enum class MfdnCollectives { binomial, mpich };
+MfdnCollectives parse_mfdn_collectives(std::string_view name);  // "binomial", "mpich"; std::invalid_argument
+std::string_view to_string(MfdnCollectives collectives);
+
 struct MfdnGraphSpec {
   int nd = 1;                               // diagonal processors; nd(nd+1)/2 tasks
   MfdnOrdering ordering = MfdnOrdering::dm;
+  MfdnCollectives collectives = MfdnCollectives::binomial;
   double n = 0;                    // vector length; 0: 1e6 * nd
   bool orthogonalisation = false;  // add the collectives of the orthogonalisation (O1-O6)
   double vectors = 100;            // mean Lanczos vectors orthogonalised against per step
 };
 /// Phases, in the order of one Lanczos step of apps/lanczos: "column-bcast", "row-bcast", "row-reduce",
-/// "column-reduce" (binomial trees, every column or row at once). With `orthogonalisation`: "orth-scatter"
+/// "column-reduce" (every column or row at once, as `collectives` says; with `mpich`, round K of a collective
+/// is the same part of the algorithm in every group, the parts padded to their longest). With `orthogonalisation`: "orth-scatter"
 /// (MPI_Scatterv of the diagonal task's segment over its refolded group), "orth-allreduce" (2 x MPI_Allreduce
 /// of `vectors` doubles over all tasks), "norm-allreduce" (one double), "orth-gather" (MPI_Gatherv back).
 TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec);

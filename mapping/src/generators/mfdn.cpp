@@ -1,10 +1,13 @@
-// MFDn's Lanczos step as phases: the binomial trees of the column and row broadcasts and reductions of the
-// SpMV ([Aktulga12] §2.1, §3) and the collectives of the orthogonalisation on the refolded grid (§2.2).
+// MFDn's Lanczos step as phases: the column and row broadcasts and reductions of the SpMV ([Aktulga12] §2.1,
+// §3), binomial trees or MPICH's long-message algorithms, and the collectives of the orthogonalisation on the
+// refolded grid (§2.2).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "tamp/collectives.hpp"
@@ -24,6 +27,43 @@ std::vector<std::array<int, 2>> mfdn_orth_groups(int nd, MfdnOrdering ordering) 
   }
   return groups;
 }
+
+MfdnCollectives parse_mfdn_collectives(std::string_view name) {
+  if (name == "binomial") return MfdnCollectives::binomial;
+  if (name == "mpich") return MfdnCollectives::mpich;
+  throw std::invalid_argument("unknown MFDn collectives '" + std::string(name) + "' (expected binomial or mpich)");
+}
+
+std::string_view to_string(MfdnCollectives collectives) {
+  return collectives == MfdnCollectives::mpich ? "mpich" : "binomial";
+}
+
+namespace {
+
+// One part of a collective's algorithm (a scatter, a ring, ...) on every group, posted one way.
+struct Part {
+  std::vector<CollectiveRounds> groups;
+  Posting posting;
+};
+
+// Appends a collective made of `parts` in turn. Each part is padded to its most rounds over the groups, so
+// round K is the same part, posted alike, in every group; a rank skips the rounds it has no message in.
+void add_parts(std::vector<Phase>& phases, const std::string& name, std::vector<Part> parts) {
+  std::vector<CollectiveRounds> groups(parts.front().groups.size());
+  std::vector<Posting> posting;
+  for (Part& part : parts) {
+    std::size_t most = 0;
+    for (const auto& g : part.groups) most = std::max(most, g.size());
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      part.groups[g].resize(most);
+      groups[g].insert(groups[g].end(), part.groups[g].begin(), part.groups[g].end());
+    }
+    posting.insert(posting.end(), most, part.posting);
+  }
+  add_collective(phases, name, 1, groups, posting);
+}
+
+}  // namespace
 
 TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec) {
   const auto pos = mfdn_grid_positions(spec.nd, spec.ordering);
@@ -56,18 +96,44 @@ TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec) {
     for (const auto& kr : g) ranks.push_back(kr.second);
     return ranks;
   };
-  std::vector<CollectiveRounds> col_bcast, row_bcast, row_reduce, col_reduce;
-  for (int j = 0; j < nd; ++j) {  // column j carries segment j, row i segment i
-    col_bcast.push_back(bcast_binomial(members(cols[j]), 0, segment_bytes(j)));
-    col_reduce.push_back(reduce_binomial(members(cols[j]), 0, segment_bytes(j)));
-    row_bcast.push_back(bcast_binomial(members(rows[j]), 0, segment_bytes(j)));
-    row_reduce.push_back(reduce_binomial(members(rows[j]), 0, segment_bytes(j)));
-  }
+  // Column j carries segment j, row i segment i; each group's root is its diagonal task (relative rank 0).
+  const auto bcast = [&](const std::vector<std::vector<std::pair<int, int>>>& groups) {
+    std::vector<Part> parts = {{{}, Posting::blocking}, {{}, Posting::sendrecv}};
+    for (int j = 0; j < nd; ++j) {
+      const std::vector<int> ranks = members(groups[j]);
+      if (spec.collectives == MfdnCollectives::binomial) {
+        parts[0].groups.push_back(bcast_binomial(ranks, 0, segment_bytes(j)));
+      } else if (ranks.size() < 8) {  // MPICH broadcasts on fewer than 8 ranks by the binomial tree
+        parts[0].groups.push_back(bcast_binomial(ranks, 0, segment_bytes(j)));
+        parts[1].groups.emplace_back();
+      } else {
+        parts[0].groups.push_back(bcast_scatter_binomial(ranks, 0, segment_bytes(j)));
+        parts[1].groups.push_back(bcast_allgather_ring(ranks, 0, segment_bytes(j)));
+      }
+    }
+    if (parts[1].groups.empty()) parts.pop_back();
+    return parts;
+  };
+  const auto reduce = [&](const std::vector<std::vector<std::pair<int, int>>>& groups) {
+    std::vector<Part> parts = {{{}, Posting::blocking}, {{}, Posting::sendrecv}, {{}, Posting::blocking}};
+    for (int j = 0; j < nd; ++j) {
+      const std::vector<int> ranks = members(groups[j]);
+      if (spec.collectives == MfdnCollectives::binomial) {
+        parts[0].groups.push_back(reduce_binomial(ranks, 0, segment_bytes(j)));
+      } else {
+        parts[0].groups.push_back(reduce_fold(ranks, segment_bytes(j)));
+        parts[1].groups.push_back(reduce_scatter_halving(ranks, segment_bytes(j)));
+        parts[2].groups.push_back(reduce_gather_binomial(ranks, 0, segment_bytes(j)));
+      }
+    }
+    if (parts[1].groups.empty()) parts.resize(1);
+    return parts;
+  };
   std::vector<Phase> phases;
-  add_collective(phases, "column-bcast", 1, col_bcast, Posting::blocking);
-  add_collective(phases, "row-bcast", 1, row_bcast, Posting::blocking);
-  add_collective(phases, "row-reduce", 1, row_reduce, Posting::blocking);
-  add_collective(phases, "column-reduce", 1, col_reduce, Posting::blocking);
+  add_parts(phases, "column-bcast", bcast(cols));
+  add_parts(phases, "row-bcast", bcast(rows));
+  add_parts(phases, "row-reduce", reduce(rows));
+  add_parts(phases, "column-reduce", reduce(cols));
 
   if (spec.orthogonalisation) {
     // The diagonal task of segment g scatters it over group g (MPI_Scatterv: member k of m gets doubles
