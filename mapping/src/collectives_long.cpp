@@ -42,11 +42,10 @@ struct Fold {
   int rank_of(int newrank) const { return newrank < rem ? 2 * newrank : newrank + rem; }
 };
 
-// cnts of MPICH's reduce-scatter: bytes / p2 per block, the remainder in the last one.
+// The bytes of blocks [begin, end) of MPICH's reduce-scatter: bytes / p2 per block, the remainder in the last.
 std::int64_t counts_in(std::int64_t bytes, int p2, int begin, int end) {
-  std::int64_t sum = 0;
-  for (int i = begin; i < end; ++i) sum += i + 1 < p2 ? bytes / p2 : bytes - (bytes / p2) * (p2 - 1);
-  return sum;
+  const std::int64_t remainder = end == p2 && begin < end ? bytes % p2 : 0;
+  return (end - begin) * (bytes / p2) + remainder;
 }
 
 // Where a newrank's blocks stand after the recursive halving (send_idx, last_idx of MPICH's loop).
