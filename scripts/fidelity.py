@@ -434,13 +434,15 @@ def table(experiment, records, by_name):
     paper = paper_times(rows, base)
     mine = [our_speedup(run, base_run) for run, base_run in zip(runs, base_runs)]
     band = experiment.get("band", BAND)
-    lines, verdicts, sizes = list(TABLE_HEAD), [], []
+    lines, verdicts, sizes, size_of = list(TABLE_HEAD), [], [], {}
     for row, run, theirs, my_speedup, base_run in zip(rows, runs, paper, mine, base_runs):
         line, (same, close) = table_line(row, run, theirs, base_run, my_speedup,
                                          row["label"] == row_baseline(experiment, row), band)
         lines.append(line)
         verdicts += [same] if same is not None else []
         sizes += [close] if close is not None else []
+        if close is not None:
+            size_of[row["label"]] = close
     notes = [f"Same direction as the paper on {sum(verdicts)} of {len(verdicts)} placements compared; time saved "
              f"within {band['points']:g} points or a factor of {band['factor']:g} of the paper's on {sum(sizes)} of "
              f"{len(sizes)}."]
@@ -452,7 +454,8 @@ def table(experiment, records, by_name):
     notes += outside + comm_gain_note(experiment, runs, base_runs) + cause_notes(experiment, by_name)
     notes += runs_note(runs, rows)
     root = (experiment.get("series") or [experiment["name"]])[0]  # the series' smallest scale names it
-    tally = {"sign": verdicts, "magnitude": sizes, "fitted": [r["label"] for r in rows if r.get("fitted")],
+    tally = {"sign": verdicts, "magnitude": sizes, "magnitude_of": size_of,
+             "fitted": [r["label"] for r in rows if r.get("fitted")],
              "trend": [(root, label, len(ours), same) for label, _, ours, same in trends if same is not None],
              "outside": outside_close,
              "trend_alone": [(root, label, len(ours), (alone_same, same))
@@ -1460,28 +1463,31 @@ def page(experiments):
     for paragraph in INTRO:
         out += [wrap(paragraph), ""]
     by_name = {e["name"]: e for e in experiments}
-    sections, tallies, fitted, causes = [], {}, [], []
+    sections, tallies, fitted, causes, tally_of = [], {}, [], [], {}
     for experiment in experiments:
         lines, tally = section(experiment, by_name)
         sections += lines
+        tally_of[experiment["name"]] = tally
         if tally and experiment.get("fitted"):  # a constant fitted to the paper: not counted as an agreement
             fitted.append(experiment["name"])
         elif tally and experiment["kind"] == "simulation" and "cause_of" in experiment:  # another's rows, changed
             causes.append(experiment["name"])
         elif tally:
             tallies.setdefault(experiment["kind"], []).append(tally)
-    out += [wrap(summary(tallies.get("simulation", []), causes)), ""]
+    changed = [(tally_of[name], tally_of.get(by_name[name]["cause_of"])) for name in causes]
+    out += [wrap(summary(tallies.get("simulation", []), causes, changed)), ""]
     if "latency-spread" in tallies or fitted:
         out += [wrap(spread_summary(tallies.get("latency-spread", []), fitted)), ""]
     return "\n".join(out + sections)
 
 
-def summary(tallies, causes=()):
+def summary(tallies, causes=(), changed=()):
     """The verdicts of every simulation experiment (their tables' tallies), counted: the sign of each placement
     against the paper's, its magnitude within its experiment's band, and the trend of each placement over a series
     (counted once, over the most scales it has in the series); then the same against the paper's communication
     alone, where its time outside communication moves with the placement. Cause experiments (`causes`, another
-    experiment's rows with one change) are named, not counted."""
+    experiment's rows with one change) are named, not counted; their magnitudes are given apart, beside those of
+    the same placements without the change (`changed`: (the cause experiment's tally, the repeated one's))."""
     sign = [v for tally in tallies for v in tally["sign"]]
     size = [v for tally in tallies for v in tally["magnitude"]]
     trends = longest_series(t for tally in tallies for t in tally["trend"])
@@ -1496,6 +1502,7 @@ def summary(tallies, causes=()):
         text += (f" Not counted either: {', '.join(f'`{name}`' for name in causes)}, "
                  f"{'a cause experiment' if len(causes) == 1 else 'cause experiments'} (another experiment's runs with "
                  f"one change, the suspected cause of a disagreement).")
+        text += changed_note(changed)
     outside = [v for tally in tallies for v in tally.get("outside", [])]
     alone = longest_series(t for tally in tallies for t in tally.get("trend_alone", []))
     if outside:
@@ -1509,6 +1516,20 @@ def summary(tallies, causes=()):
                  f"communication alone moves with the scale as TAMP's on {sum(c for c, _ in alone)} of {len(alone)} "
                  f"placements of a series, against {sum(w for _, w in alone)} of its whole speed-up.")
     return text
+
+
+def changed_note(changed):
+    """The cause experiments' magnitudes with their change, against the same placements' without it."""
+    pairs = [(close, before["magnitude_of"].get(label) if before else None)
+             for tally, before in changed for label, close in tally["magnitude_of"].items()]
+    if not pairs:
+        return ""
+    text = (f" With their change, their time saved is within the band of the paper's on {sum(c for c, _ in pairs)} "
+            f"of {len(pairs)} placements")
+    known = [b for _, b in pairs if b is not None]
+    if len(known) == len(pairs):
+        return text + f", against {sum(known)} of the same {len(pairs)} without it."
+    return text + f" ({len(pairs) - len(known)} of them without a verdict in the runs they repeat)."
 
 
 def longest_series(entries):

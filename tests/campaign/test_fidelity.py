@@ -533,10 +533,14 @@ class FidelityTest(unittest.TestCase):
             self.assertIn("the same direction as the paper on 1 of 1 placements compared; the time saved within the "
                           "experiment's band of the paper's on 0 of 1;", summary)
             self.assertIn("Not counted either: `bhatele10-stencil2d-16384-shape`, a cause experiment", summary)
+            # Its magnitudes are given apart, beside the same placements' without the change.
+            self.assertIn("With their change, their time saved is within the band of the paper's on 0 of 1 "
+                          "placements, against 0 of the same 1 without it.", summary)
             # Without the runs of the experiment it repeats, the change's effect is not stated.
             os.remove(os.path.join(experiments, names[0], results.NAME))
-            self.assertIn("without and with it: not run in both.",
-                          " ".join(self.page(experiments, os.path.join(tmp, "f.md")).split()))
+            page = " ".join(self.page(experiments, os.path.join(tmp, "f.md")).split())
+            self.assertIn("without and with it: not run in both.", page)
+            self.assertIn("on 0 of 1 placements (1 of them without a verdict in the runs they repeat).", page)
         with open(os.path.join(EXPERIMENTS, names[1], "experiment.json")) as f:
             good = json.load(f)
         self.assert_refused([
