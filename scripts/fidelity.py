@@ -21,16 +21,23 @@ After an experiment runs, its figures are kept in inputs/fidelity/NAME/results.j
 is written whole from those files only, so --report-only gives the same bytes every time and needs no --out.
 Formats: docs/measuring-gains.md, section 5.
 
-  scripts/fidelity.py [--only NAME,...] [--build DIR] [--out DIR] [--jobs N] [--resume] [--report-only] [--doc FILE]
+Several experiments run side by side, up to --jobs at a time, each running its simulations one at a time (its
+output in OUT/NAME.log), the longest first by their `cpu_minutes`; one experiment, or --jobs 1, runs in this
+process with --jobs simulations at a time.
+
+  scripts/fidelity.py [--only NAME,...] [--build DIR] [--out DIR] [--jobs N] [--resume] [--run-only | --report-only]
+                      [--doc FILE]
 """
 import json
 import math
 import os
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -39,6 +46,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 from tamp_campaign.matrix import run_id  # noqa: E402  (the name of a run's files; scripts/ is on the path)
 from tamp_campaign import cli  # noqa: E402  (one-line refusals, exit status 2)
 from tamp_campaign import fidelity_results as results  # noqa: E402  (inputs/fidelity/NAME/results.json)
+from tamp_campaign import driver, pool  # noqa: E402  (runs side by side, and their stop)
 EXPERIMENTS = os.path.join(ROOT, "inputs", "fidelity")
 SAME = 0.01  # gains within +-1% count as "no change"
 STATISTICS = ("max", "mean")  # an experiment's "statistic": its times are the slowest rank's or the ranks' mean
@@ -148,6 +156,9 @@ def check_experiment(experiment, path):
                f"({', '.join(DIRECTIONS)}) and a source (text)")
     if not isinstance(experiment.get("in_full_run", True), bool):
         refuse(f"{path}: in_full_run must be true or false")
+    minutes = experiment.get("cpu_minutes", 0)
+    if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not math.isfinite(minutes) or minutes < 0:
+        refuse(f"{path}: cpu_minutes must be a number of minutes >= 0, not {json.dumps(minutes)}")
     if experiment.get("statistic", "max") not in STATISTICS:
         refuse(f"{path}: statistic must be one of {', '.join(STATISTICS)}, not {json.dumps(experiment['statistic'])}")
     check_band(experiment, path)
@@ -1556,6 +1567,65 @@ TABLES = {"simulation": table, "groups": groups_table, "correlation": correlatio
           "latency-spread": spread_table}
 
 
+def run_one_by_one(chosen, args):
+    for e in chosen:
+        start = time.monotonic()
+        RUNS.get(e["kind"], run_campaigns)(e, args)
+        print(f"fidelity: {e['name']} took {time.monotonic() - start:.0f} s", flush=True)
+
+
+def child_command(experiment, args):
+    """This script on one experiment, its simulations one at a time, keeping its results and writing no page."""
+    command = [sys.executable, os.path.abspath(__file__), "--experiments", args.experiments, "--only",
+               experiment["name"], "--build", args.build, "--out", args.out, "--jobs", "1", "--run-only"]
+    return command + (["--resume"] if args.resume else [])
+
+
+def run_side_by_side(chosen, jobs, args):
+    """Up to `jobs` experiments at a time, each a child of this script (child_command) with its output in
+    OUT/NAME.log: a core stays busy until the last experiment ends, where an experiment of a few long runs, run
+    alone with a core per run, would leave one idle behind its longest. The longest first (`cpu_minutes`, a measured
+    hint for the order alone), so that the last to start are short. A failed child is reported and the others go on;
+    a stop (Ctrl-C, SIGTERM) ends every child's process group."""
+    order = sorted(chosen, key=lambda e: -e.get("cpu_minutes", 0))  # stable: ties keep the folders' order
+    children, lock = [], threading.Lock()
+
+    def work(experiment):
+        log = os.path.join(args.out, experiment["name"] + ".log")
+        start = time.monotonic()
+        with open(log, "w") as f:
+            child = subprocess.Popen(child_command(experiment, args), stdout=f, stderr=subprocess.STDOUT,
+                                     start_new_session=True)  # its own process group: a stop ends its runs too
+            with lock:
+                children.append(child)
+            status = child.wait()
+        return status, time.monotonic() - start, log
+
+    def done(experiment, result):
+        status, seconds, log = result
+        failed = "" if status == 0 else f"; it failed (status {status}): {log}"
+        print(f"fidelity: {experiment['name']} took {seconds:.0f} s{failed}", flush=True)
+
+    def cancel():
+        with lock:
+            running = [child for child in children if child.poll() is None]
+        for child in running:
+            driver.kill_group(child)  # SIGTERM: its campaign ends its runs; SIGKILL after 5 s
+
+    signal.signal(signal.SIGTERM, driver.stop)
+    signal.signal(signal.SIGINT, driver.stop)
+    os.makedirs(args.out, exist_ok=True)
+    print(f"fidelity: {len(order)} experiments, {jobs} at a time, each running its simulations one at a time "
+          f"(output: {os.path.join(args.out, 'NAME.log')})", flush=True)
+    for experiment in order:
+        minutes = experiment.get("cpu_minutes")
+        print(f"  {experiment['name']}" + (f" (about {minutes:g} min)" if minutes is not None else ""))
+    try:
+        pool.Pool(jobs, None).run([(e, 0) for e in order], work, done, cancel)
+    except driver.Stopped as e:
+        sys.exit(f"fidelity: stopped by {e}")
+
+
 def main():
     parser = cli.Parser("fidelity", description=__doc__)
     parser.add_argument("--experiments", default=EXPERIMENTS, help="the folder of experiments")
@@ -1563,10 +1633,14 @@ def main():
     parser.add_argument("--build", default=os.environ.get("TAMP_BUILD_DIR", os.path.join(ROOT, "build")))
     parser.add_argument("--out", type=cli.folder, default=os.path.join(ROOT, "out", "fidelity"),
                         help="campaign outputs")
-    parser.add_argument("--jobs", type=cli.count(1), help="simulations at a time (campaign.py --jobs; default: the cores)")
+    parser.add_argument("--jobs", type=cli.count(1),
+                        help="experiments at a time, or for one experiment its simulations at a time (campaign.py "
+                        "--jobs; default: the cores)")
     parser.add_argument("--resume", action="store_true", help="keep the runs of an earlier call (campaign.py --resume)")
-    parser.add_argument("--report-only", action="store_true",
-                        help="do not run: write the page from the kept results (inputs/fidelity/NAME/results.json)")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--report-only", action="store_true",
+                      help="do not run: write the page from the kept results (inputs/fidelity/NAME/results.json)")
+    what.add_argument("--run-only", action="store_true", help="run and keep the results, but do not write the page")
     parser.add_argument("--doc", type=cli.file_in_folder, default=os.path.join(ROOT, "docs", "fidelity.md"),
                         help="the page to write")
     args = parser.parse_args()
@@ -1582,11 +1656,13 @@ def main():
                 print(f"fidelity: {e['name']} not run (\"in_full_run\": false; --only {e['name']} runs it)",
                       flush=True)
     if not args.report_only:
-        for e in chosen:
-            start = time.monotonic()
-            RUNS.get(e["kind"], run_campaigns)(e, args)
-            print(f"fidelity: {e['name']} took {time.monotonic() - start:.0f} s", flush=True)
-    write_doc(experiments, args)  # all of them, from their kept results: those not run now keep their last ones
+        jobs = args.jobs or os.cpu_count() or 1
+        if len(chosen) > 1 and jobs > 1:
+            run_side_by_side(chosen, jobs, args)
+        else:
+            run_one_by_one(chosen, args)
+    if not args.run_only:
+        write_doc(experiments, args)  # all of them, from their kept results: those not run now keep their last ones
 
 
 if __name__ == "__main__":

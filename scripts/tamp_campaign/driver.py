@@ -96,7 +96,7 @@ class Stopped(Exception):
     """SIGTERM or SIGINT: the run under way is killed with everything it started, and the driver stops."""
 
 
-def _stop(signum, _frame):
+def stop(signum, _frame):
     raise Stopped(signal.Signals(signum).name)
 
 
@@ -378,8 +378,8 @@ def prepare(args, campaign, paths, runs):
 
 def main():
     args = options()
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     try:
         campaign, paths, runs = plan(args)
         if not args.calibrate:

@@ -721,6 +721,9 @@ class FidelityTest(unittest.TestCase):
                      ([], dict(good, band={"points": 5}), "band must be"),
                      ([], dict(good, statistic="median"), "statistic must be one of max, mean"),
                      ([], dict(good, in_full_run="no"), "in_full_run must be true or false"),
+                     ([], dict(good, cpu_minutes=-1), "cpu_minutes must be a number of minutes >= 0, not -1"),
+                     ([], dict(good, cpu_minutes="5"), 'cpu_minutes must be a number of minutes >= 0, not "5"'),
+                     (["--run-only", "--report-only"], None, "not allowed with argument"),
                      ([], dict(good, band={"points": 5, "factor": 0.5}), "band must be"),
                      ([], dict(good, rows=[dict(row, baseline="B")]), "the baseline of row A is not one of the rows")]
             for options, experiment, message in cases:
@@ -757,6 +760,43 @@ class FidelityTest(unittest.TestCase):
             self.assertIn('deveci14-table2-65536 not run ("in_full_run": false', result.stdout)
             self.assertFalse(os.path.exists(os.path.join(tmp, "out")))
             self.assertTrue(os.path.exists(os.path.join(tmp, "f.md")))
+
+    def test_experiments_side_by_side(self):
+        # Several experiments and --jobs 2: each runs as a child (--only NAME --jobs 1 --run-only) with its output in
+        # OUT/NAME.log, the most cpu_minutes first; a failed campaign (no build folder) is the child's to report, and
+        # the page is written once, by the parent. --run-only writes no page.
+        with tempfile.TemporaryDirectory() as tmp:
+            names = ["hoefler08-fft-overlap", "hoefler08-fft-overlap-32"]
+            experiments = copy_experiments(tmp, names)
+            for name, minutes in zip(names, (1, 5)):
+                path = os.path.join(experiments, name, "experiment.json")
+                with open(path) as f:
+                    experiment = json.load(f)
+                experiment["cpu_minutes"] = minutes
+                experiment.pop("series", None)  # its other scales are not copied
+                with open(path, "w") as f:
+                    json.dump(experiment, f)
+            out, doc = os.path.join(tmp, "out"), os.path.join(tmp, "f.md")
+            command = [sys.executable, SCRIPT, "--experiments", experiments, "--build", os.path.join(tmp, "no-build"),
+                       "--out", out, "--doc", doc, "--jobs", "2"]
+            result = subprocess.run(command, capture_output=True, text=True)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            lines = result.stdout.splitlines()
+            self.assertTrue(lines[0].startswith("fidelity: 2 experiments, 2 at a time"), result.stdout)
+            self.assertEqual(lines[1:3], ["  hoefler08-fft-overlap-32 (about 5 min)",
+                                          "  hoefler08-fft-overlap (about 1 min)"])
+            for name in names:
+                self.assertEqual(sum(line.startswith(f"fidelity: {name} took ") for line in lines), 1, result.stdout)
+                with open(os.path.join(out, name + ".log")) as f:
+                    log = f.read()
+                self.assertIn(f"== {name}: ", log)
+                self.assertIn("had failures", log)
+                self.assertNotIn("wrote " + doc, log)
+            self.assertTrue(os.path.exists(doc))
+            os.remove(doc)
+            result = subprocess.run(command + ["--run-only"], capture_output=True, text=True)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertFalse(os.path.exists(doc))
 
     def test_spread_record_keeps_the_wocon_figures(self):
         report = {"engine": "simgrid", "ranks": 512, "results": {"sizes": [4, 64], "phases": [{
