@@ -69,6 +69,7 @@ def plan(args):
         campaign.apps = args.apps.split(",")
     if args.scales:
         campaign.scales = matrix.positive_ints("--scales", "--scales", args.scales.split(","), 0)
+        campaign.only_scales = set(campaign.scales)
     if args.mappings:
         campaign.mappings = matrix.distinct("--mappings", "--mappings", args.mappings.split(","), 0)
     if "default" not in campaign.mappings:  # the report's gains are over it: without it they would be blank
@@ -84,6 +85,9 @@ def plan(args):
     runs = matrix.expand(campaign, campaign.available_decks(), campaign.apps,
                          lambda app: all(os.access(paths.app(app, sim), os.X_OK) for sim in {False, smpicxx}),
                          lambda scales: ask.grids(paths, scales))
+    for app, scales in campaign.skipped_decks:
+        print(f"campaign: {app} skipped: its deck runs at {' '.join(map(str, scales))} ranks only, none of --scales "
+              f"{' '.join(map(str, campaign.scales))}")
     launch.check_mappings(paths, campaign.mappings)
     # The file a placement reads (file:PATH), as tamp-map names it: its digest is part of the run's key.
     files = ask.placements(paths, sorted({r["mapping"] for r in runs}))["names"]

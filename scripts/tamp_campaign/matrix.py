@@ -199,6 +199,9 @@ class Campaign:
             raise MatrixError(f"{path}:{entries['compute'][1]}: 'compute' is deck or measured")
         self.compute = self.compute[0]
         self.decks_dir = decks_dir
+        # --scales: the scales asked for on the command line, which also choose among a deck's own scales
+        self.only_scales = None
+        self.skipped_decks = []  # (app, its deck's scales) left out because none is among only_scales
 
     def available_decks(self):
         try:
@@ -206,6 +209,17 @@ class Campaign:
         except OSError as e:
             raise MatrixError(f"{self.decks_dir}: cannot read the decks: {e.strerror}")
         return {n: Deck(os.path.join(self.decks_dir, n + ".deck")) for n in names}
+
+
+def deck_scales(campaign, deck):
+    """The scales a deck runs at: its own (`scales` line) or else the campaign's; given --scales, only its own that
+    are among them (the command line says what to run now; a campaign file's scales cannot choose among a deck's,
+    which are there because the app cannot run the campaign's)."""
+    if deck.scales is None:
+        return campaign.scales
+    if campaign.only_scales is None:
+        return deck.scales
+    return [n for n in deck.scales if n in campaign.only_scales]
 
 
 def expand(campaign, decks, apps, binary_exists, grids):
@@ -224,14 +238,25 @@ def expand(campaign, decks, apps, binary_exists, grids):
                 raise MatrixError(f"app '{name}': tamp-{decks[name].app} is not built (a campaign needs the native "
                                   "build's app, and the smpicxx build's for SimGrid runs)")
             chosen.append(decks[name])
-    answer = grids({n for d in chosen for n in (d.scales if d.scales is not None else campaign.scales)})
+    scales_of = {deck.name: deck_scales(campaign, deck) for deck in chosen}
+    for deck in chosen:
+        if not scales_of[deck.name]:
+            if apps != ["all"]:
+                raise MatrixError(f"{deck.path}: app '{deck.name}' runs at {' '.join(map(str, deck.scales))} ranks "
+                                  f"only, none of --scales {' '.join(map(str, campaign.scales))}")
+            campaign.skipped_decks.append((deck.name, deck.scales))
+    chosen = [deck for deck in chosen if scales_of[deck.name]]
+    if not chosen:
+        raise MatrixError(f"--scales {' '.join(map(str, campaign.scales))}: no app runs at them (" + "; ".join(
+            f"{app}'s deck at {' '.join(map(str, scales))} only" for app, scales in campaign.skipped_decks) + ")")
+    answer = grids({n for d in chosen for n in scales_of[d.name]})
     runs = []
     for deck in chosen:
         deck.know_grids(answer)
         if campaign.compute == "deck" and deck.compute is None:
             raise MatrixError(f"{deck.path}: no 'compute KIND=...' line (scripts/campaign.py --calibrate prints "
                               "it), or say 'compute measured' in the campaign")
-        scales = deck.scales if deck.scales is not None else campaign.scales
+        scales = scales_of[deck.name]
         mappings = campaign.mappings + [m for m in deck.mappings if m not in campaign.mappings]
         for ranks in scales:
             try:  # every placeholder of every scale, before the first run

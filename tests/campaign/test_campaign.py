@@ -270,6 +270,22 @@ class CampaignTest(unittest.TestCase):
         self.write_deck(DECK)
         self.refused("scale 64 does not fit", "--scales", "64")
 
+    def test_scales_option_chooses_among_a_decks_scales(self):
+        # The deck's own scales 4 and 8: --scales 8 runs 8 only; --scales 16 (none of the deck's) refuses a named
+        # app and skips it, with one line, under `apps all`.
+        self.write_deck(DECK + "scales 4 8\n")
+        out = self.run_driver("--scales", "8").stdout
+        self.assertTrue(os.path.exists(os.path.join(self.out, "runs", "stencil-n8-default.jsonl")), out)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "runs", "stencil-n4-default.jsonl")), out)
+        self.refused("stencil.deck: app 'stencil' runs at 4 8 ranks only, none of --scales 16", "--scales", "16")
+        self.refused("--scales 16: no app runs at them (stencil's deck at 4 8 only)", "--scales", "16", "--apps",
+                     "all")
+        with open(os.path.join(self.decks, "other.deck"), "w") as f:
+            f.write(DECK)  # the campaign's scales
+        out = self.run_driver("--scales", "16", "--apps", "all").stdout
+        self.assertIn("campaign: stencil skipped: its deck runs at 4 8 ranks only, none of --scales 16", out)
+        self.assertTrue(os.path.exists(os.path.join(self.out, "runs", "other-n16-default.jsonl")), out)
+
     def test_campaign_without_default(self):
         self.expect_error(r"mappings blocked: 'default' is missing", "--mappings", "blocked")
 
