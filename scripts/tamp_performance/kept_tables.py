@@ -43,5 +43,6 @@ TABLES = [
     Table("whole-job", "hours", kept=HOURS.format("about 30 minutes to an hour each")),
     Table("auto-predicted", "hours",
           kept="it reads the job machines of a main-job campaign (`out/main`), which takes the main job's time."),
-    Table("fidelity-wall", "minutes", kept=BY_HAND.format("the log of `scripts/fidelity.py`")),
+    Table("fidelity-wall", "hours",
+          kept=BY_HAND.format("the lines `fidelity: NAME took N s` that `scripts/fidelity.py` prints")),
 ]

@@ -751,6 +751,7 @@ class FidelityTest(unittest.TestCase):
             with open(path) as f:
                 experiment = json.load(f)
             del experiment["series"]  # its smaller scales are not copied
+            experiment["in_full_run"] = False
             with open(path, "w") as f:
                 json.dump(experiment, f)
             result = subprocess.run([sys.executable, SCRIPT, "--experiments", experiments, "--build",
