@@ -86,8 +86,8 @@ def plan(args):
                          lambda app: all(os.access(paths.app(app, sim), os.X_OK) for sim in {False, smpicxx}),
                          lambda scales: ask.grids(paths, scales))
     for app, scales in campaign.skipped_decks:
-        print(f"campaign: {app} skipped: its deck runs at {' '.join(map(str, scales))} ranks only, none of --scales "
-              f"{' '.join(map(str, campaign.scales))}")
+        print(f"campaign: {app} skipped: its deck runs at {matrix.spaced(scales)} ranks only, none of --scales "
+              f"{matrix.spaced(campaign.scales)}")
     launch.check_mappings(paths, campaign.mappings)
     # The file a placement reads (file:PATH), as tamp-map names it: its digest is part of the run's key.
     files = ask.placements(paths, sorted({r["mapping"] for r in runs}))["names"]

@@ -211,6 +211,11 @@ class Campaign:
         return {n: Deck(os.path.join(self.decks_dir, n + ".deck")) for n in names}
 
 
+def spaced(scales):
+    """Rank counts as a campaign file writes them: `8 64 512`."""
+    return " ".join(map(str, scales))
+
+
 def deck_scales(campaign, deck):
     """The scales a deck runs at: its own (`scales` line) or else the campaign's; given --scales, only its own that
     are among them (the command line says what to run now; a campaign file's scales cannot choose among a deck's,
@@ -242,13 +247,13 @@ def expand(campaign, decks, apps, binary_exists, grids):
     for deck in chosen:
         if not scales_of[deck.name]:
             if apps != ["all"]:
-                raise MatrixError(f"{deck.path}: app '{deck.name}' runs at {' '.join(map(str, deck.scales))} ranks "
-                                  f"only, none of --scales {' '.join(map(str, campaign.scales))}")
+                raise MatrixError(f"{deck.path}: app '{deck.name}' runs at {spaced(deck.scales)} ranks "
+                                  f"only, none of --scales {spaced(campaign.scales)}")
             campaign.skipped_decks.append((deck.name, deck.scales))
     chosen = [deck for deck in chosen if scales_of[deck.name]]
     if not chosen:
-        raise MatrixError(f"--scales {' '.join(map(str, campaign.scales))}: no app runs at them (" + "; ".join(
-            f"{app}'s deck at {' '.join(map(str, scales))} only" for app, scales in campaign.skipped_decks) + ")")
+        raise MatrixError(f"--scales {spaced(campaign.scales)}: no app runs at them (" + "; ".join(
+            f"{app}'s deck at {spaced(scales)} only" for app, scales in campaign.skipped_decks) + ")")
     answer = grids({n for d in chosen for n in scales_of[d.name]})
     runs = []
     for deck in chosen:
