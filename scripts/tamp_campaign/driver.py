@@ -17,7 +17,7 @@ import tempfile
 import threading
 import time
 
-from . import ask, calibrate, cli, jobs, launch, matrix, pool, provenance, report
+from . import ask, calibrate, cli, jobs, launch, matrix, pool, provenance, report, same_placement
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the source tree
 
@@ -165,19 +165,24 @@ def total_time(json_path):
         return json.loads(f.readlines()[-1])["time"]["total"]
 
 
-def run_one(run, args, paths, campaign, log_path, json_path):
-    """Runs `repeat` times and keeps the JSON of the fastest run (all of them stay in the log)."""
-    trial = json_path + ".trial"
-    with open(log_path, "w") as log:
-        try:  # the placement of a simulated run is computed here: a mapping that does not apply fails this run only
-            cmd = launch.command(run, args.launcher, paths, args.topology, trial, campaign.smpirun,
-                                 ["--no-flow-setup"] if args.no_flow_setup else [])
-        except matrix.MatrixError as e:
+def command_of(run, args, paths, campaign, log_path, trial):
+    """The run's command, its placement computed here (tamp-map, for a simulated run placed by the launcher); a
+    mapping that does not apply fails this run only: (None, the error), written to the run's log."""
+    try:
+        return launch.command(run, args.launcher, paths, args.topology, trial, campaign.smpirun,
+                              ["--no-flow-setup"] if args.no_flow_setup else []), None
+    except matrix.MatrixError as e:
+        with open(log_path, "w") as log:
             log.write(f"{matrix.run_id(run)}: {e}\n")
-            return f"failed: {e}"
+        return None, f"failed: {e}"
+
+
+def run_one(cmd, args, campaign, log_path, json_path):
+    """Runs `repeat` times and keeps the JSON of the fastest run (all of them stay in the log)."""
+    trial = trial_path(json_path)
     best = None
     try:
-        with open(log_path, "a") as log:
+        with open(log_path, "w") as log:
             for _ in range(campaign.repeat):
                 status = run_once(cmd, args, log, trial)
                 if status != "ok":
@@ -189,6 +194,10 @@ def run_one(run, args, paths, campaign, log_path, json_path):
         if os.path.exists(trial):
             os.remove(trial)
     return "ok"
+
+
+def trial_path(json_path):
+    return json_path + ".trial"
 
 
 def status_of(path):
@@ -250,30 +259,10 @@ def execute(campaign, paths, planned, args):
         todo.append((run, label, key, files))
     if not todo:
         return time.time() - start
-
-    sim = args.launcher == "sim"
-    budget = pool.available_memory() if sim else None
-    # The largest runs first, so that the small ones fill the other job slot while they run.
-    order = sorted(todo, key=lambda t: -t[0]["ranks"]) if sim else todo
-    items = [(t, launch.memory_estimate(t[0], paths) if sim else 0) for t in order]
-    jobs_at_once = args.jobs if args.launcher in launch.SIMULATED else 1
-    simulated = args.launcher in launch.SIMULATED
-    estimates = [launch.wall_estimate(t[0], args.launcher) for t in todo] if simulated else []
-    known = [e for e in estimates if e is not None]
-    about = (f", about {launch.format_duration(sum(known) / jobs_at_once)} of wall time (estimate"
-             f"{'' if len(known) == len(estimates) else f' for {len(known)} of them'})" if known else "")
-    print(f"campaign: {len(todo)} runs, {jobs_at_once} at a time{about}", flush=True)
     count = [0]
 
-    def work(t):
+    def finish(t, status, seconds):
         run, label, key, files = t
-        t0 = time.time()
-        status = run_one(run, args, paths, campaign, files[".log"], files[".jsonl"])
-        return status, time.time() - t0
-
-    def done(t, result):
-        run, label, key, files = t
-        status, seconds = result
         provenance.store(files[".key"], key)
         with open(files[".status"], "w") as f:
             f.write(status + "\n")
@@ -281,8 +270,74 @@ def execute(campaign, paths, planned, args):
         print(f"{label}: {status} ({seconds:.1f} s; {count[0]} of {len(todo)} done, elapsed "
               f"{time.time() - start:.0f} s)", flush=True)
 
+    commands = {}
+    for t in todo:
+        cmd, error = command_of(t[0], args, paths, campaign, t[3][".log"], trial_path(t[3][".jsonl"]))
+        if error:
+            finish(t, error, 0.0)
+        else:
+            commands[id(t)] = cmd
+    todo_run = [t for t in todo if id(t) in commands]
+    simulated = args.launcher in launch.SIMULATED
+    leaders, copies = share_placements(todo_run, commands) if simulated else (todo_run, {})
+    sim = args.launcher == "sim"
+    budget = pool.available_memory() if sim else None
+    # The largest runs first, so that the small ones fill the other job slot while they run.
+    order = sorted(leaders, key=lambda t: -t[0]["ranks"]) if sim else leaders
+    items = [(t, launch.memory_estimate(t[0], paths) if sim else 0) for t in order]
+    jobs_at_once = args.jobs if simulated else 1
+    estimates = [launch.wall_estimate(t[0], args.launcher) for t in leaders] if simulated else []
+    known = [e for e in estimates if e is not None]
+    about = (f", about {launch.format_duration(sum(known) / jobs_at_once)} of wall time (estimate"
+             f"{'' if len(known) == len(estimates) else f' for {len(known)} of them'})" if known else "")
+    shared = sum(len(c) for c in copies.values())
+    also = f" (and {shared} of the same placement as one of them: not simulated again)" if shared else ""
+    print(f"campaign: {len(leaders)} runs{also}, {jobs_at_once} at a time{about}", flush=True)
+
+    def work(t):
+        t0 = time.time()
+        status = run_one(commands[id(t)], args, campaign, t[3][".log"], t[3][".jsonl"])
+        return status, time.time() - t0
+
+    def done(t, result):
+        status, seconds = result
+        finish(t, status, seconds)
+        for copy in copies.get(id(t), []):
+            finish(copy, take_placement_run(t, copy, commands, status), 0.0)
+
     pool.Pool(jobs_at_once, budget).run(items, work, done, kill_running)
     return time.time() - start
+
+
+def share_placements(todo, commands):
+    """(the runs to simulate, {id of one of them: the runs of the same placement}): the first run of each
+    placement in the campaign's order is simulated, the others take its report (same_placement)."""
+    first, leaders, copies = {}, [], {}
+    for t in todo:
+        identity = same_placement.identity(commands[id(t)], trial_path(t[3][".jsonl"]))
+        if identity is not None and identity in first:
+            copies.setdefault(id(first[identity]), []).append(t)
+            continue
+        if identity is not None:
+            first[identity] = t
+        leaders.append(t)
+    return leaders, copies
+
+
+def take_placement_run(simulated, copy, commands, status):
+    """The status of `copy`, a run of the same placement as `simulated`, whose run ended with `status`: its report
+    and log written from the simulated run's."""
+    source, rid = simulated[3], matrix.run_id(simulated[0])
+    cmd = commands[id(copy)]
+    with open(copy[3][".log"], "w") as log:
+        log.write(" ".join(cmd) + "\n\n")
+        log.write(f"not simulated: the same placement (map file and command) as run {rid}, whose report is "
+                  "copied with this run's mapping name and map file\n")
+    if status != "ok":
+        return f"{status} (the same placement as run {rid})"
+    same_placement.copy_report(source[".jsonl"], copy[3][".jsonl"], copy[0]["mapping"], rid,
+                               (same_placement.map_file(commands[id(simulated)]), same_placement.map_file(cmd)))
+    return "ok"
 
 
 STALE = "stale: made with another machine, deck, mapping or binary (run it again)"

@@ -576,6 +576,39 @@ class CampaignTest(unittest.TestCase):
         self.assertNotIn("smpirun", command)
         self.assertIn("simulated machine (flow engine)", self.run_driver("--report-only", launcher="flow").stdout)
 
+    def test_runs_of_the_same_placement_are_simulated_once(self):
+        # geom and geom-r place 8 tasks on the job's 4 nodes the same way (one map file, byte for byte); random
+        # another. Each launcher simulates geom once and gives geom-r its report under its own name.
+        runs = os.path.join(self.out, "runs")
+        for launcher in ("sim", "flow"):
+            out = self.run_driver("--mappings", "default,geom,geom-r,random", launcher=launcher).stdout
+            self.assertIn("campaign: 3 runs (and 1 of the same placement as one of them: not simulated again)", out)
+            self.assertEqual(read(os.path.join(self.out, "placements", "stencil-n8-geom.map")),
+                             read(os.path.join(self.out, "placements", "stencil-n8-geom-r.map")))
+            copied, simulated = self.record("geom-r"), self.record("geom")
+            self.assertEqual(copied["mapping"], "geom-r")
+            self.assertEqual(copied["same_placement_as"], "stencil-n8-geom")
+            self.assertNotIn("same_placement_as", simulated)
+            argv = copied["argv"]  # the simulated run's command, its map file's path replaced by geom-r's own
+            self.assertEqual(argv[argv.index("--launched-as") + 1],
+                             "geom:" + os.path.join(self.out, "placements", "stencil-n8-geom-r.map"))
+            log = read(os.path.join(runs, "stencil-n8-geom-r.log")).splitlines()
+            self.assertIn("--launched-as geom-r:", log[0])  # the command it would have run
+            self.assertIn("not simulated: the same placement (map file and command) as run stencil-n8-geom", log[2])
+            for mapping in ("default", "geom", "random"):
+                self.assertNotIn("not simulated", read(os.path.join(runs, f"stencil-n8-{mapping}.log")))
+                self.assertNotIn("same_placement_as", self.record(mapping))
+            self.assertEqual(read(os.path.join(runs, "stencil-n8-geom-r.status")), "ok\n")
+            self.assertIn("done before, kept", self.run_driver("--mappings", "default,geom,geom-r,random",
+                                                               "--resume", launcher=launcher).stdout)
+        # A simulated run that fails fails its copies, which say so.
+        executable(os.path.join(self.build, "apps", "stencil", "tamp-stencil"),
+                   FAKE_APP.replace("out = argv[", "sys.exit(3)\nout = argv["))
+        self.run_driver("--mappings", "default,geom,geom-r", launcher="flow", ok=False)
+        self.assertEqual(read(os.path.join(runs, "stencil-n8-geom-r.status")),
+                         "failed: exit status 3 (the same placement as run stencil-n8-geom)\n")
+        self.assertFalse(os.path.exists(os.path.join(runs, "stencil-n8-geom-r.jsonl")))
+
     def test_run_longer_than_timeout_refused_first(self):
         # stencil on 8 ranks is estimated at about 0.04 s (launch.WALL_MEASURED): longer than a 1 ms --timeout.
         done = self.run_driver("--timeout", "0.001", ok=False)
