@@ -7,6 +7,7 @@ with their launcher files; then writes every run's JSON, a CSV, the summary tabl
   scripts/campaign.py CAMPAIGN --report-only --out DIR      # the report of finished runs (e.g. batch jobs)
   scripts/campaign.py CAMPAIGN --calibrate --out DIR        # the decks' `compute` lines, measured natively
 """
+import collections
 import json
 import os
 import shutil
@@ -234,6 +235,10 @@ def preflight(planned, args, paths):
     launch.check_wall_time(todo, args.timeout, args.launcher)
 
 
+# A run to make: its matrix entry, its label in the progress lines, its provenance key and its files in OUT/runs.
+Todo = collections.namedtuple("Todo", "run label key files")
+
+
 def execute(campaign, paths, planned, args):
     runs_dir = os.path.join(paths.out, "runs")
     if not args.resume and os.path.isdir(runs_dir):  # every check passed: the earlier campaign's runs go now
@@ -256,47 +261,39 @@ def execute(campaign, paths, planned, args):
             provenance.store(files[".key"], key)
             print(f"{label}: job script {script}", flush=True)
             continue
-        todo.append((run, label, key, files))
+        todo.append(Todo(run, label, key, files))
     if not todo:
         return time.time() - start
     count = [0]
 
     def finish(t, status, seconds):
-        run, label, key, files = t
-        provenance.store(files[".key"], key)
-        with open(files[".status"], "w") as f:
+        provenance.store(t.files[".key"], t.key)
+        with open(t.files[".status"], "w") as f:
             f.write(status + "\n")
         count[0] += 1
-        print(f"{label}: {status} ({seconds:.1f} s; {count[0]} of {len(todo)} done, elapsed "
+        print(f"{t.label}: {status} ({seconds:.1f} s; {count[0]} of {len(todo)} done, elapsed "
               f"{time.time() - start:.0f} s)", flush=True)
 
     commands = {}
     for t in todo:
-        cmd, error = command_of(t[0], args, paths, campaign, t[3][".log"], trial_path(t[3][".jsonl"]))
+        cmd, error = command_of(t.run, args, paths, campaign, t.files[".log"], trial_path(t.files[".jsonl"]))
         if error:
             finish(t, error, 0.0)
         else:
             commands[id(t)] = cmd
-    todo_run = [t for t in todo if id(t) in commands]
+    runnable = [t for t in todo if id(t) in commands]
     simulated = args.launcher in launch.SIMULATED
-    leaders, copies = share_placements(todo_run, commands) if simulated else (todo_run, {})
+    leaders, copies = share_placements(runnable, commands) if simulated else (runnable, {})
     sim = args.launcher == "sim"
-    budget = pool.available_memory() if sim else None
     # The largest runs first, so that the small ones fill the other job slot while they run.
-    order = sorted(leaders, key=lambda t: -t[0]["ranks"]) if sim else leaders
-    items = [(t, launch.memory_estimate(t[0], paths) if sim else 0) for t in order]
+    order = sorted(leaders, key=lambda t: -t.run["ranks"]) if sim else leaders
+    items = [(t, launch.memory_estimate(t.run, paths) if sim else 0) for t in order]
     jobs_at_once = args.jobs if simulated else 1
-    estimates = [launch.wall_estimate(t[0], args.launcher) for t in leaders] if simulated else []
-    known = [e for e in estimates if e is not None]
-    about = (f", about {launch.format_duration(sum(known) / jobs_at_once)} of wall time (estimate"
-             f"{'' if len(known) == len(estimates) else f' for {len(known)} of them'})" if known else "")
-    shared = sum(len(c) for c in copies.values())
-    also = f" (and {shared} of the same placement as one of them: not simulated again)" if shared else ""
-    print(f"campaign: {len(leaders)} runs{also}, {jobs_at_once} at a time{about}", flush=True)
+    announce(leaders, sum(len(c) for c in copies.values()), args.launcher, jobs_at_once)
 
     def work(t):
         t0 = time.time()
-        status = run_one(commands[id(t)], args, campaign, t[3][".log"], t[3][".jsonl"])
+        status = run_one(commands[id(t)], args, campaign, t.files[".log"], t.files[".jsonl"])
         return status, time.time() - t0
 
     def done(t, result):
@@ -305,8 +302,18 @@ def execute(campaign, paths, planned, args):
         for copy in copies.get(id(t), []):
             finish(copy, take_placement_run(t, copy, commands, status), 0.0)
 
-    pool.Pool(jobs_at_once, budget).run(items, work, done, kill_running)
+    pool.Pool(jobs_at_once, pool.available_memory() if sim else None).run(items, work, done, kill_running)
     return time.time() - start
+
+
+def announce(leaders, shared, launcher, jobs_at_once):
+    """The start line: the runs to make, those of a placement made by another, and the wall time estimated."""
+    estimates = [launch.wall_estimate(t.run, launcher) for t in leaders] if launcher in launch.SIMULATED else []
+    known = [e for e in estimates if e is not None]
+    about = (f", about {launch.format_duration(sum(known) / jobs_at_once)} of wall time (estimate"
+             f"{'' if len(known) == len(estimates) else f' for {len(known)} of them'})" if known else "")
+    also = f" (and {shared} of the same placement as one of them: not simulated again)" if shared else ""
+    print(f"campaign: {len(leaders)} runs{also}, {jobs_at_once} at a time{about}", flush=True)
 
 
 def share_placements(todo, commands):
@@ -314,7 +321,7 @@ def share_placements(todo, commands):
     placement in the campaign's order is simulated, the others take its report (same_placement)."""
     first, leaders, copies = {}, [], {}
     for t in todo:
-        identity = same_placement.identity(commands[id(t)], trial_path(t[3][".jsonl"]))
+        identity = same_placement.identity(commands[id(t)], trial_path(t.files[".jsonl"]))
         if identity is not None and identity in first:
             copies.setdefault(id(first[identity]), []).append(t)
             continue
@@ -327,15 +334,15 @@ def share_placements(todo, commands):
 def take_placement_run(simulated, copy, commands, status):
     """The status of `copy`, a run of the same placement as `simulated`, whose run ended with `status`: its report
     and log written from the simulated run's."""
-    source, rid = simulated[3], matrix.run_id(simulated[0])
+    rid = matrix.run_id(simulated.run)
     cmd = commands[id(copy)]
-    with open(copy[3][".log"], "w") as log:
+    with open(copy.files[".log"], "w") as log:
         log.write(" ".join(cmd) + "\n\n")
         log.write(f"not simulated: the same placement (map file and command) as run {rid}, whose report is "
                   "copied with this run's mapping name and map file\n")
     if status != "ok":
         return f"{status} (the same placement as run {rid})"
-    same_placement.copy_report(source[".jsonl"], copy[3][".jsonl"], copy[0]["mapping"], rid,
+    same_placement.copy_report(simulated.files[".jsonl"], copy.files[".jsonl"], copy.run["mapping"], rid,
                                (same_placement.map_file(commands[id(simulated)]), same_placement.map_file(cmd)))
     return "ok"
 
