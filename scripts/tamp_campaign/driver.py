@@ -8,6 +8,7 @@ with their launcher files; then writes every run's JSON, a CSV, the summary tabl
   scripts/campaign.py CAMPAIGN --calibrate --out DIR        # the decks' `compute` lines, measured natively
 """
 import collections
+import concurrent.futures
 import json
 import os
 import shutil
@@ -274,21 +275,28 @@ def execute(campaign, paths, planned, args):
         print(f"{t.label}: {status} ({seconds:.1f} s; {count[0]} of {len(todo)} done, elapsed "
               f"{time.time() - start:.0f} s)", flush=True)
 
+    simulated = args.launcher in launch.SIMULATED
+    jobs_at_once = args.jobs if simulated else 1
     commands = {}
-    for t in todo:
-        cmd, error = command_of(t.run, args, paths, campaign, t.files[".log"], trial_path(t.files[".jsonl"]))
+    # The placements (tamp-map, one process each) are computed `--jobs` at a time before any run starts: a run of
+    # the same placement as another is known before either runs.
+    placing = concurrent.futures.ThreadPoolExecutor(jobs_at_once)
+    try:
+        made = list(placing.map(lambda t: command_of(t.run, args, paths, campaign, t.files[".log"],
+                                                     trial_path(t.files[".jsonl"])), todo))
+    finally:  # a stop waits for the tamp-map calls under way only
+        placing.shutdown(cancel_futures=True)
+    for t, (cmd, error) in zip(todo, made):
         if error:
             finish(t, error, 0.0)
         else:
             commands[id(t)] = cmd
     runnable = [t for t in todo if id(t) in commands]
-    simulated = args.launcher in launch.SIMULATED
     leaders, copies = share_placements(runnable, commands) if simulated else (runnable, {})
     sim = args.launcher == "sim"
     # The largest runs first, so that the small ones fill the other job slot while they run.
     order = sorted(leaders, key=lambda t: -t.run["ranks"]) if sim else leaders
     items = [(t, launch.memory_estimate(t.run, paths) if sim else 0) for t in order]
-    jobs_at_once = args.jobs if simulated else 1
     announce(leaders, sum(len(c) for c in copies.values()), args.launcher, jobs_at_once)
 
     def work(t):

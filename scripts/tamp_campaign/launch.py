@@ -5,7 +5,7 @@ import os
 import shutil
 import subprocess
 
-from . import ask, matrix, placement
+from . import ask, files, matrix, placement
 
 LAUNCHERS = ("sim", "flow", "mpirun", "srun", "aprun", "runjob", "cobalt-mpirun")
 # Launchers of simulated runs (modelled compute, the campaign's machine file): SimGrid, and TAMP's flow engine,
@@ -259,8 +259,7 @@ def hostfile_for(paths, ranks):
     if not os.path.exists(path):
         with open(paths.hostfile) as f:
             lines = f.readlines()[:ranks]
-        with open(path, "w") as f:
-            f.writelines(lines)
+        files.write_whole(path, "".join(lines))  # whole: runs placed at once may both write it
     return path
 
 

@@ -12,7 +12,7 @@ import glob
 import os
 import shutil
 
-from . import ask, matrix
+from . import ask, files, matrix
 
 
 def clear(paths):
@@ -67,6 +67,5 @@ def launcher_placement(run, paths, slots):
             hosts = f.readlines()
         with open(map_path) as f:
             slot_of_task = [int(line.split("#", 1)[0]) for line in f if line.split("#", 1)[0].strip()]
-        with open(hostfile, "w") as f:
-            f.writelines(hosts[s] for s in slot_of_task)
+        files.write_whole(hostfile, "".join(hosts[s] for s in slot_of_task))  # its presence says it is done
     return hostfile, machine, map_path

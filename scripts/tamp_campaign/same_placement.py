@@ -5,9 +5,8 @@ runs are simulated once: the first in the campaign's order runs, the others take
 name and map file, and a `same_placement_as` naming the run that was simulated (docs/measuring-gains.md,
 section 1, step 3)."""
 import json
-import os
 
-from . import provenance
+from . import files, provenance
 
 # The word before a file that the launcher reads and the run's placement decides (smpirun's hostfile), and the
 # option whose value names the placement (NAME:MAP, the app told where the launcher put its tasks).
@@ -49,7 +48,4 @@ def copy_report(source, target, mapping, simulated, maps):
                 record["mapping"] = mapping
                 record["same_placement_as"] = simulated
                 records.append(record)
-    partial = target + ".partial"
-    with open(partial, "w") as f:
-        f.writelines(json.dumps(r) + "\n" for r in records)
-    os.replace(partial, target)
+    files.write_whole(target, "".join(json.dumps(r) + "\n" for r in records))
