@@ -35,7 +35,6 @@ import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import textwrap
 import threading
 import time
@@ -47,6 +46,7 @@ from tamp_campaign.matrix import run_id  # noqa: E402  (the name of a run's file
 from tamp_campaign import cli  # noqa: E402  (one-line refusals, exit status 2)
 from tamp_campaign import fidelity_results as results  # noqa: E402  (inputs/fidelity/NAME/results.json)
 from tamp_campaign import driver, pool  # noqa: E402  (runs side by side, and their stop)
+from tamp_campaign import files  # noqa: E402  (the page written whole)
 EXPERIMENTS = os.path.join(ROOT, "inputs", "fidelity")
 SAME = 0.01  # gains within +-1% count as "no change"
 STATISTICS = ("max", "mean")  # an experiment's "statistic": its times are the slowest rank's or the ranks' mean
@@ -1554,10 +1554,7 @@ def longest_series(entries):
 
 
 def write_doc(experiments, args):
-    folder = os.path.dirname(os.path.abspath(args.doc))
-    with tempfile.NamedTemporaryFile("w", dir=folder, delete=False, suffix=".tmp") as f:
-        f.write(page(experiments))
-    os.replace(f.name, args.doc)
+    files.write_whole(args.doc, page(experiments))
     print(f"fidelity: wrote {args.doc}")
 
 

@@ -16,6 +16,8 @@ import json
 import os
 import re
 
+from . import files
+
 NAME = "results.json"
 FORMAT = 1
 TIMES = ("total", "comm", "exchange", "collective")
@@ -110,10 +112,7 @@ def dumps(results):
 def write(folder, kind, records):
     """Writes `folder`/results.json whole (through a temporary file): {"format", "kind", "records"}."""
     path = path_of(folder)
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(dumps({"format": FORMAT, "kind": kind, "records": records}))
-    os.replace(tmp, path)
+    files.write_whole(path, dumps({"format": FORMAT, "kind": kind, "records": records}))
     return path
 
 

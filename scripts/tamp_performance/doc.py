@@ -2,9 +2,9 @@
 registry writes (how the table is regenerated, its commands) and a body from its first line starting with `|`
 (the table, and for timed tables the line saying where and when it was measured). Prose outside the markers is the
 doc's own and never touched."""
-import os
 import re
-import tempfile
+
+from tamp_campaign import files
 
 START = re.compile(r"^<!-- table ([a-z0-9-]+) -->$")
 END = "<!-- end {} -->"
@@ -65,7 +65,4 @@ def splice(lines, spans, replacements):
 
 def write_whole(path, lines):
     """Beside the doc, then renamed over it: a failure leaves the old doc as it was."""
-    folder = os.path.dirname(os.path.abspath(path))
-    with tempfile.NamedTemporaryFile("w", dir=folder, delete=False, suffix=".tmp", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
-    os.replace(f.name, path)
+    files.write_whole(path, "\n".join(lines) + "\n")
