@@ -14,7 +14,9 @@ function(tamp_mpiexec_command out ranks)
   if(_ver MATCHES "Open MPI|OpenRTE")
     # odls_base_sigkill_timeout 0: when a rank exits non-zero (every bad-input test), mpiexec ends the others at
     # once instead of waiting 2 s for them; a rank killed by SIGTERM is gone either way.
-    list(APPEND _flags --oversubscribe --allow-run-as-root --mca odls_base_sigkill_timeout 0)
+    # pml ob1: the tests' ranks share one host, which ob1 reaches through shared memory (vader) as UCX would; UCX's
+    # start probes the host's devices, about 0.2 s of every mpiexec's 0.5 s (docs/building.md, "Test time").
+    list(APPEND _flags --oversubscribe --allow-run-as-root --mca odls_base_sigkill_timeout 0 --mca pml ob1)
   endif()
   set(${out} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks} ${_flags} PARENT_SCOPE)
 endfunction()

