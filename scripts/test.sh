@@ -7,14 +7,22 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 
+# Each step's wall time, printed at the end (docs/performance.md, "The test command").
+took=""
+step() { took+="${took:+, }$1 $((SECONDS - step_start)) s"; step_start=$SECONDS; }
+step_start=$SECONDS
+
 bash "$root/scripts/setup.sh"
+step set-up
 
 build=${TAMP_BUILD_DIR:-$root/build}
 echo "== configure and build ($build)"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTAMP_WERROR=ON
 cmake --build "$build" -j "$jobs"
+step build
 echo "== tests"
 ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 600
+step tests
 
 if [[ "${TAMP_SKIP_SANITIZE:-0}" != 1 ]]; then
   sanitize=$build-sanitize
@@ -25,5 +33,8 @@ if [[ "${TAMP_SKIP_SANITIZE:-0}" != 1 ]]; then
     -DCMAKE_CXX_FLAGS_DEBUG="-gline-tables-only -O1" -DCMAKE_C_FLAGS_DEBUG="-gline-tables-only -O1" \
     -DTAMP_SANITIZE=address,undefined -DTAMP_ENABLE_MPI=OFF -DTAMP_ENABLE_BENCHMARKS=OFF -DTAMP_ENABLE_FUZZERS=ON
   cmake --build "$sanitize" -j "$jobs"
+  step "sanitizer build"
   ctest --test-dir "$sanitize" --output-on-failure -j "$jobs" --timeout 600
+  step "sanitizer tests"
 fi
+echo "== test.sh: $took; $SECONDS s in all"

@@ -216,7 +216,7 @@ def pending(runs, args, paths, setting):
     out = []
     for i, run in enumerate(runs, 1):
         rid = matrix.run_id(run)
-        files = {ext: os.path.join(runs_dir, rid + ext) for ext in (".jsonl", ".status", ".key", ".log")}
+        files = {ext: os.path.join(runs_dir, rid + ext) for ext in (".jsonl", ".status", ".key", ".log", ".placement")}
         label = f"[{i}/{len(runs)}] {run['app']} ranks {run['ranks']} mapping {run['mapping']}"
         key = provenance.run_key(run, setting)
         done = None
@@ -254,7 +254,7 @@ def execute(campaign, paths, planned, args):
             continue
         if done is False:
             print(f"{label}: done before with another machine, deck, mapping or binary: run again", flush=True)
-        for stale in (files[".status"], files[".key"], files[".jsonl"]):  # an interrupted run leaves nothing
+        for stale in (files[".status"], files[".key"], files[".jsonl"], files[".placement"]):  # nothing left
             if os.path.exists(stale):
                 os.remove(stale)
         if batch:
@@ -292,12 +292,24 @@ def execute(campaign, paths, planned, args):
         else:
             commands[id(t)] = cmd
     runnable = [t for t in todo if id(t) in commands]
-    leaders, copies = share_placements(runnable, commands) if simulated else (runnable, {})
+    identities = {id(t): same_placement.identity(commands[id(t)], trial_path(t.files[".jsonl"])) if simulated
+                  else None for t in runnable}
+    leaders, copies, of_kept = share_placements(runnable, identities, kept_placements(planned))
     sim = args.launcher == "sim"
     # The largest runs first, so that the small ones fill the other job slot while they run.
     order = sorted(leaders, key=lambda t: -t.run["ranks"]) if sim else leaders
     items = [(t, launch.memory_estimate(t.run, paths) if sim else 0) for t in order]
-    announce(leaders, sum(len(c) for c in copies.values()), args.launcher, jobs_at_once)
+    announce(leaders, sum(len(c) for c in copies.values()), len(of_kept), args.launcher, jobs_at_once)
+
+    def placed(t, status, source):
+        """Finishes `t`, a run of the same placement as the run `source` (a Simulated) that ended with `status`."""
+        status = take_placement_run(source, t, commands[id(t)], status)
+        if status == "ok":
+            same_placement.store(t.files[".placement"], identities[id(t)], same_placement.map_file(commands[id(t)]))
+        finish(t, status, 0.0)
+
+    for source, t in of_kept:
+        placed(t, "ok", source)
 
     def work(t):
         t0 = time.time()
@@ -306,52 +318,74 @@ def execute(campaign, paths, planned, args):
 
     def done(t, result):
         status, seconds = result
+        if status == "ok" and identities[id(t)] is not None:
+            same_placement.store(t.files[".placement"], identities[id(t)], same_placement.map_file(commands[id(t)]))
         finish(t, status, seconds)
+        source = Simulated(matrix.run_id(t.run), t.files[".jsonl"],
+                           same_placement.map_file(commands[id(t)]) if id(t) in copies else None)
         for copy in copies.get(id(t), []):
-            finish(copy, take_placement_run(t, copy, commands, status), 0.0)
+            placed(copy, status, source)
 
     pool.Pool(jobs_at_once, pool.available_memory() if sim else None).run(items, work, done, kill_running)
     return time.time() - start
 
 
-def announce(leaders, shared, launcher, jobs_at_once):
-    """The start line: the runs to make, those of a placement made by another, and the wall time estimated."""
+def announce(leaders, shared, shared_kept, launcher, jobs_at_once):
+    """The start line: the runs to make, those of a placement made by another or by a run kept by --resume, and
+    the wall time estimated."""
     estimates = [launch.wall_estimate(t.run, launcher) for t in leaders] if launcher in launch.SIMULATED else []
     known = [e for e in estimates if e is not None]
     about = (f", about {launch.format_duration(sum(known) / jobs_at_once)} of wall time (estimate"
              f"{'' if len(known) == len(estimates) else f' for {len(known)} of them'})" if known else "")
-    also = f" (and {shared} of the same placement as one of them: not simulated again)" if shared else ""
+    also = [f"{shared} of the same placement as one of them"] if shared else []
+    also += [f"{shared_kept} of the same placement as a run kept by --resume"] if shared_kept else []
+    also = f" (and {' and '.join(also)}: not simulated again)" if also else ""
     print(f"campaign: {len(leaders)} runs{also}, {jobs_at_once} at a time{about}", flush=True)
 
 
-def share_placements(todo, commands):
-    """(the runs to simulate, {id of one of them: the runs of the same placement}): the first run of each
-    placement in the campaign's order is simulated, the others take its report (same_placement)."""
-    first, leaders, copies = {}, [], {}
+# A simulated run whose report a run of the same placement takes: its id, its report and its map file.
+Simulated = collections.namedtuple("Simulated", "rid jsonl map")
+
+
+def kept_placements(planned):
+    """{identity: Simulated} of the runs that --resume keeps and whose placement was stored when they were made."""
+    kept = {}
+    for run, _, _, files, done in planned:
+        stored = same_placement.stored(files[".placement"]) if done and os.path.exists(files[".jsonl"]) else None
+        if stored is not None:
+            kept.setdefault(stored[0], Simulated(matrix.run_id(run), files[".jsonl"], stored[1]))
+    return kept
+
+
+def share_placements(todo, identities, kept):
+    """(the runs to simulate, {id of one of them: the runs of the same placement}, [(a kept run's Simulated, a run
+    of its placement)]): the first run of each placement in the campaign's order is simulated, unless --resume
+    keeps a run of it; the others take that run's report (same_placement)."""
+    first, leaders, copies, of_kept = {}, [], {}, []
     for t in todo:
-        identity = same_placement.identity(commands[id(t)], trial_path(t.files[".jsonl"]))
-        if identity is not None and identity in first:
+        identity = identities[id(t)]
+        if identity in kept:
+            of_kept.append((kept[identity], t))
+        elif identity in first:
             copies.setdefault(id(first[identity]), []).append(t)
-            continue
-        if identity is not None:
-            first[identity] = t
-        leaders.append(t)
-    return leaders, copies
+        else:
+            if identity is not None:
+                first[identity] = t
+            leaders.append(t)
+    return leaders, copies, of_kept
 
 
-def take_placement_run(simulated, copy, commands, status):
-    """The status of `copy`, a run of the same placement as `simulated`, whose run ended with `status`: its report
-    and log written from the simulated run's."""
-    rid = matrix.run_id(simulated.run)
-    cmd = commands[id(copy)]
+def take_placement_run(source, copy, cmd, status):
+    """The status of `copy` (its command `cmd`), a run of the same placement as `source` (a Simulated), whose run
+    ended with `status`: its report and log written from the simulated run's."""
     with open(copy.files[".log"], "w") as log:
         log.write(" ".join(cmd) + "\n\n")
-        log.write(f"not simulated: the same placement (map file and command) as run {rid}, whose report is "
+        log.write(f"not simulated: the same placement (map file and command) as run {source.rid}, whose report is "
                   "copied with this run's mapping name and map file\n")
     if status != "ok":
-        return f"{status} (the same placement as run {rid})"
-    same_placement.copy_report(simulated.files[".jsonl"], copy.files[".jsonl"], copy.run["mapping"], rid,
-                               (same_placement.map_file(commands[id(simulated)]), same_placement.map_file(cmd)))
+        return f"{status} (the same placement as run {source.rid})"
+    same_placement.copy_report(source.jsonl, copy.files[".jsonl"], copy.run["mapping"], source.rid,
+                               (source.map, same_placement.map_file(cmd)))
     return "ok"
 
 

@@ -49,3 +49,20 @@ def copy_report(source, target, mapping, simulated, maps):
                 record["same_placement_as"] = simulated
                 records.append(record)
     files.write_whole(target, "".join(json.dumps(r) + "\n" for r in records))
+
+
+def store(path, identity, map_path):
+    """Keeps a made run's identity and map file beside its report (OUT/runs/ID.placement), so that a later start
+    with --resume gives a new run of the same placement the kept run's report."""
+    files.write_whole(path, json.dumps({"identity": list(identity), "map": map_path}) + "\n")
+
+
+def stored(path):
+    """(identity, map file) kept by `store`, or None (no file, or not one `store` wrote)."""
+    try:
+        with open(path) as f:
+            kept = json.load(f)
+        identity, map_path = tuple(kept["identity"]), kept["map"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return (identity, map_path) if all(isinstance(w, str) for w in (*identity, map_path)) else None

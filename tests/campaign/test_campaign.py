@@ -601,6 +601,20 @@ class CampaignTest(unittest.TestCase):
             self.assertEqual(read(os.path.join(runs, "stencil-n8-geom-r.status")), "ok\n")
             self.assertIn("done before, kept", self.run_driver("--mappings", "default,geom,geom-r,random",
                                                                "--resume", launcher=launcher).stdout)
+        # A run kept by --resume is simulated again by no new run of its placement: geom-r, new, takes the kept
+        # geom's report; a start without --resume simulates geom again.
+        self.run_driver("--mappings", "default,geom")
+        out = self.run_driver("--mappings", "default,geom,geom-r", "--resume").stdout
+        self.assertIn("campaign: 0 runs (and 1 of the same placement as a run kept by --resume: not simulated "
+                      "again)", out)
+        self.assertEqual(self.record("geom-r")["same_placement_as"], "stencil-n8-geom")
+        self.assertIn("not simulated: the same placement (map file and command) as run stencil-n8-geom",
+                      read(os.path.join(runs, "stencil-n8-geom-r.log")))
+        self.assertEqual(read(os.path.join(runs, "stencil-n8-geom-r.status")), "ok\n")
+        out = self.run_driver("--mappings", "default,geom-r,random", "--resume").stdout
+        self.assertIn("campaign: 1 runs, ", out)  # random; geom-r, kept, is itself a kept run of its placement
+        self.assertIn("campaign: 3 runs (and 1 of the same placement as one of them: not simulated again)",
+                      self.run_driver("--mappings", "default,geom,geom-r,random").stdout)
         # A simulated run that fails fails its copies, which say so.
         executable(os.path.join(self.build, "apps", "stencil", "tamp-stencil"),
                    FAKE_APP.replace("out = argv[", "sys.exit(3)\nout = argv["))
