@@ -301,11 +301,14 @@ def execute(campaign, paths, planned, args):
     items = [(t, launch.memory_estimate(t.run, paths) if sim else 0) for t in order]
     announce(leaders, sum(len(c) for c in copies.values()), len(of_kept), args.launcher, jobs_at_once)
 
+    def keep_placement(t):  # what a later start with --resume needs to give a new run of t's placement t's report
+        same_placement.store(t.files[".placement"], identities[id(t)], same_placement.map_file(commands[id(t)]))
+
     def placed(t, status, source):
         """Finishes `t`, a run of the same placement as the run `source` (a Simulated) that ended with `status`."""
         status = take_placement_run(source, t, commands[id(t)], status)
         if status == "ok":
-            same_placement.store(t.files[".placement"], identities[id(t)], same_placement.map_file(commands[id(t)]))
+            keep_placement(t)
         finish(t, status, 0.0)
 
     for source, t in of_kept:
@@ -319,12 +322,12 @@ def execute(campaign, paths, planned, args):
     def done(t, result):
         status, seconds = result
         if status == "ok" and identities[id(t)] is not None:
-            same_placement.store(t.files[".placement"], identities[id(t)], same_placement.map_file(commands[id(t)]))
+            keep_placement(t)
         finish(t, status, seconds)
-        source = Simulated(matrix.run_id(t.run), t.files[".jsonl"],
-                           same_placement.map_file(commands[id(t)]) if id(t) in copies else None)
-        for copy in copies.get(id(t), []):
-            placed(copy, status, source)
+        if id(t) in copies:
+            source = Simulated(matrix.run_id(t.run), t.files[".jsonl"], same_placement.map_file(commands[id(t)]))
+            for copy in copies[id(t)]:
+                placed(copy, status, source)
 
     pool.Pool(jobs_at_once, pool.available_memory() if sim else None).run(items, work, done, kill_running)
     return time.time() - start
