@@ -343,7 +343,12 @@ def announce(leaders, shared, shared_kept, launcher, jobs_at_once):
     also = [f"{shared} of the same placement as one of them"] if shared else []
     also += [f"{shared_kept} of the same placement as a run kept by --resume"] if shared_kept else []
     also = f" (and {' and '.join(also)}: not simulated again)" if also else ""
-    print(f"campaign: {len(leaders)} runs{also}, {jobs_at_once} at a time{about}", flush=True)
+    print(f"campaign: {count_runs(len(leaders))}{also}, {jobs_at_once} at a time{about}", flush=True)
+
+
+def count_runs(n):
+    """"1 run", "2 runs": the start and end lines' count."""
+    return f"{n} run" + ("" if n == 1 else "s")
 
 
 # A simulated run whose report a run of the same placement takes: its id, its report and its map file.
@@ -508,7 +513,7 @@ def main():
                                                                                                args.launcher)
     title = f"{os.path.basename(args.campaign)} on {os.path.basename(campaign.machine)}, {where}"
     apps = ", ".join(dict.fromkeys(r["app"] for r in runs))
-    print(f"campaign: {len(runs)} runs ({apps}; scales {sorted(set(r['ranks'] for r in runs))}) on "
+    print(f"campaign: {count_runs(len(runs))} ({apps}; scales {sorted(set(r['ranks'] for r in runs))}) on "
           f"{campaign.machine}, {where}\noutput: {paths.out}", flush=True)
     if not args.report_only:
         os.makedirs(paths.out, exist_ok=True)
@@ -519,7 +524,7 @@ def main():
             cli.refuse("campaign", e)
         except Stopped as e:  # the run under way was killed with its children and left no record
             sys.exit(f"\ncampaign: stopped by {e}; the runs done so far are kept for --resume")
-        print(f"campaign: {len(runs)} runs in {seconds:.0f} s", flush=True)
+        print(f"campaign: {count_runs(len(runs))} in {seconds:.0f} s", flush=True)
         if args.launcher in launch.BATCH:
             print(f"submit the scripts in {os.path.join(paths.out, 'jobs')}, then: scripts/campaign.py "
                   f"{args.campaign} --launcher {args.launcher} --report-only --out {paths.out}")

@@ -612,7 +612,7 @@ class CampaignTest(unittest.TestCase):
                       read(os.path.join(runs, "stencil-n8-geom-r.log")))
         self.assertEqual(read(os.path.join(runs, "stencil-n8-geom-r.status")), "ok\n")
         out = self.run_driver("--mappings", "default,geom-r,random", "--resume").stdout
-        self.assertIn("campaign: 1 runs, ", out)  # random; geom-r, kept, is itself a kept run of its placement
+        self.assertIn("campaign: 1 run, ", out)  # random; geom-r, kept, is itself a kept run of its placement
         self.assertIn("campaign: 3 runs (and 1 of the same placement as one of them: not simulated again)",
                       self.run_driver("--mappings", "default,geom,geom-r,random").stdout)
         # A simulated run that fails fails its copies, which say so.
