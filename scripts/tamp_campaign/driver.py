@@ -486,7 +486,8 @@ def prepare(args, campaign, paths, runs):
         planned = pending(runs, args, paths, setting)
         preflight(planned, args, paths)
         if args.launcher in launch.SIMULATED + launch.BATCH:
-            launch.install_platform(paths, staged)
+            kept = {matrix.run_id(run) for run, *_, done in planned if done} if args.resume else None
+            launch.install_platform(paths, staged, kept)
         return planned, setting
     finally:
         shutil.rmtree(staging, ignore_errors=True)

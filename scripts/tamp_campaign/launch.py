@@ -1,5 +1,6 @@
 """How one run is launched: simulated (smpirun on the generated platform), mpirun, or a batch job script (srun,
 aprun, runjob, cobalt-mpirun) written with its launcher files instead of run."""
+import filecmp
 import math
 import os
 import shutil
@@ -244,13 +245,25 @@ def format_duration(seconds):
     return f"{seconds / 3600:.0f} h"
 
 
-def install_platform(paths, staged):
+def install_platform(paths, staged, kept=None):
     """Replaces OUT/platform by the staged platform files, once every check passed, and forgets the placements,
-    job machine files and per-scale hostfiles of an earlier campaign in this --out."""
+    job machine files and per-scale hostfiles of an earlier campaign in this --out. `kept`: the ids of the runs
+    --resume keeps; when the staged files are the installed ones byte for byte, the platform stays as it is and
+    so do those runs' placements, so that each kept run's logged command still runs; the others' go."""
     os.makedirs(paths.out, exist_ok=True)
+    if kept is not None and same_files(staged.platform_dir, paths.platform_dir):
+        placement.forget_others(paths, kept)
+        return
     placement.clear(paths)
     shutil.rmtree(paths.platform_dir, ignore_errors=True)
     shutil.move(staged.platform_dir, paths.platform_dir)
+
+
+def same_files(staged_dir, installed_dir):
+    """Every file of `staged_dir` is in `installed_dir` with the same bytes (the installed one may hold more)."""
+    names = os.listdir(staged_dir)
+    return all(os.path.isfile(os.path.join(installed_dir, n)) and
+               filecmp.cmp(os.path.join(staged_dir, n), os.path.join(installed_dir, n), shallow=False) for n in names)
 
 
 def hostfile_for(paths, ranks):

@@ -23,6 +23,14 @@ def clear(paths):
             os.remove(path)
 
 
+def forget_others(paths, kept):
+    """Forgets the placements of every run but those of `kept` (run ids), on the same platform."""
+    folder = os.path.join(paths.out, "placements")
+    for name in os.listdir(folder) if os.path.isdir(folder) else ():
+        if os.path.splitext(name)[0] not in kept:
+            os.remove(os.path.join(folder, name))
+
+
 def job_machine(paths, ranks, slots):
     """The machine file of the job's nodes: the first ranks / cores nodes of the allocation (what the launcher-order
     hostfile of `ranks` lines uses), or None when the last of them would be only partly used. tamp-map says the

@@ -604,7 +604,18 @@ class CampaignTest(unittest.TestCase):
         # A run kept by --resume is simulated again by no new run of its placement: geom-r, new, takes the kept
         # geom's report; a start without --resume simulates geom again.
         self.run_driver("--mappings", "default,geom")
+        placements = os.path.join(self.out, "placements")
+        made = {name: read(os.path.join(placements, name)) for name in os.listdir(placements)}
         out = self.run_driver("--mappings", "default,geom,geom-r", "--resume").stdout
+        # The kept runs' placements stay, byte for byte, so that each kept run's logged command still runs.
+        for name, text in made.items():
+            self.assertTrue(os.path.exists(os.path.join(placements, name)), f"{name}: gone after --resume")
+            self.assertEqual(read(os.path.join(placements, name)), text, name)
+        kept_command = read(os.path.join(runs, "stencil-n8-geom.log")).splitlines()[0].split()
+        for word in kept_command:
+            path = word.split(":", 1)[-1]
+            if path.startswith((placements, os.path.join(self.out, "platform"))):
+                self.assertTrue(os.path.exists(path), f"the kept run's command names {path}, which is gone")
         self.assertIn("campaign: 0 runs (and 1 of the same placement as a run kept by --resume: not simulated "
                       "again)", out)
         self.assertEqual(self.record("geom-r")["same_placement_as"], "stencil-n8-geom")
