@@ -163,11 +163,29 @@ def check_experiment(experiment, path):
         refuse(f"{path}: statistic must be one of {', '.join(STATISTICS)}, not {json.dumps(experiment['statistic'])}")
     check_band(experiment, path)
     check_cause(experiment, path)
+    check_averaged(experiment, labels, path)
     if experiment["baseline"] not in labels:
         refuse(f"{path}: baseline '{experiment['baseline']}' is not one of the rows")
     bad = [str(r.get("label", "?")) for r in experiment.get("rows", []) if r.get("baseline", labels[0]) not in labels]
     if bad:
         refuse(f"{path}: the baseline of row {', '.join(bad)} is not one of the rows")
+
+
+def check_averaged(experiment, labels, path):
+    """A simulation experiment's "averaged" (optional): {"machines": [machine files of the experiment's folder, the
+    allocations beyond its campaigns' own], "rows": [labels, the baseline's among them]}, or it is refused."""
+    averaged = experiment.get("averaged")
+    if averaged is None:
+        return
+    machines, rows = (averaged.get(k) if isinstance(averaged, dict) else None for k in ("machines", "rows"))
+    if experiment["kind"] != "simulation" or not isinstance(machines, list) or not machines or \
+            not all(isinstance(m, str) for m in machines) or len(set(machines)) != len(machines) or \
+            not isinstance(rows, list) or not all(r in labels for r in rows) or experiment["baseline"] not in rows:
+        refuse(f"{path}: averaged must be {{\"machines\": [machine files], \"rows\": [labels of rows, the "
+               "baseline's among them]}} of a simulation experiment")
+    missing = [m for m in machines if not os.path.isfile(os.path.join(os.path.dirname(path), m))]
+    if missing:
+        refuse(f"{path}: averaged machine {', '.join(missing)} not found beside it")
 
 
 def bad_campaigns(experiment, path):
@@ -210,7 +228,36 @@ def run_campaigns(experiment, args, keep=None):
         if subprocess.run(command).returncode != 0:
             print(f"fidelity: {experiment['name']}: {campaign['file']} had failures (rows without a run say so)",
                   file=sys.stderr)
+    for campaign, machine, mappings in averaged_campaigns(experiment):
+        command = campaign_command(experiment, campaign, averaged_out(experiment, campaign, machine, args), args)
+        command += ["--machine", os.path.join(experiment["dir"], machine), "--mappings", ",".join(mappings)]
+        print(f"== {experiment['name']}: {campaign['file']} on {machine}", flush=True)
+        if subprocess.run(command).returncode != 0:
+            print(f"fidelity: {experiment['name']}: {campaign['file']} on {machine} had failures (rows without a "
+                  "run there are averaged over the allocations they ran on)", file=sys.stderr)
     (keep or keep_runs)(experiment, args)
+
+
+def averaged_rows(experiment):
+    """The rows averaged over the allocations of the experiment's "averaged" (none without it)."""
+    labels = experiment.get("averaged", {}).get("rows", [])
+    return [row for row in experiment["rows"] if row["label"] in labels]
+
+
+def averaged_campaigns(experiment):
+    """(campaign, machine file, the mappings of its averaged rows) per campaign with averaged rows and per machine
+    of the experiment's "averaged"."""
+    out = []
+    for campaign in experiment["campaigns"]:
+        mappings = list(dict.fromkeys(r["mapping"] for r in averaged_rows(experiment)
+                                      if r["campaign"] == campaign["file"]))
+        if mappings:
+            out += [(campaign, machine, mappings) for machine in experiment["averaged"]["machines"]]
+    return out
+
+
+def averaged_out(experiment, campaign, machine, args):
+    return campaign_out(experiment, campaign, args) + "-" + os.path.splitext(machine)[0]
 
 
 def campaign_command(experiment, campaign, out, args):
@@ -232,28 +279,36 @@ def campaign_command(experiment, campaign, out, args):
 def keep_runs(experiment, args):
     """Writes the experiment's results.json: one record per row whose run report is in --out."""
     records = []
-    for row in experiment["rows"]:
-        record = run_in_out(experiment, row, args)
-        if record is not None and results.find_run(records, record) is None:
-            records.append(record)
+    machines = [None] + experiment.get("averaged", {}).get("machines", [])
+    for machine in machines:
+        for row in experiment["rows"] if machine is None else averaged_rows(experiment):
+            record = run_in_out(experiment, row, args, machine)
+            if record is not None and results.find_run(records, record, machine) is None:
+                records.append(record)
     print(f"fidelity: wrote {results.write(experiment['dir'], 'simulation', records)} ({len(records)} runs of "
-          f"{len(experiment['rows'])} rows)", flush=True)
+          f"{len(experiment['rows'])} rows" + (f", on {len(machines)} allocations" if len(machines) > 1 else "") +
+          ")", flush=True)
 
 
-def run_in_out(experiment, row, args):
-    """The kept record of the row's run in --out, or None when it did not run or failed (its .status not ok)."""
-    found = run_report(experiment, row["campaign"], row, args)
+def run_in_out(experiment, row, args, machine=None):
+    """The kept record of the row's run in --out (on the allocation `machine` of the experiment's "averaged", or the
+    campaign's own), or None when it did not run or failed (its .status not ok)."""
+    found = run_report(experiment, row["campaign"], row, args, machine)
     try:
-        return found and results.run_record(row["campaign"], row, *found, experiment.get("statistic", "max"))
+        record = found and results.run_record(row["campaign"], row, *found, experiment.get("statistic", "max"))
     except (ValueError, KeyError, AttributeError):
         return None
+    return {**record, "allocation": machine} if record and machine else record
 
 
-def run_report(experiment, campaign_file, run, args):
+def run_report(experiment, campaign_file, run, args, machine=None):
     """(the run report, its file's time) of a run (app, ranks, mapping) of one of the experiment's campaigns in
-    --out, or None when it did not run or failed (its .status not ok)."""
+    --out (on the allocation `machine`, or the campaign's own), or None when it did not run or failed (its .status
+    not ok)."""
     campaign = next(c for c in experiment["campaigns"] if c["file"] == campaign_file)
-    path = os.path.join(campaign_out(experiment, campaign, args), "runs", run_id(run) + ".jsonl")
+    out = campaign_out(experiment, campaign, args) if machine is None else \
+        averaged_out(experiment, campaign, machine, args)
+    path = os.path.join(out, "runs", run_id(run) + ".jsonl")
     try:
         with open(os.path.splitext(path)[0] + ".status") as f:
             if f.read().strip() != "ok":
@@ -439,9 +494,7 @@ def table(experiment, records, by_name):
     """The experiment's table from its kept records, and the lines computed from it below the table."""
     rows = experiment["rows"]
     base = next(r for r in rows if r["label"] == experiment["baseline"])
-    runs = [results.find_run(records, r) for r in rows]
-    labels = [r["label"] for r in rows]
-    base_runs = [runs[labels.index(row_baseline(experiment, r))] for r in rows]
+    runs, base_runs = zip(*(row_runs(experiment, records, r) for r in rows)) if rows else ((), ())
     paper = paper_times(rows, base)
     mine = [our_speedup(run, base_run) for run, base_run in zip(runs, base_runs)]
     band = experiment.get("band", BAND)
@@ -463,7 +516,7 @@ def table(experiment, records, by_name):
     notes += series_comm_note(comm_trends, experiment) + sources_note(rows) + fitted_note(rows)
     outside, outside_close = outside_comm_note(rows, base, mine, band)
     notes += outside + comm_gain_note(experiment, runs, base_runs) + cause_notes(experiment, by_name)
-    notes += runs_note(runs, rows)
+    notes += averaged_note(experiment, records) + runs_note(runs, rows)
     root = (experiment.get("series") or [experiment["name"]])[0]  # the series' smallest scale names it
     tally = {"sign": verdicts, "magnitude": sizes, "magnitude_of": size_of,
              "fitted": [r["label"] for r in rows if r.get("fitted")],
@@ -472,6 +525,44 @@ def table(experiment, records, by_name):
              "trend_alone": [(root, label, len(ours), (alone_same, same))
                              for label, _, ours, alone_same, same in comm_trends]}
     return lines, notes, tally
+
+
+def row_runs(experiment, records, row):
+    """(the row's run, its baseline's run) as the tables show them: the kept records on the campaign's machine; for
+    a row of the experiment's "averaged", each the mean over the allocations both ran on (results.mean_run), so
+    that the speed-up is the baseline's mean time over the row's, as the paper's over its allocations."""
+    base_row = next(r for r in experiment["rows"] if r["label"] == row_baseline(experiment, row))
+    if row not in averaged_rows(experiment):
+        return results.find_run(records, row), results.find_run(records, base_row)
+    mine, theirs = results.find_runs(records, row), results.find_runs(records, base_row)
+    both = [a for a in mine if a in theirs]
+    if not both:
+        return None, None
+    return results.mean_run([mine[a] for a in both]), results.mean_run([theirs[a] for a in both])
+
+
+def averaged_note(experiment, records):
+    """Where rows are averaged over allocations: over which, and each placement's speed-up on each of them."""
+    rows = averaged_rows(experiment)
+    if not rows:
+        return []
+    machines = [None] + experiment["averaged"]["machines"]
+    base_row = next(r for r in experiment["rows"] if r["label"] == experiment["baseline"])
+    base = results.find_runs(records, base_row)
+    parts = []
+    for row in rows:
+        mine = results.find_runs(records, row)
+        if row is not base_row and mine:
+            parts.append(f"{row['label']} " + ", ".join(
+                f"{base[m]['time']['total'] / mine[m]['time']['total']:.3f}" if m in mine and m in base else "not run"
+                for m in machines))
+    alone = [r["label"] for r in experiment["rows"] if r not in rows]
+    names = ", ".join(["the campaign's machine"] + [f"`{m}`" for m in machines[1:]])
+    return [f"TAMP's figures of {', '.join(r['label'] for r in rows)} are means over {len(machines)} allocations "
+            f"({names}), each placement's speed-up the mean time of {experiment['baseline']} over its own, as the "
+            "paper averages its allocations" + (f"; {', '.join(alone)} ran on the campaign's machine alone, its "
+                                                f"speed-up over {experiment['baseline']}'s run there" if alone else "")
+            + f". Speed-up over {experiment['baseline']} on each allocation, in that order: {'; '.join(parts)}."]
 
 
 def savings(experiment):
@@ -600,8 +691,7 @@ def speedups_of(experiment, label):
     if row is None:
         return None
     base = next(r for r in rows if r["label"] == experiment["baseline"])
-    records = kept_records(experiment)
-    mine = our_speedup(results.find_run(records, row), results.find_run(records, base))
+    mine = our_speedup(*row_runs(experiment, kept_records(experiment), row))
     return paper_times([row], base)[0][1], mine
 
 

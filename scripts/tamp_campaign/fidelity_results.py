@@ -4,7 +4,8 @@ tabulates, written after the experiment's runs and read by --report-only, which 
 A simulation experiment keeps one record per run of its rows: the run's identity (campaign, app, ranks, mapping),
 the engine that ran it (`simgrid` or `flow`, the run report's `engine`), its times (total, comm, exchange,
 collective: the slowest rank's, or the mean over the ranks where the experiment says so), hop-bytes, the busiest
-link's load and the date of the run; a row without a run has no record. A groups experiment keeps, per scale and
+link's load and the date of the run; a row without a run has no record. A run on another allocation than its
+campaign's machine (the experiment's "averaged") names it: `allocation`, the machine file. A groups experiment keeps, per scale and
 allocation, the D / T / X lines of tamp-lanczos-groups. A correlation experiment keeps one record per run of its
 campaign on each allocation: the allocation, ranks, mapping, engine, times and date, and the placement's metrics
 (CORRELATION_METRICS). A latency-spread experiment keeps one record per partition that ran: its label, nodes,
@@ -162,6 +163,8 @@ def check_run(record):
         return f"engine {json.dumps(record['engine'])} is not one of {', '.join(ENGINES)}"
     if not isinstance(record["time"], dict) or not all(is_number(record["time"].get(k)) for k in ("total", "comm")):
         return "time must hold numbers total and comm"
+    if not isinstance(record.get("allocation", ""), str):
+        return "allocation must be a machine file's name"
     return check_window(record)
 
 
@@ -211,7 +214,31 @@ def check_groups(record):
     return None
 
 
-def find_run(records, row):
-    """The record of `row`'s run (same campaign, app, ranks and mapping), or None."""
+def find_run(records, row, allocation=None):
+    """The record of `row`'s run (same campaign, app, ranks and mapping) on `allocation` (a machine file of the
+    experiment's "averaged"; None: the campaign's own machine), or None."""
+    return find_runs(records, row).get(allocation)
+
+
+def find_runs(records, row):
+    """{allocation: record} of `row`'s runs (same campaign, app, ranks and mapping), in the records' order; the
+    campaign's own machine is the allocation None."""
     key = (row["campaign"], row["app"], row["ranks"], row["mapping"])
-    return next((r for r in records if (r["campaign"], r["app"], r["ranks"], r["mapping"]) == key), None)
+    out = {}
+    for r in records:
+        if (r["campaign"], r["app"], r["ranks"], r["mapping"]) == key:
+            out.setdefault(r.get("allocation"), r)
+    return out
+
+
+def mean_run(runs):
+    """One record standing for `runs` (the records of one row on several allocations): each time, the hop-bytes and
+    the busiest link's load averaged over them (None where one lacks it), the latest date, `allocations` their
+    number."""
+    def mean(values):
+        return sum(values) / len(values) if all(is_number(v) for v in values) else None
+    first = runs[0]
+    return {**first, "time": {k: mean([r["time"].get(k) for r in runs]) for k in first["time"]},
+            "hop_bytes": mean([r.get("hop_bytes") for r in runs]),
+            "max_link_load": mean([r.get("max_link_load") for r in runs]),
+            "date": max(r["date"] for r in runs), "allocations": len(runs)}

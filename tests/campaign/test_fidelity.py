@@ -188,6 +188,50 @@ class FidelityTest(unittest.TestCase):
             self.assertEqual(rows["Group"][-1], "yes")
             self.assertEqual(rows["Geom"][-1], "no (saves: paper 5%, TAMP -25%)")
 
+    def test_averaged_rows_are_means_over_their_allocations(self):
+        # [Deveci14] Table II at 4,096 ranks averages the paper's methods over 5 allocations (its "averaged"): each
+        # row's figures are means over the allocations it ran on, its speed-up over None's mean on those same ones;
+        # `auto` runs on the campaign's machine alone, over None's run there.
+        with tempfile.TemporaryDirectory() as tmp:
+            experiments = copy_experiments(tmp, ["deveci14-table2"])
+            seed2 = "cielo-256n-seed2.machine"
+            results.write(os.path.join(experiments, "deveci14-table2"), "simulation", [
+                run_record("default", 2.0, 1.0), dict(run_record("default", 4.0, 2.0), allocation=seed2),
+                run_record("geom", 1.6, 0.6), dict(run_record("geom", 2.4, 1.0), allocation=seed2),
+                run_record("geom-r", 1.8, 0.8),   # not run on seed 2: over None's run on the campaign's machine
+                run_record("auto", 1.5, 0.5), dict(run_record("auto", 9.0, 9.0), allocation=seed2)])
+            text = section(self.page(experiments, os.path.join(tmp, "f.md")), "MiniGhost on a Cielo-like Cray XE6:")
+            rows = table_rows(text)
+            # None: (2.0 + 4.0) / 2 = 3.0, comm 1.5 of it; Geom: 2.0, speed-up 3.0 / 2.0, comm gain 1 - 0.8 / 1.5.
+            self.assertEqual(rows["None"][4:7], ["3", "50.0", "1.00"])
+            self.assertEqual(rows["Geom"][4:8], ["2", "40.0", "1.50", "+46.7%"])
+            self.assertEqual(rows["Geom+R"][4:7], ["1.8", "44.4", "1.11"])
+            # auto is not averaged: its seed-2 record is not read; 2.0 / 1.5 on the campaign's machine.
+            self.assertEqual(rows["auto (TAMP)"][4:7], ["1.5", "33.3", "1.33"])
+            flat = " ".join(text.split())
+            self.assertIn("are means over 5 allocations (the campaign's machine, `cielo-256n-seed2.machine`,", flat)
+            self.assertIn("Speed-up over None on each allocation, in that order: Geom 1.250, 1.667, not run, not run, "
+                          "not run; Geom+R 1.111, not run, not run, not run, not run.", flat)
+            self.assertIn("auto (TAMP) ran on the campaign's machine alone", flat)
+            # The campaign's own run is found apart from the same placement's run on another allocation.
+            records = results.read(os.path.join(experiments, "deveci14-table2"), "simulation")
+            row = {"campaign": "minighost.campaign", "app": "halo", "ranks": 4096, "mapping": "default"}
+            self.assertEqual(results.find_run(records, row)["time"]["total"], 2.0)
+            self.assertEqual(results.find_run(records, row, seed2)["time"]["total"], 4.0)
+            # Malformed: a machine not beside the experiment, the baseline not averaged, a row that does not exist.
+            path = os.path.join(experiments, "deveci14-table2", "experiment.json")
+            with open(path) as f:
+                experiment = json.load(f)
+            for averaged, message in (({"machines": ["gone.machine"], "rows": ["None"]}, "gone.machine not found"),
+                                      ({"machines": [seed2], "rows": ["Geom"]}, "the baseline's among them"),
+                                      ({"machines": [seed2], "rows": ["None", "Nope"]}, "labels of rows")):
+                with open(path, "w") as f:
+                    json.dump(dict(experiment, averaged=averaged), f)
+                status, stderr, _ = self.report(experiments, os.path.join(tmp, "g.md"))
+                self.assertEqual(status, 2, stderr)
+                self.assertEqual(len(stderr.splitlines()), 1, stderr)
+                self.assertIn(message, stderr)
+
     def test_fitted_row_is_shown_and_not_counted(self):
         # A row fitted to the paper's figures agrees by construction: its verdicts read "fitted" and the summary
         # leaves it out (TO at 512 cores saves 75% against the paper's 40%: within no band, yet not a "no").
