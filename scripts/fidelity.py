@@ -241,7 +241,7 @@ def run_campaigns(experiment, args, keep=None):
 def averaged_rows(experiment):
     """The rows averaged over the allocations of the experiment's "averaged" (none without it)."""
     labels = experiment.get("averaged", {}).get("rows", [])
-    return [row for row in experiment["rows"] if row["label"] in labels]
+    return [row for row in experiment.get("rows", []) if row["label"] in labels]
 
 
 def averaged_campaigns(experiment):

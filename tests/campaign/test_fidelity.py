@@ -218,6 +218,13 @@ class FidelityTest(unittest.TestCase):
             row = {"campaign": "minighost.campaign", "app": "halo", "ranks": 4096, "mapping": "default"}
             self.assertEqual(results.find_run(records, row)["time"]["total"], 2.0)
             self.assertEqual(results.find_run(records, row, seed2)["time"]["total"], 4.0)
+            # Experiments without rows (a latency spread) or without "averaged" run on no other allocation.
+            spread, single = fidelity.load_experiments(EXPERIMENTS, ["bhatele10-wocon", "deveci14-table2-32768"])
+            self.assertEqual(fidelity.averaged_campaigns(spread), [])
+            self.assertEqual(fidelity.averaged_campaigns(single), [])
+            averaged, = fidelity.load_experiments(experiments, ["deveci14-table2"])
+            self.assertEqual([(m, maps) for _, m, maps in fidelity.averaged_campaigns(averaged)][0],
+                             (seed2, ["default", "group", "geom", "geom-r", "geom-rs"]))
             # Malformed: a machine not beside the experiment, the baseline not averaged, a row that does not exist.
             path = os.path.join(experiments, "deveci14-table2", "experiment.json")
             with open(path) as f:
