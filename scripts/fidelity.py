@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """The papers' experiments on the simulated machine, beside the papers' numbers (docs/fidelity.md).
 
-Every folder of inputs/fidelity/ with an experiment.json is one experiment, of one of three kinds:
+Every folder of inputs/fidelity/ with an experiment.json is one experiment, of one of four kinds:
 - "simulation" (the default): campaigns (run by scripts/campaign.py, each with its launcher: SimGrid or the flow
   engine) and rows, each a run (app, ranks, mapping) of one campaign with the figures the paper prints for it;
   tabulates our total and communication time against the paper's and says per row whether the placement moves the
-  time the way the paper found;
+  time the way the paper found; its "averaged" rows also run on more allocations and are tabulated as means;
 - "groups": placement metrics without a simulation, D / T / X of MFDn's column and row groups per ordering and scale
   (tamp-lanczos-groups, [Aktulga12] Tables 3-4), each beside the paper's and compared with the baseline ordering;
 - "correlation": one campaign run on each of several allocations (campaign.py --machine, --scales), and the
