@@ -257,7 +257,7 @@ def averaged_campaigns(experiment):
 
 
 def averaged_out(experiment, campaign, machine, args):
-    return campaign_out(experiment, campaign, args) + "-" + os.path.splitext(machine)[0]
+    return campaign_out(experiment, campaign, args) + "-" + allocation_name({"machine": machine})
 
 
 def campaign_command(experiment, campaign, out, args):

@@ -5,8 +5,8 @@ A simulation experiment keeps one record per run of its rows: the run's identity
 the engine that ran it (`simgrid` or `flow`, the run report's `engine`), its times (total, comm, exchange,
 collective: the slowest rank's, or the mean over the ranks where the experiment says so), hop-bytes, the busiest
 link's load and the date of the run; a row without a run has no record. A run on another allocation than its
-campaign's machine (the experiment's "averaged") names it: `allocation`, the machine file. A groups experiment keeps, per scale and
-allocation, the D / T / X lines of tamp-lanczos-groups. A correlation experiment keeps one record per run of its
+campaign's machine (the experiment's "averaged") names it: `allocation`, the machine file. A groups experiment
+keeps, per scale and allocation, the D / T / X lines of tamp-lanczos-groups. A correlation experiment keeps one record per run of its
 campaign on each allocation: the allocation, ranks, mapping, engine, times and date, and the placement's metrics
 (CORRELATION_METRICS). A latency-spread experiment keeps one record per partition that ran: its label, nodes,
 engine and date, and per message size the benchmark's figures (spread_record). A record of the flow engine also
