@@ -26,13 +26,25 @@ void add_alloc_command(CLI::App& app, AllocArgs& args) {
   cmd->add_option("--seed", args.options.seed, "where the pieces fall")
       ->check(cli::unsigned_integer())
       ->capture_default_str();
+  cmd->add_option("--order", args.order,
+                  "the order nodes are handed out in: ids (node ids) or curve (a space-filling curve over the "
+                  "routers, as ALPS orders a torus; torus or mesh only)")
+      ->check(CLI::IsMember({"ids", "curve"}))
+      ->capture_default_str();
+  cmd->add_option("--density", args.options.density,
+                  "the job's share of the stretch of the order its pieces fall in, in (0, 1] (default: the "
+                  "pieces spread over the whole machine)")
+      ->check(CLI::Range(0.0, 1.0).description("in (0, 1]"))
+      ->check([](const std::string& v) { return std::stod(v) > 0 ? std::string() : "must be above 0"; });
   cmd->add_option("--out", args.out, "machine file to write")->required();
   cmd->add_flag(
          "--first", args.first,
          "instead: the first NODES nodes of the machine's own allocation, in its order, host names kept "
          "(the nodes a job of NODES nodes fills first; any machine kind)")
       ->excludes("--chunk")
-      ->excludes("--seed");
+      ->excludes("--seed")
+      ->excludes("--order")
+      ->excludes("--density");
 }
 
 namespace {
@@ -66,17 +78,24 @@ int run_alloc(const AllocArgs& args) {
                d.machine->describe(), d.allocation.num_slots());
     return 0;
   }
-  const std::vector<int> nodes = sparse_allocation_nodes(*d.machine, args.options);
+  SparseAllocationOptions options = args.options;
+  options.order = parse_allocation_order(args.order);
+  const std::vector<int> nodes = sparse_allocation_nodes(*d.machine, options);
   d.allocation = Allocation(d.machine, nodes, d.cores_per_node);
   d.hostnames.clear();
-  d.name +=
-      fmt::format("-sparse-{}n-chunk{}-seed{}", args.options.nodes, args.options.chunk, args.options.seed);
+  // Options left at their defaults stay out of the name and the command, so older files keep their text.
+  std::string extra;
+  if (options.order == AllocationOrder::curve) extra += " --order curve";
+  if (options.density > 0) extra += fmt::format(" --density {}", options.density);
+  d.name += fmt::format("-sparse-{}n-chunk{}-seed{}", options.nodes, options.chunk, options.seed);
+  if (options.order == AllocationOrder::curve) d.name += "-curve";
+  if (options.density > 0) d.name += fmt::format("-density{}", options.density);
   // Written whole into memory first: a failing write leaves no half file.
   std::ostringstream text;
-  text << "# " << args.options.nodes << " nodes in pieces of " << args.options.chunk
-       << " consecutive node ids, other jobs between them: tamp-map alloc --machine " << args.machine
-       << " --nodes " << args.options.nodes << " --chunk " << args.options.chunk << " --seed "
-       << args.options.seed << "\n";
+  text << "# " << options.nodes << " nodes in pieces of " << options.chunk
+       << (options.order == AllocationOrder::curve ? " consecutive nodes of the curve" : " consecutive node ids")
+       << ", other jobs between them: tamp-map alloc --machine " << args.machine << " --nodes " << options.nodes
+       << " --chunk " << options.chunk << " --seed " << options.seed << extra << "\n";
   write_machine(text, d);
   write_output_file(args.out, "--out", text.str());
   fmt::print("{}: {} nodes of {} ({} slots)\n", args.out, d.allocation.num_nodes(), d.machine->describe(),

@@ -12,6 +12,7 @@ struct AllocArgs {
   std::string machine;  // machine file or inline spec
   std::string out;      // machine file written
   SparseAllocationOptions options;
+  std::string order = "ids";  // --order, parsed into options.order
   bool first = false;  // the first `options.nodes` nodes of the machine's allocation, host names kept
 };
 
