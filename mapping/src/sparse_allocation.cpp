@@ -50,7 +50,9 @@ std::vector<int> sparse_allocation_nodes(const Machine& machine, const SparseAll
     throw std::invalid_argument("sparse allocation: the density must be in (0, 1], or 0 for the whole machine");
   const std::vector<int> order = allocation_order(machine, o.order);
   // The stretch of the order the pieces fall in: the whole machine, or nodes / density nodes of it.
-  const int span = o.density > 0 ? std::min(total, static_cast<int>(std::ceil(o.nodes / o.density))) : total;
+  // (min taken in double: a tiny density would overflow an int)
+  const int span =
+      o.density > 0 ? static_cast<int>(std::min<double>(total, std::ceil(o.nodes / o.density))) : total;
   const int pieces = (o.nodes + o.chunk - 1) / o.chunk;
   const int free_nodes = span - o.nodes;
   // Drawn with the engine's raw output, so the result is the same with every standard library.

@@ -122,6 +122,8 @@ TEST(SparseAllocation, DefaultOptionsKeepTheIdOrderSpread) {
   o.order = AllocationOrder::ids;
   o.density = 60.0 / 512;  // the whole machine: the same stretch
   EXPECT_EQ(sparse_allocation_nodes(*torus, o), plain);
+  o.density = 1e-300;  // a stretch longer than the machine: the whole machine (no overflow on the way)
+  EXPECT_EQ(sparse_allocation_nodes(*torus, o), plain);
 }
 
 TEST(SparseAllocation, RejectsBadOrdersAndDensities) {
