@@ -493,7 +493,7 @@ def table_line(row, run, paper, base_run, my_speedup, is_base, band):
 def table(experiment, records, by_name):
     """The experiment's table from its kept records, and the lines computed from it below the table."""
     rows = experiment["rows"]
-    base = next(r for r in rows if r["label"] == experiment["baseline"])
+    base = row_labelled(experiment, experiment["baseline"])
     runs, base_runs = zip(*(row_runs(experiment, records, r) for r in rows)) if rows else ((), ())
     paper = paper_times(rows, base)
     mine = [our_speedup(run, base_run) for run, base_run in zip(runs, base_runs)]
@@ -531,7 +531,7 @@ def row_runs(experiment, records, row):
     """(the row's run, its baseline's run) as the tables show them: the kept records on the campaign's machine; for
     a row of the experiment's "averaged", each the mean over the allocations both ran on (results.mean_run), so
     that the speed-up is the baseline's mean time over the row's, as the paper's over its allocations."""
-    base_row = next(r for r in experiment["rows"] if r["label"] == row_baseline(experiment, row))
+    base_row = row_labelled(experiment, row_baseline(experiment, row))
     if row not in averaged_rows(experiment):
         return results.find_run(records, row), results.find_run(records, base_row)
     mine, theirs = results.find_runs(records, row), results.find_runs(records, base_row)
@@ -547,7 +547,7 @@ def averaged_note(experiment, records):
     if not rows:
         return []
     machines = [None] + experiment["averaged"]["machines"]
-    base_row = next(r for r in experiment["rows"] if r["label"] == experiment["baseline"])
+    base_row = row_labelled(experiment, experiment["baseline"])
     base = results.find_runs(records, base_row)
     parts = []
     for row in rows:
@@ -602,6 +602,11 @@ def cause_notes(experiment, by_name):
     return notes
 
 
+def row_labelled(experiment, label):
+    """The row of an experiment with that label."""
+    return next(r for r in experiment["rows"] if r["label"] == label)
+
+
 def row_baseline(experiment, row):
     """The label of the row a row's speed-up is over: its own "baseline" (e.g. the same placement's baseline run
     by another engine), else the experiment's."""
@@ -642,9 +647,7 @@ def series_comm_trends(experiment, by_name, trends):
             continue
         alone = []
         for e in members:
-            rows = e["rows"]
-            base = next(r for r in rows if r["label"] == e["baseline"])
-            alone.append(paper_comm_speedup(next(r for r in rows if r["label"] == label), base))
+            alone.append(paper_comm_speedup(row_labelled(e, label), row_labelled(e, e["baseline"])))
         if None not in alone:
             out.append((label, alone, ours, trend(alone) == trend(ours), same))
     return out
@@ -690,7 +693,7 @@ def speedups_of(experiment, label):
     row = next((r for r in rows if r["label"] == label), None)
     if row is None:
         return None
-    base = next(r for r in rows if r["label"] == experiment["baseline"])
+    base = row_labelled(experiment, experiment["baseline"])
     mine = our_speedup(*row_runs(experiment, kept_records(experiment), row))
     return paper_times([row], base)[0][1], mine
 
