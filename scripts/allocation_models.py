@@ -113,6 +113,11 @@ def main():
             for tool in (paths.tamp_map, paths.app(deck.app, False)):
                 if not os.access(tool, os.X_OK):
                     raise matrix.MatrixError(f"argument --build: no {tool} (build TAMP first)")
+            # A size or model the machine refuses is refused before the table starts: tamp-map alloc of the
+            # largest size under every model.
+            for options in models.values():
+                ask.tamp_map(paths, "alloc", "--machine", args.machine, "--nodes", str(max(sizes)), "--chunk",
+                             str(args.chunk), *options, "--out", os.path.join(work, "check.machine"))
             study(args, deck, sizes, models, placements, work)
     except (matrix.MatrixError, OSError) as e:
         cli.refuse(PROG, str(e))

@@ -51,12 +51,14 @@ class AllocationModelsTest(unittest.TestCase):
                            (["--placements", "default"], "two different placements at least"),
                            (["--machine", "fattree:4x3,cores=4", "--nodes", "4", "--models", "curve"],
                             "needs a torus or mesh machine"),
-                           (["--deck", "no-such.deck"], "no-such.deck")):
+                           (["--deck", "no-such.deck"], "no-such.deck"),
+                           (["--nodes", "256,99999"], "99999 nodes on a machine of 9216")):
             done = self.run_script(*args)
             self.assertEqual(done.returncode, 2, args)
             self.assertEqual(len(done.stderr.strip().splitlines()), 1, done.stderr)
             self.assertIn(text, done.stderr)
             self.assertTrue(done.stderr.startswith("allocation_models.py: error: "), done.stderr)
+            self.assertEqual(done.stdout, "", args)  # refused before the table starts
 
 
 if __name__ == "__main__":
