@@ -51,11 +51,22 @@ def predicted_ms(paths, machine, graph, placements):
     return {row["algorithm"]: row["metrics"]["predicted_comm_time"] * 1e3 for row in rows}
 
 
+def task_graph(paths, deck):
+    """(ranks, the task graph spec the deck's app runs at that size) of the job in paths.machine."""
+    ranks = ask.machine(paths, paths.machine)["slots"]
+    deck.know_grids(ask.grids(paths, [ranks]))
+    graph = ask.task_graph(paths, deck, ranks)
+    if graph is None:
+        raise matrix.MatrixError(f"{deck.path}: tamp-{deck.app} has no task graph spec")
+    return ranks, graph
+
+
 def study(args, deck, sizes, models, placements, work):
     """The table's lines, printed as each size is done."""
     print(f"| model | nodes | ranks | {' | '.join(f'{p} (ms)' for p in placements)} | "
           f"{' | '.join(f'{p} speed-up' for p in placements[1:])} |")
     print("| --- | ---: | ---: |" + " ---: |" * (2 * len(placements) - 1))
+    graphs = {}  # nodes -> (ranks, the app's task graph): the same for every allocation of that size
     for number, (model, options) in enumerate(models.items()):
         for nodes in sizes:
             runs = []
@@ -64,11 +75,9 @@ def study(args, deck, sizes, models, placements, work):
                 os.makedirs(paths.platform_dir)
                 ask.tamp_map(paths, "alloc", "--machine", args.machine, "--nodes", str(nodes), "--chunk",
                              str(args.chunk), "--seed", str(seed), *options, "--out", paths.machine)
-                ranks = ask.machine(paths, paths.machine)["slots"]
-                deck.know_grids(ask.grids(paths, [ranks]))
-                graph = ask.task_graph(paths, deck, ranks)
-                if graph is None:
-                    raise matrix.MatrixError(f"{deck.path}: tamp-{deck.app} has no task graph spec")
+                if nodes not in graphs:
+                    graphs[nodes] = task_graph(paths, deck)
+                ranks, graph = graphs[nodes]
                 runs.append(predicted_ms(paths, paths.machine, graph, placements))
             means = {p: statistics.mean(r[p] for r in runs) for p in placements}
             errors = {p: statistics.stdev(r[p] for r in runs) / len(runs) ** 0.5 if len(runs) > 1 else 0.0
