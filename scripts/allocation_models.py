@@ -14,6 +14,7 @@ is the one the deck's app runs at the job's size (`tamp-APP ARGS --task-graph-fo
 MiniGhost deck of the fidelity experiments).
 """
 import json
+import math
 import os
 import statistics
 import sys
@@ -113,8 +114,8 @@ def main():
     placements = args.placements.split(",")
     if len(placements) < 2 or len(set(placements)) != len(placements):
         cli.refuse(PROG, "argument --placements: two different placements at least")
-    if not args.compute_ms >= 0:
-        cli.refuse(PROG, "argument --compute-ms: must be 0 or more")
+    if not (math.isfinite(args.compute_ms) and args.compute_ms >= 0):
+        cli.refuse(PROG, "argument --compute-ms: must be a finite number, 0 or more")
     try:
         deck = matrix.Deck(args.deck)
         with tempfile.TemporaryDirectory() as work:

@@ -49,6 +49,7 @@ class AllocationModelsTest(unittest.TestCase):
                            (["--models", "curve:0"], "the density must be in (0, 1]"),
                            (["--nodes", "4,x"], "expected comma-separated node counts"),
                            (["--placements", "default"], "two different placements at least"),
+                           (["--compute-ms", "inf"], "must be a finite number, 0 or more"),
                            (["--machine", "fattree:4x3,cores=4", "--nodes", "4", "--models", "curve"],
                             "needs a torus or mesh machine"),
                            (["--deck", "no-such.deck"], "no-such.deck"),
