@@ -29,7 +29,14 @@ void add_alloc_command(CLI::App& app, AllocArgs& args) {
   cmd->add_option("--order", args.order,
                   "the order nodes are handed out in: ids (node ids) or curve (a space-filling curve over the "
                   "routers, as ALPS orders a torus; torus or mesh only)")
-      ->check(CLI::IsMember({"ids", "curve"}))
+      ->check([](const std::string& name) {  // the library's grammar of orders, not a second list
+        try {
+          parse_allocation_order(name);
+          return std::string();
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+      })
       ->capture_default_str();
   cmd->add_option("--density", args.options.density,
                   "the job's share of the stretch of the order its pieces fall in, in (0, 1] (default: the "
@@ -85,11 +92,15 @@ int run_alloc(const AllocArgs& args) {
   d.hostnames.clear();
   // Options left at their defaults stay out of the name and the command, so older files keep their text.
   std::string extra;
-  if (options.order == AllocationOrder::curve) extra += " --order curve";
-  if (options.density > 0) extra += fmt::format(" --density {}", options.density);
   d.name += fmt::format("-sparse-{}n-chunk{}-seed{}", options.nodes, options.chunk, options.seed);
-  if (options.order == AllocationOrder::curve) d.name += "-curve";
-  if (options.density > 0) d.name += fmt::format("-density{}", options.density);
+  if (options.order == AllocationOrder::curve) {
+    extra += " --order curve";
+    d.name += "-curve";
+  }
+  if (options.density > 0) {
+    extra += fmt::format(" --density {}", options.density);
+    d.name += fmt::format("-density{}", options.density);
+  }
   // Written whole into memory first: a failing write leaves no half file.
   std::ostringstream text;
   text << "# " << options.nodes << " nodes in pieces of " << options.chunk

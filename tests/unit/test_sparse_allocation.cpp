@@ -11,12 +11,17 @@
 namespace tamp {
 namespace {
 
+SparseAllocationOptions sparse_job_options(int nodes, int chunk, std::uint64_t seed) {
+  SparseAllocationOptions o;
+  o.nodes = nodes;
+  o.chunk = chunk;
+  o.seed = seed;
+  return o;
+}
+
 TEST(SparseAllocation, PiecesOfConsecutiveIdsInIncreasingOrder) {
   const auto torus = test::make_torus({8, 4, 8}, true, 2);  // 512 nodes
-  SparseAllocationOptions o;
-  o.nodes = 60;
-  o.chunk = 8;
-  o.seed = 3;
+  SparseAllocationOptions o = sparse_job_options(60, 8, 3);
   const std::vector<int> nodes = sparse_allocation_nodes(*torus, o);
   ASSERT_EQ(nodes.size(), 60u);
   EXPECT_TRUE(std::is_sorted(nodes.begin(), nodes.end()));
@@ -35,10 +40,7 @@ TEST(SparseAllocation, PiecesOfConsecutiveIdsInIncreasingOrder) {
 
 TEST(SparseAllocation, DeterministicPerSeedAndDifferentAcrossSeeds) {
   const auto torus = test::make_torus({16, 12, 24}, true, 2);
-  SparseAllocationOptions o;
-  o.nodes = 256;
-  o.chunk = 8;
-  o.seed = 1;
+  SparseAllocationOptions o = sparse_job_options(256, 8, 1);
   const std::vector<int> a = sparse_allocation_nodes(*torus, o);
   EXPECT_EQ(a, sparse_allocation_nodes(*torus, o));
   o.seed = 2;
@@ -81,10 +83,7 @@ TEST(SparseAllocation, DensityKeepsTheJobInAStretchOfTheCurve) {
   const std::vector<int> order = allocation_order(*torus, AllocationOrder::curve);
   std::vector<int> position(order.size());
   for (std::size_t i = 0; i < order.size(); ++i) position[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
-  SparseAllocationOptions o;
-  o.nodes = 256;
-  o.chunk = 8;
-  o.seed = 4;
+  SparseAllocationOptions o = sparse_job_options(256, 8, 4);
   o.order = AllocationOrder::curve;
   o.density = 0.5;
   const std::vector<int> nodes = sparse_allocation_nodes(*torus, o);
@@ -114,10 +113,7 @@ TEST(SparseAllocation, DensityKeepsTheJobInAStretchOfTheCurve) {
 // Whole-machine jobs in id order are the ones written before orders and densities existed.
 TEST(SparseAllocation, DefaultOptionsKeepTheIdOrderSpread) {
   const auto torus = test::make_torus({8, 4, 8}, true, 2);
-  SparseAllocationOptions o;
-  o.nodes = 60;
-  o.chunk = 8;
-  o.seed = 3;
+  SparseAllocationOptions o = sparse_job_options(60, 8, 3);
   const std::vector<int> plain = sparse_allocation_nodes(*torus, o);
   o.order = AllocationOrder::ids;
   o.density = 60.0 / 512;  // the whole machine: the same stretch
