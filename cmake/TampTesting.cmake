@@ -58,10 +58,10 @@ function(tamp_add_mpi_script_test name ranks script timeout command defines)
 endfunction()
 
 function(tamp_add_mpi_error_test)
-  cmake_parse_arguments(T "" "NAME;RANKS;REGEX" "COMMAND" ${ARGN})
+  cmake_parse_arguments(T "NO_STDOUT" "NAME;RANKS;REGEX" "COMMAND" ${ARGN})
   list(GET T_COMMAND 0 _exe)
   tamp_add_mpi_script_test(${T_NAME} ${T_RANKS} ${PROJECT_SOURCE_DIR}/tests/mpi/expect_error.cmake 120
-                           "${T_COMMAND}" "-DAPP=${_exe};-DREGEX=${T_REGEX}")
+                           "${T_COMMAND}" "-DAPP=${_exe};-DREGEX=${T_REGEX};-DNO_STDOUT=${T_NO_STDOUT}")
 endfunction()
 
 function(tamp_add_mpi_output_test)

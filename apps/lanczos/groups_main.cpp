@@ -8,14 +8,19 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <exception>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "grid.hpp"
 #include "group_metrics.hpp"
+#include "tamp/cli/validators.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
+#include "tamp/text.hpp"
 
 namespace {
 
@@ -36,8 +41,9 @@ tamp::Allocation first_slots(const tamp::MachineDescription& machine, int tasks)
   return tamp::Allocation(machine.machine, nodes, cores_of_node);
 }
 
-void print_run(const std::string& run, const tamp::lanczos::Grid& grid, const tamp::TaskGraph& graph,
-               const tamp::Allocation& job, const tamp::Mapping& mapping, bool json) {
+// One run's line: the table's row, or a JSON object.
+std::string run_line(const std::string& run, const tamp::lanczos::Grid& grid, const tamp::TaskGraph& graph,
+                     const tamp::Allocation& job, const tamp::Mapping& mapping, bool json) {
   const tamp::Metrics all = evaluate(graph, job, mapping);
   const tamp::lanczos::GroupMetrics groups = tamp::lanczos::group_metrics(graph, grid, job, mapping);
   if (json) {
@@ -45,14 +51,13 @@ void print_run(const std::string& run, const tamp::lanczos::Grid& grid, const ta
     line["run"] = run;
     line["hop_bytes"] = all.hop_bytes;
     line["offnode_fraction"] = all.offnode_fraction;
-    fmt::print("{}\n", line.dump());
-    return;
+    return line.dump() + "\n";
   }
   const tamp::lanczos::GroupDtx& col = groups.column;
   const tamp::lanczos::GroupDtx& row = groups.row;
-  fmt::print("{:<22} {:>6.2f} {:>7.1f} {:>7.1f}   {:>6.2f} {:>7.1f} {:>7.1f}   {:>11.4e} {:>6.1f}%\n", run,
-             col.dilation, col.traffic, col.congestion, row.dilation, row.traffic, row.congestion,
-             all.hop_bytes, 100 * all.offnode_fraction);
+  return fmt::format("{:<22} {:>6.2f} {:>7.1f} {:>7.1f}   {:>6.2f} {:>7.1f} {:>7.1f}   {:>11.4e} {:>6.1f}%\n",
+                     run, col.dilation, col.traffic, col.congestion, row.dilation, row.traffic,
+                     row.congestion, all.hop_bytes, 100 * all.offnode_fraction);
 }
 
 }  // namespace
@@ -64,7 +69,7 @@ int main(int argc, char** argv) {
   int nd = 23;
   std::string machine_file;
   std::string runs = "dm,cm,bdm,bcm,dm/auto,bcm/auto";
-  double n = 0;
+  std::int64_t n = 0;
   std::string objective = "hop-bytes";
   bool json = false;
   cli.add_option("--nd", nd, "diagonal processors (nd(nd+1)/2 ranks)")
@@ -76,7 +81,9 @@ int main(int argc, char** argv) {
          "comma-separated ORDERING (dm, cm, bdm, bcm) or LAYOUT/MAPPING (a module mapping on the task "
          "graph of that ordering's layout, e.g. bcm/auto)")
       ->capture_default_str();
-  cli.add_option("--n", n, "vector length for the hop-bytes (0: 1e6 * nd)");
+  cli.add_option("--n", n, "vector length for the hop-bytes (0: 1e6 * nd)")
+      ->check(tamp::cli::unsigned_integer())
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 53));
   cli.add_option("--objective", objective, "what auto minimises: hop-bytes | congestion")
       ->capture_default_str();
   cli.add_flag("--json", json, "one JSON object per run (JSON Lines) instead of the table");
@@ -90,29 +97,34 @@ int main(int argc, char** argv) {
     const tamp::MapOptions options = tamp::make_map_options(tamp::MapOptions{}.seed, objective);
     const int tasks = nd * (nd + 1) / 2;
     const tamp::Allocation job = first_slots(machine, tasks);
-    const auto length = static_cast<std::int64_t>(n > 0 ? n : 1e6 * nd);
+    const std::int64_t length = n > 0 ? n : std::int64_t{1000000} * nd;
+    // Every run's layout is checked before any is computed, and the output is printed whole at the end, so a
+    // bad run leaves no partial table.
+    const std::vector<std::string> names = tamp::split(runs, ',');
+    std::vector<MfdnOrdering> layouts;
+    for (const std::string& run : names)
+      layouts.push_back(tamp::parse_mfdn_ordering(run.substr(0, run.find('/'))));
+    std::string out;
     if (!json) {
-      fmt::print("n_d = {} ({} ranks) on {} nodes of '{}' ({} cores per node), first nodes in id order\n", nd,
-                 tasks, job.num_nodes(), machine.name, machine.cores_per_node);
-      fmt::print("{:<22} {:>22}   {:>22}   {:>11} {:>7}\n", "", "column groups", "row groups", "all", "");
-      fmt::print("{:<22} {:>6} {:>7} {:>7}   {:>6} {:>7} {:>7}   {:>11} {:>7}\n", "layout/mapping", "D", "T",
-                 "X", "D", "T", "X", "hop-bytes", "offnode");
+      out += fmt::format(
+          "n_d = {} ({} ranks) on {} nodes of '{}' ({} cores per node), first nodes in id order\n", nd, tasks,
+          job.num_nodes(), machine.name, machine.cores_per_node);
+      out += fmt::format("{:<22} {:>22}   {:>22}   {:>11} {:>7}\n", "", "column groups", "row groups", "all",
+                         "");
+      out += fmt::format("{:<22} {:>6} {:>7} {:>7}   {:>6} {:>7} {:>7}   {:>11} {:>7}\n", "layout/mapping",
+                         "D", "T", "X", "D", "T", "X", "hop-bytes", "offnode");
     }
-    std::size_t start = 0;
-    while (start <= runs.size()) {
-      const std::size_t comma = std::min(runs.find(',', start), runs.size());
-      const std::string run = runs.substr(start, comma - start);
-      start = comma + 1;
-      const std::size_t slash = run.find('/');
-      const MfdnOrdering layout = tamp::parse_mfdn_ordering(run.substr(0, slash));
-      const tamp::lanczos::Grid grid(nd, layout, length);
-      const tamp::TaskGraph graph = tamp::lanczos::spmv_task_graph(nd, layout, length);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const std::size_t slash = names[i].find('/');
+      const tamp::lanczos::Grid grid(nd, layouts[i], length);
+      const tamp::TaskGraph graph = tamp::lanczos::spmv_task_graph(nd, layouts[i], length);
       const tamp::Mapping mapping =
           slash == std::string::npos
-              ? tamp::Mapping(tamp::lanczos::ordering_slots(grid, layout), job.num_slots())
-              : tamp::map_tasks(run.substr(slash + 1), graph, job, options);
-      print_run(run, grid, graph, job, mapping, json);
+              ? tamp::Mapping(tamp::lanczos::ordering_slots(grid, layouts[i]), job.num_slots())
+              : tamp::map_tasks(names[i].substr(slash + 1), graph, job, options);
+      out += run_line(names[i], grid, graph, job, mapping, json);
     }
+    fmt::print("{}", out);
   } catch (const std::exception& e) {
     std::cerr << "tamp-lanczos-groups: error: " << e.what() << std::endl;
     return 1;

@@ -141,6 +141,26 @@ set_tests_properties(lanczos-groups-json PROPERTIES LABELS "lanczos" PASS_REGULA
   "^{\"column\":{\"D\":0\\.76[0-9]*,[^\n]*\"run\":\"dm\"}\n{\"column\":{\"D\":0\\.0,\"T\":0\\.0,\"X\":0\\.0,[^\n]*\"run\":\"bcm\"}\n$")
 tamp_add_mpi_error_test(NAME lanczos-groups-error-ordering RANKS 1 REGEX "unknown MFDn ordering 'xm'"
                         COMMAND tamp-lanczos-groups --nd 5 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs xm)
+# A run that fails after others succeeded leaves no part of the table: every run is checked, then computed, then
+# the output printed whole.
+tamp_add_mpi_error_test(NAME lanczos-groups-error-late-layout RANKS 1 NO_STDOUT REGEX "bdm needs an odd nd, not 4"
+                        COMMAND tamp-lanczos-groups --nd 4 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs dm,bdm)
+tamp_add_mpi_error_test(NAME lanczos-groups-error-late-mapping RANKS 1 NO_STDOUT REGEX "unknown mapping 'xx'"
+                        COMMAND tamp-lanczos-groups --nd 5 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --runs dm,dm/xx
+                                --json)
+# --n is a whole number of elements: a negative, fractional or huge one is refused (CLI11's own message), not read
+# as the default or wrapped.
+foreach(_n -5 nan 1e300 2.5)
+  add_test(NAME lanczos-groups-error-n-${_n}
+           COMMAND tamp-lanczos-groups --nd 5 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine --n ${_n})
+  set_tests_properties(lanczos-groups-error-n-${_n} PROPERTIES LABELS "lanczos"
+                       PASS_REGULAR_EXPRESSION "--n: must be an integer of 0 or more, not '${_n}'")
+endforeach()
+add_test(NAME lanczos-groups-error-n-range
+         COMMAND tamp-lanczos-groups --nd 5 --machine ${PROJECT_SOURCE_DIR}/inputs/machines/hopper.machine
+                 --n 9007199254740993)
+set_tests_properties(lanczos-groups-error-n-range PROPERTIES LABELS "lanczos"
+                     PASS_REGULAR_EXPRESSION "--n: Value 9007199254740993 not in range 0 to 9007199254740992")
 
 # The campaign deck's run on n_d = 3 (6 ranks) hands the mappers the graph of the deck's `graph` line (params.graph,
 # and the phases the app evaluated are those `tamp-map gen` writes for it).
