@@ -10,6 +10,7 @@
 
 #include "tamp/app/iteration_options.hpp"
 #include "tamp/app/memory.hpp"
+#include "tamp/cli/validators.hpp"
 #include "tamp/mfdn.hpp"
 
 namespace tamp::lanczos {
@@ -48,9 +49,11 @@ void add_lanczos_options(CLI::App& cli, LanczosOptions& o) {
                              "untimed Lanczos steps before the timed ones", 100000);
   cli.add_option("--tolerance", o.tolerance, "convergence: residual bound <= tolerance * ||T||")
       ->capture_default_str()
+      ->check(tamp::cli::finite_number())
       ->check(CLI::PositiveNumber);
   cli.add_option("--permute-seed", o.permute_seed,
                  "seed of the symmetric permutation that spreads the non-zeros over the grid (0: none)")
+      ->check(tamp::cli::unsigned_integer())
       ->capture_default_str();
 }
 

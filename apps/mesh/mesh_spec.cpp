@@ -7,6 +7,7 @@
 
 #include "partition.hpp"
 #include "tamp/app/iteration_options.hpp"
+#include "tamp/cli/validators.hpp"
 
 namespace tamp::mesh {
 
@@ -37,12 +38,16 @@ void add_mesh_options(CLI::App& cli, MeshOptions& o) {
           ->check(CLI::Range(1LL, 10000000LL));
   elements->excludes(per_rank);
   cli.add_option("--mesh-seed", o.mesh_seed, "Generated mesh: seed of the diagonals and node perturbation")
+      ->check(tamp::cli::unsigned_integer())
       ->capture_default_str();
   cli.add_option("--partitioner", o.partitioner, "metis, scotch, rcb or auto (metis when built)")
       ->check(CLI::IsMember({"metis", "scotch", "rcb", "auto"}))
       ->capture_default_str();
-  cli.add_option("--partition-seed", o.partition_seed, "Seed of METIS / Scotch")->capture_default_str();
+  cli.add_option("--partition-seed", o.partition_seed, "Seed of METIS / Scotch")
+      ->check(tamp::cli::unsigned_integer())
+      ->capture_default_str();
   cli.add_option("--cfl", o.cfl, "Time step as a fraction of the explicit stability bound (0, 1)")
+      ->check(tamp::cli::finite_number())
       ->check(CLI::Range(1e-6, 0.999))
       ->capture_default_str();
   app::add_iteration_options(cli, o.iterations, o.warmup, "Timed iterations",

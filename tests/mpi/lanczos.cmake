@@ -34,6 +34,14 @@ tamp_add_mpi_test(NAME lanczos-orderings-lower-6r RANKS 6
 tamp_add_mpi_test(NAME lanczos-orderings-bcm-6r RANKS 6
                   COMMAND tamp-lanczos --matrix laplace:6x4x2 --iterations 44 --ordering bcm --compare bcm,auto+refine)
 set_tests_properties(lanczos-orderings-lower-6r lanczos-orderings-bcm-6r PROPERTIES FAIL_REGULAR_EXPRESSION "${_lz_fail}")
+# NaN and inf pass CLI11's sign check; -1 its reading of an unsigned seed (2^64 - 1).
+tamp_add_mpi_error_test(NAME lanczos-error-tolerance-nan RANKS 1 REGEX "--tolerance: must be a finite number, not 'nan'"
+                        COMMAND tamp-lanczos --tolerance nan)
+tamp_add_mpi_error_test(NAME lanczos-error-tolerance-inf RANKS 1 REGEX "--tolerance: must be a finite number, not 'inf'"
+                        COMMAND tamp-lanczos --tolerance inf)
+tamp_add_mpi_error_test(NAME lanczos-error-permute-seed-negative RANKS 1
+                        REGEX "--permute-seed: must be an integer of 0 or more, not '-1'"
+                        COMMAND tamp-lanczos --permute-seed -1)
 tamp_add_mpi_error_test(NAME lanczos-error-ordering-layout RANKS 3 REGEX "unknown mapping 'bcm'.*also offers: dm, cm"
                         COMMAND tamp-lanczos --matrix laplace:10x10 --iterations 5 --compare dm,bcm)
 

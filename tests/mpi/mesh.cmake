@@ -78,6 +78,15 @@ file(WRITE ${_bad}/inverted.msh "${_head22}${_nodes22}$Elements\n2\n5 2 2 0 1 1 
 file(WRITE ${_bad}/unknown-node.msh "${_head22}${_nodes22}$Elements\n2\n5 2 2 0 1 1 2 3\n6 2 2 0 1 1 3 9\n$EndElements\n")
 file(WRITE ${_bad}/two.msh "${_head22}${_nodes22}$Elements\n2\n5 2 2 0 1 1 2 3\n6 2 2 0 1 1 3 4\n$EndElements\n")
 file(WRITE ${_bad}/truncated.msh "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n$Nodes\n1 4 1 4\n2 1 0 4\n1\n2\n")
+# NaN passes CLI11's range check (every comparison with NaN is false) and -1 its reading of an unsigned seed
+# (2^64 - 1): tamp::cli::finite_number and unsigned_integer refuse them.
+tamp_add_mpi_error_test(NAME mesh-error-cfl-nan RANKS 1 REGEX "--cfl: must be a finite number, not 'nan'"
+                        COMMAND tamp-mesh --cfl nan)
+tamp_add_mpi_error_test(NAME mesh-error-seed-negative RANKS 1 REGEX "--mesh-seed: must be an integer of 0 or more, not '-1'"
+                        COMMAND tamp-mesh --mesh-seed -1)
+tamp_add_mpi_error_test(NAME mesh-error-partition-seed-negative RANKS 1
+                        REGEX "--partition-seed: must be an integer of 0 or more, not '-1'"
+                        COMMAND tamp-mesh --partition-seed -1)
 tamp_add_mpi_error_test(NAME mesh-error-malformed RANKS 2 REGEX "malformed.msh:7: .*not a number"
                         COMMAND tamp-mesh --mesh ${_bad}/malformed.msh)
 tamp_add_mpi_error_test(NAME mesh-error-version RANKS 2 REGEX "version3.msh:2: unsupported .msh format version 3.0"

@@ -2,6 +2,8 @@
 // Header-only (target tamp_cli, mapping/CMakeLists.txt; not installed): TAMP::mapping knows nothing of CLI11.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdlib>
 #include <string>
 
 namespace tamp::cli {
@@ -27,6 +29,20 @@ inline CLI::Validator positive_integer() {
                    : "must be an integer of 1 or more, not '" + text + "'";
       },
       "N>0");
+}
+
+/// CLI11's range and sign checks let "nan" through (every comparison with NaN is false), and "inf" where the bound
+/// is open: this check, put before them, refuses anything but a finite number.
+inline CLI::Validator finite_number() {
+  return CLI::Validator(
+      [](std::string& text) {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        return !text.empty() && *end == '\0' && std::isfinite(value)
+                   ? std::string()
+                   : "must be a finite number, not '" + text + "'";
+      },
+      "FINITE");
 }
 
 }  // namespace tamp::cli
