@@ -2,19 +2,25 @@
 // Header-only (target tamp_cli, mapping/CMakeLists.txt; not installed): TAMP::mapping knows nothing of CLI11.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
 
 namespace tamp::cli {
 
-/// CLI11 reads "-1" into an unsigned option as 2^64 - 1: this check refuses anything but digits.
+/// CLI11 reads "-1" into an unsigned option as 2^64 - 1, and a number past 2^64 - 1 as 2^64 - 1: this check
+/// refuses anything but digits, and more than an unsigned 64-bit integer holds.
 inline CLI::Validator unsigned_integer() {
   return CLI::Validator(
       [](std::string& text) {
-        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
-                   ? std::string()
-                   : "must be an integer of 0 or more, not '" + text + "'";
+        if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+          return "must be an integer of 0 or more, not '" + text + "'";
+        const std::string digits = text.substr(std::min(text.find_first_not_of('0'), text.size()));
+        const std::string max = "18446744073709551615";
+        if (digits.size() > max.size() || (digits.size() == max.size() && digits > max))
+          return "must be an integer of at most " + max + ", not '" + text + "'";
+        return std::string();
       },
       "UINT");
 }
