@@ -56,10 +56,11 @@ void choose_procs(const HaloOptions& o, int ranks, HaloSpec& spec) {
   } else {
     spec.procs = {ranks, 1, 1};  // MiniGhost's default: every rank in x
   }
-  const long long product = 1LL * spec.procs[0] * spec.procs[1] * spec.procs[2];
+  // In double: three sizes up to 2^31 overflow a 64-bit product; a double is exact up to 2^53, past any job.
+  const double product = static_cast<double>(spec.procs[0]) * spec.procs[1] * spec.procs[2];
   require(product == ranks,
           fmt::format(
-              "the process grid --npx {} --npy {} --npz {} has {} ranks, the job has {} (npx*npy*npz must "
+              "the process grid --npx {} --npy {} --npz {} has {:.0f} ranks, the job has {} (npx*npy*npz must "
               "equal the rank count)",
               spec.procs[0], spec.procs[1], spec.procs[2], product, ranks));
 }

@@ -82,6 +82,10 @@ set_tests_properties(halo-check-fails PROPERTIES LABELS mpi PROCESSORS 2 ENVIRON
                      PASS_REGULAR_EXPRESSION "the error is.*does NOT validate.*exit status [1-9]")
 
 # Bad decks: one line, non-zero exit status.
+# Three sizes whose product passes 2^63: the message gives the product, not a wrapped one (the signed product overflowed).
+tamp_add_mpi_error_test(NAME halo-error-grid-overflow RANKS 1
+                        REGEX "--npz 3000000 has 27000000000000000000 ranks, the job has 1"
+                        COMMAND tamp-halo --npdim 3000000)
 tamp_add_mpi_error_test(NAME halo-error-procs RANKS 4
                         REGEX "--npx 2 --npy 3 --npz 1 has 6 ranks, the job has 4"
                         COMMAND tamp-halo --npx 2 --npy 3)
