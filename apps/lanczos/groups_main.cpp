@@ -17,6 +17,7 @@
 #include "grid.hpp"
 #include "group_metrics.hpp"
 #include "tamp/cli/validators.hpp"
+#include "tamp/error.hpp"
 #include "tamp/io/machine_file.hpp"
 #include "tamp/mapper.hpp"
 #include "tamp/metrics.hpp"
@@ -126,7 +127,7 @@ int main(int argc, char** argv) {
     }
     fmt::print("{}", out);
   } catch (const std::exception& e) {
-    std::cerr << "tamp-lanczos-groups: error: " << e.what() << std::endl;
+    std::cerr << "tamp-lanczos-groups: error: " << tamp::error_text(e) << std::endl;
     return 1;
   }
   return 0;

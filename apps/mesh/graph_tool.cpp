@@ -15,6 +15,7 @@
 #include "mesh_spec.hpp"
 #include "msh_reader.hpp"
 #include "partition.hpp"
+#include "tamp/error.hpp"
 #include "tamp/io/graph_file.hpp"
 #include "tamp/io/output_file.hpp"
 
@@ -61,7 +62,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return cli.exit(e);
   } catch (const std::exception& e) {
-    std::cerr << "tamp-mesh-graph: error: " << e.what() << '\n';
+    std::cerr << "tamp-mesh-graph: error: " << tamp::error_text(e) << '\n';
     return 1;
   }
 }

@@ -18,6 +18,7 @@
 #include "tamp/app/report.hpp"
 #include "tamp/app/run_placement.hpp"
 #include "tamp/app/threads.hpp"
+#include "tamp/error.hpp"
 #include "task_graph_answer.hpp"
 
 namespace tamp::app {
@@ -161,12 +162,12 @@ int run_app(const std::string& app, CLI::App& cli, int argc, char** argv,
       return 1;
     } catch (const std::exception& e) {
       // Raised on this rank alone, perhaps while others wait in a collective: only an abort ends them.
-      std::cerr << prefix << e.what() << " (rank " << rank << ")" << std::endl;
+      std::cerr << prefix << error_text(e) << " (rank " << rank << ")" << std::endl;
       MPI_Abort(MPI_COMM_WORLD, 1);
       return 1;
     }
   } catch (const std::exception& e) {
-    std::cerr << prefix << e.what() << std::endl;
+    std::cerr << prefix << error_text(e) << std::endl;
     return 1;
   }
 }

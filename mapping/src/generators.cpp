@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "generators/graph_limits.hpp"
 #include "io/text_util.hpp"
 #include "tamp/error.hpp"
 #include "tamp/text.hpp"
@@ -62,8 +63,8 @@ TaskGraph make_stencil_graph(const StencilGraphSpec& spec) {
   for (int n : spec.tasks) {
     require(n >= 1, "stencil graph: task grid " + extents_text(spec.tasks) + " has an empty dimension");
     tasks *= n;
-    require(tasks <= std::numeric_limits<int>::max(),
-            "stencil graph: task grid " + extents_text(spec.tasks) + " is too large");
+    require(tasks <= impl::kMaxTasks,
+            "stencil graph: task grid " + extents_text(spec.tasks) + " is too large (more than 2^24 tasks)");
   }
   for (int n : spec.local)
     require(n >= 1, "stencil graph: local box " + extents_text(spec.local) + " is empty");
@@ -80,6 +81,8 @@ TaskGraph make_stencil_graph(const StencilGraphSpec& spec) {
   GridShape grid{spec.tasks, spec.periodic};
   if (grid.periodic.empty()) grid.periodic.assign(D, false);
   const auto offsets = impl::stencil_offsets(D, box);
+  impl::require_graph_size("stencil graph: task grid " + extents_text(spec.tasks), static_cast<double>(tasks),
+                           static_cast<double>(tasks) * static_cast<double>(offsets.size()));
   // Message size: the cells of the box slab shared with the neighbour (face, edge or corner).
   std::vector<double> message_bytes;
   for (const auto& o : offsets) {

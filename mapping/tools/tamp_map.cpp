@@ -28,6 +28,7 @@
 #include "machine_info.hpp"
 #include "placements.hpp"
 #include "platform.hpp"
+#include "tamp/error.hpp"
 #include "tamp_map_commands.hpp"
 
 namespace {
@@ -94,7 +95,7 @@ int main(int argc, char** argv) {
     }
     return app.exit(e);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "tamp-map: error: {}\n", e.what());
+    fmt::print(stderr, "tamp-map: error: {}\n", tamp::error_text(e));
     return 1;
   }
   return 1;

@@ -1,9 +1,11 @@
 // Stencil task graphs: message counts and sizes worked out by hand, periodic or not, and the spec parser.
 #include <gtest/gtest.h>
 
+#include <new>
 #include <stdexcept>
 #include <string>
 
+#include "tamp/error.hpp"
 #include "tamp/generators.hpp"
 #include "test_support.hpp"
 
@@ -132,6 +134,41 @@ TEST(Generators, MessagesAboveTheFileFormatsCapAreRefused) {
     EXPECT_NE(std::string(e.what()).find("more than the 2^53 bytes"), std::string::npos) << e.what();
   }
   EXPECT_NO_THROW(generate_graph("stencil3d:2x2x2,local=1000x1000x1000"));
+}
+
+// A graph too large for the machine is refused before anything is built: more tasks than a graph file holds,
+// or more messages than 2^27 (about 8 GB). Each case throws at once, without allocating the graph.
+TEST(Generators, GraphsTooLargeAreRefusedBeforeTheyAreBuilt) {
+  const struct {
+    const char* spec;
+    const char* says;
+  } cases[] = {
+      {"stencil2d:4096x4097", "more than 2^24 tasks"},
+      {"stencil3d:256x256x256,points=27", "about 4.36e+08 messages: more than the 2^27"},
+      {"minighost:256x256x256", "16777216 tasks and about"},
+      {"mfdn:5793", "16782321 tasks: more than the 2^24"},
+      {"mfdn:5792", "16776528 tasks and about"},
+      {"mfdn:2000,collectives=mpich", "2001000 tasks and about"},
+      {"fft:4096x4096x4096,grid=4096x4096", "about 2.75e+11 messages"},
+      {"mesh:2d,parts=16777217", "16777217 tasks: more than the 2^24"},
+  };
+  for (const auto& c : cases) {
+    try {
+      generate_graph(c.spec);
+      ADD_FAILURE() << c.spec << ": no error";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(c.says), std::string::npos) << c.spec << ": " << e.what();
+    }
+  }
+  // Well inside: built as before.
+  EXPECT_NO_THROW(generate_graph("mfdn:47,collectives=mpich"));
+  EXPECT_NO_THROW(generate_graph("minighost:16x16x16"));
+}
+
+// What a main prints for a graph that passes those limits and still does not fit: not "std::bad_alloc".
+TEST(Generators, OutOfMemoryIsSaidInWords) {
+  EXPECT_EQ(error_text(std::bad_alloc()).rfind("out of memory", 0), 0u) << error_text(std::bad_alloc());
+  EXPECT_EQ(error_text(std::invalid_argument("stencil graph: bad")), "stencil graph: bad");
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // One error style for the whole module: the library throws, callers catch at main.
 #pragma once
 #include <cmath>
+#include <exception>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -39,5 +41,13 @@ struct ValueRange {
 /// option or the C API: NaN, infinities and values outside the range are refused under the caller's name for
 /// them.
 double check_range(double value, const ValueRange& range, std::string_view what);
+
+/// The text a main prints after "error: " for an exception it caught: what() but for std::bad_alloc, whose
+/// what() ("std::bad_alloc") says nothing to a user.
+inline std::string error_text(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr)
+    return "out of memory: this problem needs more memory than the machine gives the process";
+  return e.what();
+}
 
 }  // namespace tamp

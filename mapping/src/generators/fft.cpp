@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "generators/graph_limits.hpp"
 #include "tamp/collectives.hpp"
 #include "tamp/error.hpp"
 #include "tamp/generators.hpp"
@@ -96,6 +97,10 @@ TaskGraph make_fft_graph(const FftGraphSpec& spec) {
   require(pr >= 1 && pc >= 1, "fft graph: process grid " + std::to_string(pr) + "x" + std::to_string(pc));
   const std::string problem = fft_grid_problem(n, pr, pc);
   require(problem.empty(), "fft graph: " + problem);
+  // Each all-to-all of a row or column of m tasks is m (m - 1) messages, forward and backward.
+  const double ranks = static_cast<double>(pr) * pc;
+  impl::require_graph_size("fft graph: process grid " + std::to_string(pr) + "x" + std::to_string(pc), ranks,
+                           2 * ranks * (pr - 1 + pc - 1));
   // Task t = r * pc + c; row r = the pc tasks of row r, column c = the pr tasks of column c.
   std::vector<std::vector<int>> rows(pr), columns(pc);
   std::vector<double> xy;

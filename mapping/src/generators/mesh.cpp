@@ -5,6 +5,7 @@
 #include <random>
 #include <string>
 
+#include "generators/graph_limits.hpp"
 #include "tamp/error.hpp"
 #include "tamp/generators.hpp"
 
@@ -168,6 +169,7 @@ TaskGraph mesh_quotient_graph(int dim, const std::vector<double>& vertices, cons
 
 TaskGraph make_mesh_graph(const MeshGraphSpec& spec) {
   require(spec.parts >= 1, "mesh graph: " + std::to_string(spec.parts) + " parts");
+  impl::require_graph_size("mesh graph", static_cast<double>(spec.parts), 0);
   const long long cells = spec.cells > 0 ? spec.cells : 100LL * spec.parts;
   const SimplexMeshData mesh = generate_simplex_mesh(spec.dim, cells, spec.seed);
   const auto num_cells = static_cast<long long>(mesh.cells.size()) / (mesh.dim + 1);

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <utility>
 
+#include "generators/graph_limits.hpp"
 #include "tamp/collectives.hpp"
 #include "tamp/error.hpp"
 #include "tamp/generators.hpp"
@@ -63,14 +64,38 @@ void add_parts(std::vector<Phase>& phases, const std::string& name, std::vector<
   add_collective(phases, name, 1, groups, posting);
 }
 
+// An upper estimate of the graph's messages: per column and row group of m tasks, a binomial broadcast and
+// reduction (m - 1 each) or MPICH's (a scatter and a ring allgather, m^2; a reduce-scatter by halving and a
+// gather, m (log2 m + 2)); and the orthogonalisation's scatter, gather and two recursive-doubling allreduces.
+double mfdn_messages(const MfdnGraphSpec& spec, const std::vector<std::array<int, 2>>& pos) {
+  std::vector<double> members(2 * static_cast<std::size_t>(spec.nd), 0);
+  for (const auto& ij : pos) {
+    ++members[static_cast<std::size_t>(ij[1])];            // column j
+    ++members[static_cast<std::size_t>(spec.nd + ij[0])];  // row i
+  }
+  double messages = 0;
+  for (double m : members) {
+    if (m < 2) continue;
+    messages += spec.collectives == MfdnCollectives::binomial ? 2 * (m - 1)
+                                                              : m * m + m * (std::log2(m) + 2);
+  }
+  const double tasks = static_cast<double>(pos.size());
+  if (spec.orthogonalisation) messages += 2 * tasks + 2 * tasks * (std::log2(tasks) + 2);
+  return messages;
+}
+
 }  // namespace
 
 TaskGraph make_mfdn_graph(const MfdnGraphSpec& spec) {
+  // The tasks before their positions are laid out, the messages (an upper estimate) before any is built.
+  const double grid_tasks = 0.5 * spec.nd * (spec.nd + 1.0);
+  impl::require_graph_size("mfdn graph: nd = " + std::to_string(spec.nd), grid_tasks, 0);
   const auto pos = mfdn_grid_positions(spec.nd, spec.ordering);
   require(spec.n >= 0, "mfdn graph: negative vector length");
   require(spec.vectors >= 0, "mfdn graph: negative number of vectors");
   const int nd = spec.nd;
   const int tasks = static_cast<int>(pos.size());
+  impl::require_graph_size("mfdn graph: nd = " + std::to_string(nd), tasks, mfdn_messages(spec, pos));
   const auto n = static_cast<std::int64_t>(std::llround(spec.n > 0 ? spec.n : 1e6 * nd));
   // Segment s of the vector is [n s / nd, n (s + 1) / nd): sizes differ by at most one (as apps/lanczos cuts
   // it).

@@ -1,10 +1,13 @@
 // MiniGhost's face messages (BSPMA: a face's variables in one message; SVAF: one message per variable), built
 // on the stencil generator, and its grid sums (MG_SUM_GRID: one MPI_Allreduce of one double per summed
 // variable).
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <numeric>
 #include <string>
 
+#include "generators/graph_limits.hpp"
 #include "tamp/collectives.hpp"
 #include "tamp/error.hpp"
 #include "tamp/generators.hpp"
@@ -35,6 +38,12 @@ TaskGraph make_minighost_graph(const MiniGhostGraphSpec& spec) {
           "minighost graph: percent_sum " + std::to_string(spec.percent_sum) + " outside 0..100");
   require(spec.summed <= spec.vars, "minighost graph: " + std::to_string(spec.summed) +
                                         " summed variables but only " + std::to_string(spec.vars));
+  // Six faces a task, and the grid sums' recursive doubling (log2 P rounds, two more where P is no power of 2).
+  double grid_tasks = 1;
+  for (int n : spec.tasks) grid_tasks *= std::max(n, 1);
+  impl::require_graph_size("minighost graph: task grid " + std::to_string(spec.tasks[0]) + "x" +
+                               std::to_string(spec.tasks[1]) + "x" + std::to_string(spec.tasks[2]),
+                           grid_tasks, grid_tasks * (6 + std::log2(grid_tasks) + 2));
   StencilGraphSpec s;
   s.tasks = spec.tasks;
   s.points = 0;  // MiniGhost sends to its 6 face neighbours only, whatever the stencil
